@@ -1,0 +1,220 @@
+//! Judging one proposed move: its text is parsed, every equivalent spelling is reduced to
+//! the canonical move, and an illegal move gets a reason from a closed set.
+
+use super::geometry::{Geometry, Square};
+use super::movegen::{canonical_pass, generate_from};
+use super::moves::{Move, Promo};
+use super::notation::{parse_move_text, MoveTextError};
+use super::position::Position;
+use super::variant::Rules;
+use std::fmt;
+
+/// Why a proposed move is illegal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IllegalReason {
+    /// The text is not a move (see [`MoveTextError`]).
+    Malformed(MoveTextError),
+    /// A side has no royal left: the game is over.
+    GameOver,
+    /// No piece stands on the start square.
+    EmptySquare,
+    /// The piece on the start square belongs to the opponent.
+    NotYourPiece,
+    /// The destination holds a piece of the mover's own side.
+    OntoOwnPiece,
+    /// The piece cannot go there by any of its movements.
+    Unreachable,
+    /// The piece could go there on an empty board, but pieces are in the way.
+    PathBlocked,
+    /// The listed squares are not a route this piece can take.
+    InvalidRoute,
+    /// The emperor may not capture a protected piece (option `emperor_capture`).
+    EmperorProtected,
+    /// `=` was given where promotion is compulsory.
+    PromotionCompulsory,
+    /// `+` (or `=`) was given for a move that offers no promotion.
+    PromotionNotPossible,
+}
+
+impl IllegalReason {
+    /// A stable snake_case code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            IllegalReason::Malformed(_) => "malformed",
+            IllegalReason::GameOver => "game_over",
+            IllegalReason::EmptySquare => "empty_square",
+            IllegalReason::NotYourPiece => "not_your_piece",
+            IllegalReason::OntoOwnPiece => "onto_own_piece",
+            IllegalReason::Unreachable => "unreachable",
+            IllegalReason::PathBlocked => "path_blocked",
+            IllegalReason::InvalidRoute => "invalid_route",
+            IllegalReason::EmperorProtected => "emperor_capture_protected",
+            IllegalReason::PromotionCompulsory => "promotion_compulsory",
+            IllegalReason::PromotionNotPossible => "promotion_not_possible",
+        }
+    }
+}
+
+impl fmt::Display for IllegalReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalReason::Malformed(e) => write!(f, "malformed move text: {e}"),
+            IllegalReason::GameOver => write!(f, "the game is over: a side has no royal piece left"),
+            IllegalReason::EmptySquare => write!(f, "there is no piece on the start square"),
+            IllegalReason::NotYourPiece => write!(f, "the piece on the start square belongs to the opponent"),
+            IllegalReason::OntoOwnPiece => write!(f, "the destination holds one of the mover's own pieces"),
+            IllegalReason::Unreachable => write!(f, "the piece cannot reach that square"),
+            IllegalReason::PathBlocked => write!(f, "the path is blocked"),
+            IllegalReason::InvalidRoute => write!(f, "the listed squares are not a route this piece can take"),
+            IllegalReason::EmperorProtected => write!(f, "the emperor may not capture a protected piece"),
+            IllegalReason::PromotionCompulsory => write!(f, "promotion is compulsory on this move"),
+            IllegalReason::PromotionNotPossible => write!(f, "this move offers no promotion"),
+        }
+    }
+}
+
+/// Checks a proposed move in machine text and returns the canonical legal move.
+///
+/// Accepted spellings: the canonical text; the same route with extra empty intermediate
+/// squares the piece steps on (a lion's two steps through an empty square, a lion dog's
+/// steps) or a hook move's corner; any pass text of the position; no `+` where promotion is
+/// compulsory. A move without a mark where promotion is optional declines it.
+///
+/// # Errors
+/// The reason the move is illegal.
+pub fn check_move(pos: &Position, rules: &Rules, text: &str) -> Result<Move, IllegalReason> {
+    let geo = &rules.variant.geometry;
+    let parsed = parse_move_text(geo.shape, text).map_err(IllegalReason::Malformed)?;
+    if pos.is_terminal() {
+        return Err(IllegalReason::GameOver);
+    }
+    let from = parsed.squares[0];
+    let cell = pos.cell(from);
+    if cell.is_empty() {
+        return Err(IllegalReason::EmptySquare);
+    }
+    if !cell.is_color(pos.side()) {
+        return Err(IllegalReason::NotYourPiece);
+    }
+    let mut moves = Vec::new();
+    generate_from(pos, rules, from, &mut moves);
+    let path = &parsed.squares[1..];
+    // A pass: out to an empty square and straight back.
+    if path.len() == 2 && path[1] == from && pos.cell(path[0]).is_empty() {
+        if can_pass_via(pos, rules, from, path[0]) {
+            let (p, via) = canonical_pass(pos, rules).expect("a pass exists");
+            let pass = Move::new(p, &[via, p], Promo::None);
+            return match parsed.mark {
+                None => Ok(pass),
+                Some(_) => Err(IllegalReason::PromotionNotPossible),
+            };
+        }
+        return Err(IllegalReason::InvalidRoute);
+    }
+    let reduced = reduce(pos, rules, from, path);
+    let candidates: Vec<&Move> = moves
+        .iter()
+        .filter(|m| m.from == from && m.squares() == reduced.as_slice())
+        .collect();
+    if candidates.is_empty() {
+        return Err(classify(pos, rules, from, path));
+    }
+    let has = |p: Promo| candidates.iter().find(|m| m.promo == p).copied();
+    match parsed.mark {
+        None => has(Promo::None)
+            .or(has(Promo::Decline))
+            .or(has(Promo::Promote))
+            .copied()
+            .ok_or(IllegalReason::Unreachable),
+        Some(Promo::Promote) => has(Promo::Promote)
+            .copied()
+            .ok_or(IllegalReason::PromotionNotPossible),
+        Some(_) => match (has(Promo::Decline), has(Promo::Promote)) {
+            (Some(m), _) => Ok(*m),
+            (None, Some(_)) => Err(IllegalReason::PromotionCompulsory),
+            (None, None) => Err(IllegalReason::PromotionNotPossible),
+        },
+    }
+}
+
+/// Whether the piece on `from` can pass by stepping to the empty square `via` and back.
+fn can_pass_via(pos: &Position, rules: &Rules, from: Square, via: Square) -> bool {
+    let geo = &rules.variant.geometry;
+    let c = &rules.face(pos.cell(from).face_unchecked()).compiled[pos.side().index()];
+    let lines = if c.lion || c.liondog { 0xff } else { c.linelion_all };
+    match geo.line(from, via) {
+        Some((d, 1)) => lines & (1 << d) != 0,
+        _ => false,
+    }
+}
+
+/// Drops the intermediate squares of an input route that only say how the piece got
+/// somewhere: empty squares stepped on by a piece with lion-like power (not where it turns
+/// back), and a hook move's corner.
+fn reduce(pos: &Position, rules: &Rules, from: Square, path: &[Square]) -> Vec<Square> {
+    let geo = &rules.variant.geometry;
+    let c = &rules.face(pos.cell(from).face_unchecked()).compiled[pos.side().index()];
+    let mut full = vec![from];
+    full.extend_from_slice(path);
+    let mut out = Vec::new();
+    for j in 1..full.len() {
+        let sq = full[j];
+        let last = j + 1 == full.len();
+        let empty = sq == from || pos.cell(sq).is_empty();
+        if !last && empty && droppable(geo, c, full[j - 1], sq, full[j + 1]) {
+            continue;
+        }
+        out.push(sq);
+    }
+    out
+}
+
+fn droppable(
+    geo: &Geometry,
+    c: &crate::engine::movement::Compiled,
+    prev: Square,
+    here: Square,
+    next: Square,
+) -> bool {
+    let (Some((d1, n1)), Some((d2, n2))) = (geo.line(prev, here), geo.line(here, next)) else {
+        return false;
+    };
+    if d2 == crate::engine::geometry::opposite_abs(d1) {
+        return false;
+    }
+    let steps = n1 == 1 && n2 == 1;
+    if steps && c.lion {
+        return true;
+    }
+    let line_power = if c.liondog { 0xff } else { c.linelion_all };
+    if steps && d1 == d2 && line_power & (1 << d1) != 0 {
+        return true;
+    }
+    c.hook & (1 << d1) != 0 && super::movegen::is_perpendicular(d1, d2)
+}
+
+/// Why no generated move matches: decided from the destination and an empty board.
+fn classify(pos: &Position, rules: &Rules, from: Square, path: &[Square]) -> IllegalReason {
+    let to = *path.last().expect("at least one square");
+    if path.len() == 1 && pos.cell(to).is_color(pos.side()) {
+        return IllegalReason::OntoOwnPiece;
+    }
+    let face = pos.cell(from).face_unchecked();
+    let c = &rules.face(face).compiled[pos.side().index()];
+    if path.len() == 1 && c.emperor && pos.cell(to).is_color(pos.side().opponent()) {
+        return IllegalReason::EmperorProtected;
+    }
+    if path.len() > 1 {
+        return IllegalReason::InvalidRoute;
+    }
+    // Reachable on a board holding only this piece and the royals?
+    let mut lone = pos.clone();
+    lone.clear_except(&[from], rules);
+    let mut moves = Vec::new();
+    generate_from(&lone, rules, from, &mut moves);
+    if moves.iter().any(|m| m.squares() == [to]) {
+        IllegalReason::PathBlocked
+    } else {
+        IllegalReason::Unreachable
+    }
+}

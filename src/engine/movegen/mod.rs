@@ -1,0 +1,252 @@
+//! Legal move generation: one pass over the side to move's pieces, each movement kind in
+//! its own file, every distinct effect emitted once (tai.md's equal-effect rule), all
+//! passes of the position folded into one move, promotion marks decided at emission.
+
+mod emperor;
+mod hook;
+mod lion;
+mod liondog;
+mod slide;
+
+pub use emperor::protection_map;
+
+/// Whether two absolute directions are at 90° to each other.
+pub fn is_perpendicular(a: usize, b: usize) -> bool {
+    hook::perpendicular(a).contains(&b)
+}
+
+use super::geometry::{Color, Geometry, Square};
+use super::moves::{Move, Promo};
+use super::position::{Cell, Position};
+use super::variant::{FaceId, PromotionTrigger, Rules};
+
+/// Receives generated moves.
+pub trait MoveSink {
+    fn push(&mut self, mv: Move);
+}
+
+impl MoveSink for Vec<Move> {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        Vec::push(self, mv);
+    }
+}
+
+/// A sink that only counts (perft leaves).
+#[derive(Default, Debug)]
+pub struct Counter(pub u64);
+
+impl MoveSink for Counter {
+    #[inline]
+    fn push(&mut self, _mv: Move) {
+        self.0 += 1;
+    }
+}
+
+/// Every legal move of the side to move (none when a side has no royal left).
+pub fn legal_moves(pos: &Position, rules: &Rules) -> Vec<Move> {
+    let mut out = Vec::with_capacity(512);
+    generate(pos, rules, &mut out);
+    out
+}
+
+/// Emits every legal move of the side to move into `sink`.
+pub fn generate<S: MoveSink>(pos: &Position, rules: &Rules, sink: &mut S) {
+    if pos.is_terminal() {
+        return;
+    }
+    let mut gen = Gen::new(pos, rules, sink);
+    for from in pos.occupied(pos.side()).iter() {
+        gen.piece(from);
+    }
+    gen.finish();
+}
+
+/// Emits the moves of the piece on `from` only (it must belong to the side to move); a
+/// pass this piece could make is emitted as the position's canonical pass.
+pub fn generate_from<S: MoveSink>(pos: &Position, rules: &Rules, from: Square, sink: &mut S) {
+    if pos.is_terminal() || !pos.cell(from).is_color(pos.side()) {
+        return;
+    }
+    let mut gen = Gen::new(pos, rules, sink);
+    gen.piece(from);
+    if gen.pass.is_some() {
+        // The canonical pass text may name another piece: use the whole position's.
+        gen.pass = None;
+        for sq in pos.occupied(pos.side()).iter() {
+            gen.pass_candidates(sq);
+        }
+    }
+    gen.finish();
+}
+
+/// Whether the side to move has a pass, and its canonical text squares (piece, via).
+pub fn canonical_pass(pos: &Position, rules: &Rules) -> Option<(Square, Square)> {
+    if pos.is_terminal() {
+        return None;
+    }
+    let mut none = Counter::default();
+    let mut gen = Gen::new(pos, rules, &mut none);
+    for sq in pos.occupied(pos.side()).iter() {
+        gen.pass_candidates(sq);
+    }
+    gen.pass.map(|(_, from, via)| (from, via))
+}
+
+/// Generation state for one position.
+pub(crate) struct Gen<'a, S: MoveSink> {
+    pub pos: &'a Position,
+    pub rules: &'a Rules,
+    pub geo: &'a Geometry,
+    pub us: Color,
+    pub sink: &'a mut S,
+    /// The best pass found so far: (order key, piece square, via square).
+    pub pass: Option<((i32, i32, i32, i32), Square, Square)>,
+    pub emperor: emperor::EmperorCache,
+}
+
+impl<'a, S: MoveSink> Gen<'a, S> {
+    fn new(pos: &'a Position, rules: &'a Rules, sink: &'a mut S) -> Gen<'a, S> {
+        Gen {
+            pos,
+            rules,
+            geo: &rules.variant.geometry,
+            us: pos.side(),
+            sink,
+            pass: None,
+            emperor: emperor::EmperorCache::default(),
+        }
+    }
+
+    fn piece(&mut self, from: Square) {
+        let face = self.pos.cell(from).face_unchecked();
+        let c = &self.rules.face(face).compiled[self.us.index()];
+        if c.emperor {
+            self.emperor_moves(from, face);
+        }
+        if c.slide_max.iter().any(|&m| m > 0) {
+            self.slides(from, face, c);
+        }
+        if !c.jumps.is_empty() {
+            self.jumps(from, face, c);
+        }
+        if c.hook != 0 {
+            self.hooks(from, face, c.hook);
+        }
+        if c.lion {
+            self.lion(from, face);
+        }
+        if c.linelion != 0 {
+            self.linelion(from, face, c.linelion);
+        }
+        if c.liondog {
+            self.liondog(from, face, c.lion);
+        }
+    }
+
+    fn finish(&mut self) {
+        if let Some((_, from, via)) = self.pass {
+            self.sink.push(Move::new(from, &[via, from], Promo::None));
+        }
+    }
+
+    /// Records every pass the piece on `from` could make.
+    fn pass_candidates(&mut self, from: Square) {
+        let face = self.pos.cell(from).face_unchecked();
+        let c = &self.rules.face(face).compiled[self.us.index()];
+        let all = if c.lion || c.liondog { 0xff } else { c.linelion_all };
+        for d in 0..8 {
+            if all & (1 << d) != 0 {
+                if let Some(&via) = self.geo.ray(from, d).first() {
+                    if self.pos.cell(via).is_empty() {
+                        self.offer_pass(from, via);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Offers a pass by the piece on `from` through the empty square `via`.
+    #[inline]
+    pub(crate) fn offer_pass(&mut self, from: Square, via: Square) {
+        let shape = self.geo.shape;
+        let (fx, fy) = shape.file_rank_key(from);
+        let (vx, vy) = shape.file_rank_key(via);
+        let key = (fx, fy, vx, vy);
+        if self.pass.is_none_or(|(k, _, _)| key < k) {
+            self.pass = Some((key, from, via));
+        }
+    }
+
+    /// The cell at a square.
+    #[inline]
+    pub(crate) fn cell(&self, sq: Square) -> Cell {
+        self.pos.cell(sq)
+    }
+
+    /// Whether a square holds an enemy piece.
+    #[inline]
+    pub(crate) fn enemy(&self, sq: Square) -> bool {
+        self.pos.cell(sq).is_color(self.us.opponent())
+    }
+
+    /// Whether a square holds a friendly piece.
+    #[inline]
+    pub(crate) fn friend(&self, sq: Square) -> bool {
+        self.pos.cell(sq).is_color(self.us)
+    }
+
+    /// Emits a move landing only on `to` (capturing there if an enemy stands there).
+    #[inline]
+    pub(crate) fn emit_simple(&mut self, from: Square, to: Square, face: FaceId) {
+        if self.enemy(to) {
+            self.emit_capture(Move::simple(from, to, Promo::None), face, &[to]);
+        } else {
+            self.sink.push(Move::simple(from, to, Promo::None));
+        }
+    }
+
+    /// Emits a capturing move with its promotion mark(s): contagion first, then
+    /// compulsory or optional promotion.
+    #[inline]
+    pub(crate) fn emit_capture(&mut self, mv: Move, face: FaceId, captured: &[Square]) {
+        let rule = self.rules.face(face);
+        if !rule.royal && captured.iter().any(|&s| self.contagious(s)) {
+            self.sink.push(mv.with_promo(Promo::Promote));
+            return;
+        }
+        if rule.promotes_to.is_none() {
+            self.sink.push(mv);
+            return;
+        }
+        match self.rules.promotion_trigger {
+            PromotionTrigger::AnyCapture => self.sink.push(mv.with_promo(Promo::Promote)),
+            PromotionTrigger::CaptureOfPromoted => {
+                self.sink.push(mv.with_promo(Promo::Promote));
+                if !captured
+                    .iter()
+                    .any(|&s| self.pos.cell(s).face_unchecked() & 1 == 1)
+                {
+                    self.sink.push(mv.with_promo(Promo::Decline));
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn contagious(&self, sq: Square) -> bool {
+        self.rules
+            .face(self.pos.cell(sq).face_unchecked())
+            .contagion
+            .is_some()
+    }
+
+    /// The face a non-royal capturer ends as after capturing `captured` in order, when
+    /// contagion applies (the last contagious victim decides).
+    pub(crate) fn contagion_result(&self, captured: &[Square]) -> Option<FaceId> {
+        captured
+            .iter()
+            .rev()
+            .find_map(|&s| self.rules.face(self.pos.cell(s).face_unchecked()).contagion)
+    }
+}

@@ -1,0 +1,114 @@
+//! Machine move text (USI-like): squares concatenated (`13y13x`, `13v12u11t`), then `+`
+//! (promotes) or `=` (declines a possible promotion).
+
+use crate::engine::geometry::{Shape, Square};
+use crate::engine::moves::{Move, Promo};
+use std::fmt;
+
+/// The longest move text accepted.
+pub const MAX_MOVE_TEXT: usize = 64;
+
+/// A parsed move text: 2 to 4 squares and an optional mark. Not yet checked against a
+/// position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveText {
+    pub squares: Vec<Square>,
+    /// `Some(Promote)` for `+`, `Some(Decline)` for `=`, `None` when absent.
+    pub mark: Option<Promo>,
+}
+
+/// Why a move text does not parse.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveTextError {
+    TooLong,
+    Empty,
+    BadSquare(String),
+    TooFewSquares,
+    TooManySquares,
+}
+
+impl MoveTextError {
+    /// A stable snake_case code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            MoveTextError::TooLong => "move_text_too_long",
+            MoveTextError::Empty => "empty_move_text",
+            MoveTextError::BadSquare(_) => "bad_square",
+            MoveTextError::TooFewSquares => "too_few_squares",
+            MoveTextError::TooManySquares => "too_many_squares",
+        }
+    }
+}
+
+impl fmt::Display for MoveTextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveTextError::TooLong => write!(f, "move text is longer than {MAX_MOVE_TEXT} bytes"),
+            MoveTextError::Empty => write!(f, "move text is empty"),
+            MoveTextError::BadSquare(s) => write!(f, "`{s}` is not a square of this board"),
+            MoveTextError::TooFewSquares => write!(f, "a move names at least two squares"),
+            MoveTextError::TooManySquares => write!(f, "a move names at most four squares"),
+        }
+    }
+}
+
+/// Parses machine move text on a board of `shape`.
+///
+/// # Errors
+/// Too long, empty, a malformed or off-board square, fewer than 2 or more than 4 squares.
+pub fn parse_move_text(shape: Shape, text: &str) -> Result<MoveText, MoveTextError> {
+    if text.len() > MAX_MOVE_TEXT {
+        return Err(MoveTextError::TooLong);
+    }
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(MoveTextError::Empty);
+    }
+    let (body, mark) = match text.as_bytes()[text.len() - 1] {
+        b'+' => (&text[..text.len() - 1], Some(Promo::Promote)),
+        b'=' => (&text[..text.len() - 1], Some(Promo::Decline)),
+        _ => (text, None),
+    };
+    let bytes = body.as_bytes();
+    let mut squares = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let start = i;
+        while i < bytes.len() && bytes[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i < bytes.len() && bytes[i].is_ascii_lowercase() {
+            i += 1;
+        } else {
+            let end = (i + 1).min(bytes.len());
+            let bad = String::from_utf8_lossy(&bytes[start..end]).into_owned();
+            return Err(MoveTextError::BadSquare(bad));
+        }
+        let name = &body[start..i];
+        let sq = shape
+            .parse_square(name)
+            .ok_or_else(|| MoveTextError::BadSquare(name.to_string()))?;
+        squares.push(sq);
+        if squares.len() > 4 {
+            return Err(MoveTextError::TooManySquares);
+        }
+    }
+    if squares.len() < 2 {
+        return Err(MoveTextError::TooFewSquares);
+    }
+    Ok(MoveText { squares, mark })
+}
+
+/// Prints a move in canonical machine text.
+pub fn format_move(shape: Shape, mv: &Move) -> String {
+    let mut out = shape.name(mv.from).to_string();
+    for &sq in mv.squares() {
+        out.push_str(&shape.name(sq).to_string());
+    }
+    match mv.promo {
+        Promo::None => {}
+        Promo::Promote => out.push('+'),
+        Promo::Decline => out.push('='),
+    }
+    out
+}

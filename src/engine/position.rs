@@ -1,0 +1,391 @@
+//! Pieces on the board, the unvalidated [`Setup`] (what position text says) and the
+//! validated [`Position`] (what the engine plays on), and playing a move on a position.
+
+use super::geometry::{Color, Square, SquareSet, MAX_SQUARES};
+use super::moves::{Move, Promo};
+use super::variant::{FaceId, KindId, Rules, Variant};
+
+/// A piece: a face (kind and side of the physical piece) and an owner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    pub color: Color,
+    pub face: FaceId,
+}
+
+impl Piece {
+    /// The kind printed on the piece's unpromoted side.
+    pub fn kind(self) -> KindId {
+        self.face / 2
+    }
+
+    /// Whether the piece is on its promoted side.
+    pub fn promoted(self) -> bool {
+        self.face & 1 == 1
+    }
+}
+
+/// A board cell: 0 when empty, else `1 + face` with bit 9 set for White.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Cell(u16);
+
+const WHITE_BIT: u16 = 1 << 9;
+
+impl Cell {
+    /// An empty cell.
+    pub const EMPTY: Cell = Cell(0);
+
+    /// A cell holding `piece`.
+    #[inline]
+    pub fn of(piece: Piece) -> Cell {
+        Cell((1 + piece.face as u16) | if piece.color == Color::White { WHITE_BIT } else { 0 })
+    }
+
+    /// Whether the cell is empty.
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The piece, if any.
+    #[inline]
+    pub fn piece(self) -> Option<Piece> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Piece {
+                color: self.color_unchecked(),
+                face: ((self.0 & !WHITE_BIT) - 1) as FaceId,
+            })
+        }
+    }
+
+    /// The owner of a non-empty cell.
+    #[inline]
+    pub fn color_unchecked(self) -> Color {
+        if self.0 & WHITE_BIT != 0 {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    /// The face of a non-empty cell.
+    #[inline]
+    pub fn face_unchecked(self) -> FaceId {
+        ((self.0 & !WHITE_BIT) - 1) as FaceId
+    }
+
+    /// Whether the cell holds a piece of `color`.
+    #[inline]
+    pub fn is_color(self, color: Color) -> bool {
+        self.0 != 0 && self.color_unchecked() == color
+    }
+}
+
+/// Variant-specific state beyond board and side (position text's third field).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Extra {
+    /// Nothing (`-`).
+    #[default]
+    None,
+    /// The square of the last lion capture (chu shogi's counter-strike rule, a later issue).
+    LionCapture(Square),
+}
+
+/// A position as parsed from text, not yet checked against the rules in force.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// Pieces by square (`None` = empty), `files * ranks` entries.
+    pub board: Vec<Option<Piece>>,
+    pub side: Color,
+    pub extra: Extra,
+    /// The move number (plies, 1 at the start).
+    pub move_number: u32,
+}
+
+/// A problem that makes a [`Setup`] invalid under the rules in force.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupProblem {
+    /// Stable snake_case code.
+    pub code: &'static str,
+    pub square: Option<Square>,
+    pub message: String,
+}
+
+/// A validated position: board, side to move, extra state, move number.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    cells: [Cell; MAX_SQUARES],
+    occupied: [SquareSet; 2],
+    royals: [u16; 2],
+    side: Color,
+    extra: Extra,
+    move_number: u32,
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Position")
+            .field("side", &self.side)
+            .field("pieces", &(self.occupied[0].count() + self.occupied[1].count()))
+            .field("move_number", &self.move_number)
+            .finish()
+    }
+}
+
+/// What a played move did (for responses; the fast path does not build it).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Effects {
+    /// Captured pieces in capture order.
+    pub captures: Vec<(Square, Piece)>,
+    /// The mover's face before and after the move.
+    pub face_before: FaceId,
+    pub face_after: FaceId,
+    /// Whether the piece turned over by ordinary promotion.
+    pub promoted: bool,
+    /// Whether the piece became another piece by contagion.
+    pub contagion: bool,
+    /// Captured royal pieces.
+    pub royals_captured: Vec<(Square, Piece)>,
+    /// Whether the move was a pass.
+    pub pass: bool,
+}
+
+impl Position {
+    /// Checks a setup against the rules and builds the position; reports every problem.
+    ///
+    /// # Errors
+    /// Every problem found: wrong board size, promoted faces that do not exist under the
+    /// rules in force, promoted-only kinds written by their own code.
+    pub fn from_setup(setup: &Setup, rules: &Rules) -> Result<Position, Vec<SetupProblem>> {
+        let shape = rules.variant.shape();
+        let mut problems = Vec::new();
+        if setup.board.len() != shape.len() {
+            problems.push(SetupProblem {
+                code: "board_size",
+                square: None,
+                message: format!(
+                    "the board has {} squares, the variant {}",
+                    setup.board.len(),
+                    shape.len()
+                ),
+            });
+            return Err(problems);
+        }
+        let mut pos = Position::empty(setup.side);
+        pos.extra = setup.extra;
+        pos.move_number = setup.move_number;
+        for (i, cell) in setup.board.iter().enumerate() {
+            let Some(piece) = *cell else { continue };
+            let sq = Square(i as u16);
+            let face = rules.faces.get(piece.face as usize);
+            match face {
+                Some(f) if f.exists => pos.put(sq, piece, rules),
+                Some(f) if f.promoted => problems.push(SetupProblem {
+                    code: "cannot_promote",
+                    square: Some(sq),
+                    message: format!(
+                        "`{}` has no promoted side under the rules in force",
+                        rules.variant.kind(f.kind).code
+                    ),
+                }),
+                _ => problems.push(SetupProblem {
+                    code: "promoted_only_piece",
+                    square: Some(sq),
+                    message: format!(
+                        "`{}` exists only as a promoted piece; write `+` and the code of the piece it promoted from",
+                        rules.variant.kind(piece.kind()).code
+                    ),
+                }),
+            }
+        }
+        if problems.is_empty() {
+            Ok(pos)
+        } else {
+            Err(problems)
+        }
+    }
+
+    /// The variant's initial position under `rules`.
+    pub fn start(rules: &Rules) -> Position {
+        let setup = super::notation::parse_position(rules.variant, &rules.variant.setup)
+            .expect("embedded setup parses");
+        Position::from_setup(&setup, rules).expect("embedded setup is valid")
+    }
+
+    fn empty(side: Color) -> Position {
+        Position {
+            cells: [Cell::EMPTY; MAX_SQUARES],
+            occupied: [SquareSet::EMPTY; 2],
+            royals: [0; 2],
+            side,
+            extra: Extra::None,
+            move_number: 1,
+        }
+    }
+
+    /// Back to an unvalidated setup (for printing).
+    pub fn to_setup(&self, variant: &Variant) -> Setup {
+        Setup {
+            board: (0..variant.shape().len())
+                .map(|i| self.cells[i].piece())
+                .collect(),
+            side: self.side,
+            extra: self.extra,
+            move_number: self.move_number,
+        }
+    }
+
+    #[inline]
+    fn put(&mut self, sq: Square, piece: Piece, rules: &Rules) {
+        self.cells[sq.index()] = Cell::of(piece);
+        self.occupied[piece.color.index()].insert(sq);
+        if rules.face(piece.face).royal {
+            self.royals[piece.color.index()] += 1;
+        }
+    }
+
+    #[inline]
+    fn take(&mut self, sq: Square, rules: &Rules) -> Option<Piece> {
+        let piece = self.cells[sq.index()].piece()?;
+        self.cells[sq.index()] = Cell::EMPTY;
+        self.occupied[piece.color.index()].remove(sq);
+        if rules.face(piece.face).royal {
+            self.royals[piece.color.index()] -= 1;
+        }
+        Some(piece)
+    }
+
+    /// Removes every piece except those on `keep` and the royals (used to tell a
+    /// blocked path from an unreachable square).
+    pub fn clear_except(&mut self, keep: &[Square], rules: &Rules) {
+        for color in Color::ALL {
+            for sq in self.occupied[color.index()].iter() {
+                let face = self.cells[sq.index()].face_unchecked();
+                if !keep.contains(&sq) && !rules.face(face).royal {
+                    self.take(sq, rules);
+                }
+            }
+        }
+    }
+
+    /// The cell at a square.
+    #[inline]
+    pub fn cell(&self, sq: Square) -> Cell {
+        self.cells[sq.index()]
+    }
+
+    /// The piece at a square.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.cells[sq.index()].piece()
+    }
+
+    /// The squares of `color`'s pieces.
+    #[inline]
+    pub fn occupied(&self, color: Color) -> &SquareSet {
+        &self.occupied[color.index()]
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side(&self) -> Color {
+        self.side
+    }
+
+    /// The extra state field.
+    pub fn extra(&self) -> Extra {
+        self.extra
+    }
+
+    /// The move number (plies, starting at 1).
+    pub fn move_number(&self) -> u32 {
+        self.move_number
+    }
+
+    /// How many royal pieces `color` has.
+    #[inline]
+    pub fn royal_count(&self, color: Color) -> u16 {
+        self.royals[color.index()]
+    }
+
+    /// Whether a side has no royal left (the game is over; no moves).
+    #[inline]
+    pub fn is_terminal(&self) -> bool {
+        self.royals[0] == 0 || self.royals[1] == 0
+    }
+
+    /// Plays a move known to be legal and returns what it did.
+    pub fn play(&mut self, mv: &Move, rules: &Rules) -> Effects {
+        let mut effects = Effects::default();
+        self.play_inner(mv, rules, Some(&mut effects));
+        effects
+    }
+
+    /// Plays a move known to be legal, without recording its effects.
+    #[inline]
+    pub fn play_unchecked(&mut self, mv: &Move, rules: &Rules) {
+        self.play_inner(mv, rules, None);
+    }
+
+    fn play_inner(&mut self, mv: &Move, rules: &Rules, mut effects: Option<&mut Effects>) {
+        let mover = self.take(mv.from, rules).expect("a legal move has a piece");
+        let mover_rule = rules.face(mover.face);
+        let mut contagion: Option<FaceId> = None;
+        let mut any_capture = false;
+        for &sq in mv.squares() {
+            if self.cells[sq.index()].is_color(mover.color.opponent()) {
+                let victim = self.take(sq, rules).expect("occupied");
+                any_capture = true;
+                let vr = rules.face(victim.face);
+                if let Some(c) = vr.contagion {
+                    contagion = Some(c);
+                }
+                if let Some(e) = effects.as_deref_mut() {
+                    e.captures.push((sq, victim));
+                    if vr.royal {
+                        e.royals_captured.push((sq, victim));
+                    }
+                }
+            }
+        }
+        let mut face = mover.face;
+        let mut promoted = false;
+        let mut contagious = false;
+        if any_capture {
+            match contagion {
+                Some(c) if !mover_rule.royal => {
+                    face = c;
+                    contagious = true;
+                }
+                _ => {
+                    if mv.promo == Promo::Promote {
+                        if let Some(p) = mover_rule.promotes_to {
+                            face = p;
+                            promoted = true;
+                        }
+                    }
+                }
+            }
+        }
+        let to = mv.to();
+        self.put(
+            to,
+            Piece {
+                color: mover.color,
+                face,
+            },
+            rules,
+        );
+        if let Some(e) = effects {
+            e.face_before = mover.face;
+            e.face_after = face;
+            e.promoted = promoted;
+            e.contagion = contagious;
+            e.pass = !any_capture && to == mv.from;
+        }
+        self.side = self.side.opponent();
+        self.move_number = self.move_number.saturating_add(1);
+        self.extra = Extra::None;
+    }
+}

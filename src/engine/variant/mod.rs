@@ -1,0 +1,346 @@
+//! Variant definitions loaded from the embedded data files of `data/` (one row per piece,
+//! one row per rule option, one row per option-dependent movement, the setup as position
+//! text); see `data/FORMAT.md`.
+
+mod rules;
+
+pub use rules::{
+    EmperorCapture, FaceId, FaceRule, PromotionTrigger, Repetition, Rules, RulesError, RulesRequest,
+};
+
+use super::geometry::{Geometry, Shape};
+use super::movement::Movement;
+use std::sync::OnceLock;
+
+/// Index of a piece kind in its variant's table.
+pub type KindId = u8;
+
+/// One row of a variant's piece table.
+#[derive(Debug, Clone)]
+pub struct KindInfo {
+    pub code: String,
+    pub name: String,
+    pub kanji: String,
+    pub romaji: String,
+    /// The default movement, as written in the data file.
+    pub movement_text: String,
+    pub movement: Movement,
+    /// What the kind promotes to under each promotion table, in table order.
+    pub promotes: Vec<(String, Option<KindId>)>,
+    pub royal: bool,
+    pub promoted_only: bool,
+    /// The kind whose promoted side a capturer of this piece becomes (contagion).
+    pub contagious: Option<KindId>,
+    pub aliases: Vec<String>,
+}
+
+/// One rule option of a variant.
+#[derive(Debug, Clone)]
+pub struct OptionDef {
+    pub name: String,
+    pub values: Vec<String>,
+    /// Value index per profile, in profile order.
+    pub defaults: Vec<usize>,
+    pub description: String,
+}
+
+/// A movement or promotion that replaces a piece's default when an option has a value.
+#[derive(Debug, Clone)]
+pub struct Override {
+    pub option: usize,
+    pub value: usize,
+    pub kind: KindId,
+    pub change: OverrideChange,
+}
+
+/// What an [`Override`] changes.
+#[derive(Debug, Clone)]
+pub enum OverrideChange {
+    Movement(Movement),
+    /// The kind promotes to this kind (under every promotion table).
+    Promotes(KindId),
+}
+
+/// A variant: board, pieces, options, profiles, setup.
+#[derive(Debug)]
+pub struct Variant {
+    /// The variant's id in requests (`tai`).
+    pub id: &'static str,
+    /// Display name.
+    pub name: &'static str,
+    pub geometry: Geometry,
+    pub kinds: Vec<KindInfo>,
+    pub profiles: Vec<String>,
+    pub options: Vec<OptionDef>,
+    pub overrides: Vec<Override>,
+    /// The initial position as position text.
+    pub setup: String,
+}
+
+impl Variant {
+    /// The board shape.
+    pub fn shape(&self) -> Shape {
+        self.geometry.shape
+    }
+
+    /// The kind with this code or alias.
+    pub fn kind_by_code(&self, code: &str) -> Option<KindId> {
+        self.kinds
+            .iter()
+            .position(|k| k.code == code || k.aliases.iter().any(|a| a == code))
+            .map(|i| i as KindId)
+    }
+
+    /// The kind's row.
+    pub fn kind(&self, id: KindId) -> &KindInfo {
+        &self.kinds[id as usize]
+    }
+
+    /// The option with this name.
+    pub fn option_index(&self, name: &str) -> Option<usize> {
+        self.options.iter().position(|o| o.name == name)
+    }
+
+    /// Whether any piece code has more than one letter (position text then uses commas).
+    pub fn multi_letter_codes(&self) -> bool {
+        self.kinds.iter().any(|k| k.code.len() > 1)
+    }
+}
+
+/// The variants this build knows, by id.
+pub fn by_id(id: &str) -> Option<&'static Variant> {
+    match id {
+        "tai" => Some(tai()),
+        _ => None,
+    }
+}
+
+/// The ids of every variant.
+pub const VARIANT_IDS: &[&str] = &["tai"];
+
+/// Tai shogi (泰将棋, "grand chess"), 25×25.
+pub fn tai() -> &'static Variant {
+    static TAI: OnceLock<Variant> = OnceLock::new();
+    TAI.get_or_init(|| {
+        load(
+            "tai",
+            "Tai shogi",
+            Shape {
+                files: 25,
+                ranks: 25,
+            },
+            &DataFiles {
+                pieces: include_str!("data/tai.pieces"),
+                options: include_str!("data/tai.options"),
+                overrides: include_str!("data/tai.overrides"),
+                setup: include_str!("data/tai.setup"),
+            },
+        )
+        .unwrap_or_else(|e| panic!("embedded tai data is invalid: {e}"))
+    })
+}
+
+/// The four data files of a variant.
+pub struct DataFiles<'a> {
+    pub pieces: &'a str,
+    pub options: &'a str,
+    pub overrides: &'a str,
+    pub setup: &'a str,
+}
+
+fn rows(text: &str) -> impl Iterator<Item = (usize, Vec<&str>)> {
+    text.lines().enumerate().filter_map(|(i, line)| {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            None
+        } else {
+            Some((i + 1, line.split(" | ").map(str::trim).collect()))
+        }
+    })
+}
+
+/// Loads a variant from its data files.
+///
+/// # Errors
+/// A sentence naming the file, line and problem.
+pub fn load(
+    id: &'static str,
+    name: &'static str,
+    shape: Shape,
+    files: &DataFiles<'_>,
+) -> Result<Variant, String> {
+    let mut kinds = Vec::new();
+    let mut promote_codes = Vec::new();
+    let mut contagious_codes = Vec::new();
+    for (line, f) in rows(files.pieces) {
+        if f.len() != 7 {
+            return Err(format!("pieces line {line}: expected 7 fields, got {}", f.len()));
+        }
+        let movement =
+            Movement::parse(f[4]).map_err(|e| format!("pieces line {line} ({}): {e}", f[0]))?;
+        let mut kind = KindInfo {
+            code: f[0].to_string(),
+            name: f[1].to_string(),
+            kanji: f[2].to_string(),
+            romaji: f[3].to_string(),
+            movement_text: f[4].to_string(),
+            movement,
+            promotes: Vec::new(),
+            royal: false,
+            promoted_only: false,
+            contagious: None,
+            aliases: Vec::new(),
+        };
+        if !kind.code.bytes().all(|b| b.is_ascii_uppercase()) || kind.code.is_empty() {
+            return Err(format!("pieces line {line}: bad code `{}`", kind.code));
+        }
+        let mut promos = Vec::new();
+        for entry in f[5].split_whitespace() {
+            if entry == "-" {
+                continue;
+            }
+            let (table, target) = entry
+                .split_once('=')
+                .ok_or_else(|| format!("pieces line {line}: bad promotion `{entry}`"))?;
+            promos.push((table.to_string(), target.to_string()));
+        }
+        promote_codes.push(promos);
+        let mut contagious = None;
+        for flag in f[6].split_whitespace() {
+            match flag {
+                "-" => {}
+                "royal" => kind.royal = true,
+                "promoted_only" => kind.promoted_only = true,
+                _ => {
+                    if let Some(c) = flag.strip_prefix("contagious=") {
+                        contagious = Some(c.to_string());
+                    } else if let Some(a) = flag.strip_prefix("alias=") {
+                        kind.aliases.push(a.to_string());
+                    } else {
+                        return Err(format!("pieces line {line}: unknown flag `{flag}`"));
+                    }
+                }
+            }
+        }
+        contagious_codes.push(contagious);
+        kinds.push(kind);
+    }
+    if kinds.len() > 127 {
+        return Err("more than 127 piece kinds".into());
+    }
+    let find = |kinds: &[KindInfo], code: &str| -> Option<KindId> {
+        kinds
+            .iter()
+            .position(|k| k.code == code)
+            .map(|i| i as KindId)
+    };
+    for (i, k) in kinds.iter().enumerate() {
+        for (j, other) in kinds.iter().enumerate().skip(i + 1) {
+            if k.code == other.code || k.aliases.contains(&other.code) {
+                return Err(format!("code `{}` is used twice", other.code));
+            }
+            let _ = j;
+        }
+    }
+    for i in 0..kinds.len() {
+        let mut promotes = Vec::new();
+        for (table, target) in &promote_codes[i] {
+            let t = if target == "-" {
+                None
+            } else {
+                Some(find(&kinds, target).ok_or_else(|| {
+                    format!("{}: unknown promotion `{target}`", kinds[i].code)
+                })?)
+            };
+            promotes.push((table.clone(), t));
+        }
+        kinds[i].promotes = promotes;
+        if let Some(c) = &contagious_codes[i] {
+            kinds[i].contagious = Some(
+                find(&kinds, c)
+                    .ok_or_else(|| format!("{}: unknown contagion `{c}`", kinds[i].code))?,
+            );
+        }
+    }
+    let mut profiles: Vec<String> = Vec::new();
+    let mut options = Vec::new();
+    for (line, f) in rows(files.options) {
+        if f.len() != 4 {
+            return Err(format!("options line {line}: expected 4 fields"));
+        }
+        let values: Vec<String> = f[1].split_whitespace().map(String::from).collect();
+        let mut defaults = Vec::new();
+        let mut names = Vec::new();
+        for entry in f[2].split_whitespace() {
+            let (profile, value) = entry
+                .split_once('=')
+                .ok_or_else(|| format!("options line {line}: bad default `{entry}`"))?;
+            let v = values
+                .iter()
+                .position(|x| x == value)
+                .ok_or_else(|| format!("options line {line}: `{value}` is not a value"))?;
+            names.push(profile.to_string());
+            defaults.push(v);
+        }
+        if profiles.is_empty() {
+            profiles = names;
+        } else if profiles != names {
+            return Err(format!("options line {line}: profiles differ from the first row"));
+        }
+        options.push(OptionDef {
+            name: f[0].to_string(),
+            values,
+            defaults,
+            description: f[3].to_string(),
+        });
+    }
+    let mut overrides = Vec::new();
+    for (line, f) in rows(files.overrides) {
+        if f.len() != 4 {
+            return Err(format!("overrides line {line}: expected 4 fields"));
+        }
+        let option = options
+            .iter()
+            .position(|o: &OptionDef| o.name == f[0])
+            .ok_or_else(|| format!("overrides line {line}: unknown option `{}`", f[0]))?;
+        let value = options[option]
+            .values
+            .iter()
+            .position(|v| v == f[1])
+            .ok_or_else(|| format!("overrides line {line}: unknown value `{}`", f[1]))?;
+        let kind = find(&kinds, f[2])
+            .ok_or_else(|| format!("overrides line {line}: unknown piece `{}`", f[2]))?;
+        let change = match f[3].strip_prefix("promotes=") {
+            Some(code) => OverrideChange::Promotes(
+                find(&kinds, code)
+                    .ok_or_else(|| format!("overrides line {line}: unknown piece `{code}`"))?,
+            ),
+            None => OverrideChange::Movement(
+                Movement::parse(f[3]).map_err(|e| format!("overrides line {line}: {e}"))?,
+            ),
+        };
+        overrides.push(Override {
+            option,
+            value,
+            kind,
+            change,
+        });
+    }
+    let setup = files
+        .setup
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+        .ok_or("setup file has no position")?
+        .to_string();
+    Ok(Variant {
+        id,
+        name,
+        geometry: Geometry::new(shape),
+        kinds,
+        profiles,
+        options,
+        overrides,
+        setup,
+    })
+}

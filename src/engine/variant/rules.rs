@@ -1,0 +1,301 @@
+//! Rule options resolved into one rules value: a profile plus overrides, checked against
+//! the variant's option table, then compiled into per-face tables (movement per colour,
+//! promotion, royalty, contagion) that the engine reads.
+
+use super::{KindId, OverrideChange, Variant};
+use crate::engine::geometry::Color;
+use crate::engine::movement::{Compiled, Movement};
+use std::fmt;
+
+/// A piece face: a kind on its unpromoted (`kind * 2`) or promoted (`kind * 2 + 1`) side.
+pub type FaceId = u8;
+
+/// What a request asks for: a profile (the variant's default when `None`) and overrides.
+#[derive(Debug, Clone, Default)]
+pub struct RulesRequest {
+    pub profile: Option<String>,
+    pub overrides: Vec<(String, String)>,
+}
+
+/// Why a rules request cannot be resolved. Every variant lists the valid choices.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RulesError {
+    UnknownProfile {
+        given: String,
+        valid: Vec<String>,
+    },
+    UnknownOption {
+        given: String,
+        valid: Vec<String>,
+    },
+    InvalidValue {
+        option: String,
+        given: String,
+        valid: Vec<String>,
+    },
+    DuplicateOption {
+        option: String,
+    },
+}
+
+impl RulesError {
+    /// A stable snake_case code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            RulesError::UnknownProfile { .. } => "unknown_profile",
+            RulesError::UnknownOption { .. } => "unknown_option",
+            RulesError::InvalidValue { .. } => "invalid_option_value",
+            RulesError::DuplicateOption { .. } => "duplicate_option",
+        }
+    }
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RulesError::UnknownProfile { given, valid } => {
+                write!(f, "unknown profile `{given}`; valid: {}", valid.join(", "))
+            }
+            RulesError::UnknownOption { given, valid } => {
+                write!(f, "unknown option `{given}`; valid: {}", valid.join(", "))
+            }
+            RulesError::InvalidValue {
+                option,
+                given,
+                valid,
+            } => write!(
+                f,
+                "invalid value `{given}` for option `{option}`; valid: {}",
+                valid.join(", ")
+            ),
+            RulesError::DuplicateOption { option } => {
+                write!(f, "option `{option}` is given twice")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+/// Option `emperor_capture` (tai.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EmperorCapture {
+    Unprotected,
+    RoyalsOnly,
+    Unrestricted,
+}
+
+/// Option `promotion_trigger` (tai.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PromotionTrigger {
+    AnyCapture,
+    CaptureOfPromoted,
+}
+
+/// Option `repetition` (tai.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Repetition {
+    Jcsa,
+    FourfoldNoContest,
+    NoRepeat,
+}
+
+/// Everything the engine needs to know about one face under the rules in force.
+#[derive(Debug, Clone)]
+pub struct FaceRule {
+    /// Whether the face can be on the board (a promoted face needs a promotion).
+    pub exists: bool,
+    pub kind: KindId,
+    pub promoted: bool,
+    /// The kind whose movement and name the face has.
+    pub moves_as: KindId,
+    pub movement: Movement,
+    /// The movement compiled for Black and for White.
+    pub compiled: [Compiled; 2],
+    /// The face this one turns into when it promotes.
+    pub promotes_to: Option<FaceId>,
+    pub royal: bool,
+    /// The face a (non-royal) capturer of this piece becomes.
+    pub contagion: Option<FaceId>,
+}
+
+/// The fully resolved rules of one request.
+#[derive(Debug)]
+pub struct Rules {
+    pub variant: &'static Variant,
+    pub profile: usize,
+    /// Value index per option.
+    pub values: Vec<usize>,
+    pub faces: Vec<FaceRule>,
+    pub emperor_capture: EmperorCapture,
+    pub promotion_trigger: PromotionTrigger,
+    pub lion_dog_jump_back: bool,
+    pub repetition: Repetition,
+}
+
+impl Rules {
+    /// Resolves a profile plus overrides.
+    ///
+    /// # Errors
+    /// Unknown profile, option or value, or an option given twice; each lists the valid
+    /// choices.
+    pub fn resolve(variant: &'static Variant, request: &RulesRequest) -> Result<Rules, RulesError> {
+        let profile = match &request.profile {
+            None => 0,
+            Some(p) => variant.profiles.iter().position(|x| x == p).ok_or_else(|| {
+                RulesError::UnknownProfile {
+                    given: p.clone(),
+                    valid: variant.profiles.clone(),
+                }
+            })?,
+        };
+        let mut values: Vec<usize> = variant.options.iter().map(|o| o.defaults[profile]).collect();
+        let mut seen = Vec::new();
+        for (name, value) in &request.overrides {
+            let i = variant
+                .option_index(name)
+                .ok_or_else(|| RulesError::UnknownOption {
+                    given: name.clone(),
+                    valid: variant.options.iter().map(|o| o.name.clone()).collect(),
+                })?;
+            if seen.contains(&i) {
+                return Err(RulesError::DuplicateOption {
+                    option: name.clone(),
+                });
+            }
+            seen.push(i);
+            let opt = &variant.options[i];
+            values[i] = opt.values.iter().position(|v| v == value).ok_or_else(|| {
+                RulesError::InvalidValue {
+                    option: name.clone(),
+                    given: value.clone(),
+                    valid: opt.values.clone(),
+                }
+            })?;
+        }
+        Ok(Rules::compile(variant, profile, values))
+    }
+
+    /// The default rules of a variant.
+    pub fn default_for(variant: &'static Variant) -> Rules {
+        Rules::resolve(variant, &RulesRequest::default()).expect("defaults are valid")
+    }
+
+    /// The value of an option by name, if the variant has it.
+    pub fn value(&self, option: &str) -> Option<&str> {
+        let i = self.variant.option_index(option)?;
+        Some(self.variant.options[i].values[self.values[i]].as_str())
+    }
+
+    /// The profile's name.
+    pub fn profile_name(&self) -> &str {
+        &self.variant.profiles[self.profile]
+    }
+
+    /// Every option with the value in force, in table order (what a response echoes).
+    pub fn resolved(&self) -> Vec<(&str, &str)> {
+        self.variant
+            .options
+            .iter()
+            .zip(&self.values)
+            .map(|(o, &v)| (o.name.as_str(), o.values[v].as_str()))
+            .collect()
+    }
+
+    fn compile(variant: &'static Variant, profile: usize, values: Vec<usize>) -> Rules {
+        let get = |name: &str| -> Option<&str> {
+            let i = variant.option_index(name)?;
+            Some(variant.options[i].values[values[i]].as_str())
+        };
+        let table = get("promotion_table");
+        let no_lion_dog_power = get("lion_dog") == Some("range3");
+        let n = variant.kinds.len();
+        let mut movement: Vec<Movement> = variant.kinds.iter().map(|k| k.movement.clone()).collect();
+        let mut promotes: Vec<Option<KindId>> = variant
+            .kinds
+            .iter()
+            .map(|k| match table {
+                Some(t) => k.promotes.iter().find(|(name, _)| name == t).and_then(|p| p.1),
+                None => k.promotes.first().and_then(|p| p.1),
+            })
+            .collect();
+        for o in &variant.overrides {
+            if values[o.option] == o.value {
+                match &o.change {
+                    OverrideChange::Movement(m) => movement[o.kind as usize] = m.clone(),
+                    OverrideChange::Promotes(k) => promotes[o.kind as usize] = Some(*k),
+                }
+            }
+        }
+        if no_lion_dog_power {
+            for m in &mut movement {
+                *m = m.without_lion_dog_power();
+            }
+        }
+        let mut faces = Vec::with_capacity(n * 2);
+        for k in 0..n {
+            for promoted in [false, true] {
+                let target = if promoted { promotes[k] } else { Some(k as KindId) };
+                let info = &variant.kinds[k];
+                let exists = match target {
+                    None => false,
+                    Some(_) if promoted => !info.promoted_only,
+                    Some(_) => !info.promoted_only,
+                };
+                let moves_as = target.unwrap_or(k as KindId);
+                let m = movement[moves_as as usize].clone();
+                faces.push(FaceRule {
+                    exists,
+                    kind: k as KindId,
+                    promoted,
+                    moves_as,
+                    compiled: [Compiled::new(&m, Color::Black), Compiled::new(&m, Color::White)],
+                    movement: m,
+                    promotes_to: if !promoted && promotes[k].is_some() {
+                        Some((k * 2 + 1) as FaceId)
+                    } else {
+                        None
+                    },
+                    royal: variant.kinds[moves_as as usize].royal,
+                    contagion: variant.kinds[moves_as as usize]
+                        .contagious
+                        .or(if promoted { None } else { info.contagious })
+                        .map(|c| (c as usize * 2 + 1) as FaceId),
+                });
+            }
+        }
+        Rules {
+            variant,
+            profile,
+            emperor_capture: match get("emperor_capture") {
+                Some("royals_only") => EmperorCapture::RoyalsOnly,
+                Some("unrestricted") => EmperorCapture::Unrestricted,
+                _ => EmperorCapture::Unprotected,
+            },
+            promotion_trigger: match get("promotion_trigger") {
+                Some("capture_of_promoted") => PromotionTrigger::CaptureOfPromoted,
+                _ => PromotionTrigger::AnyCapture,
+            },
+            lion_dog_jump_back: get("lion_dog_jump_back") == Some("true"),
+            repetition: match get("repetition") {
+                Some("fourfold_no_contest") => Repetition::FourfoldNoContest,
+                Some("no_repeat") => Repetition::NoRepeat,
+                _ => Repetition::Jcsa,
+            },
+            values,
+            faces,
+        }
+    }
+
+    /// The face of a kind on the given side.
+    #[inline]
+    pub fn face_of(kind: KindId, promoted: bool) -> FaceId {
+        kind * 2 + promoted as u8
+    }
+
+    /// The rule row of a face.
+    #[inline]
+    pub fn face(&self, face: FaceId) -> &FaceRule {
+        &self.faces[face as usize]
+    }
+}
