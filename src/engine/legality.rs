@@ -112,10 +112,18 @@ pub fn check_move(pos: &Position, rules: &Rules, text: &str) -> Result<Move, Ill
         return Err(IllegalReason::InvalidRoute);
     }
     let reduced = reduce(pos, rules, from, path);
-    let candidates: Vec<&Move> = moves
-        .iter()
-        .filter(|m| m.from == from && m.squares() == reduced.as_slice())
-        .collect();
+    let matching = |squares: &[Square]| -> Vec<&Move> {
+        moves
+            .iter()
+            .filter(|m| m.from == from && m.squares() == squares)
+            .collect()
+    };
+    let mut candidates = matching(&reduced);
+    if candidates.is_empty() {
+        if let Some(twin) = jump_back_twin(pos, rules, from, &reduced) {
+            candidates = matching(&twin);
+        }
+    }
     if candidates.is_empty() {
         return Err(classify(pos, rules, from, path));
     }
@@ -150,18 +158,32 @@ fn can_pass_via(pos: &Position, rules: &Rules, from: Square, via: Square) -> boo
 
 /// Drops the intermediate squares of an input route that only say how the piece got
 /// somewhere: empty squares stepped on by a piece with lion-like power (not where it turns
-/// back), and a hook move's corner.
+/// back to its start), a lion dog's leap-then-step through an empty square, a lion dog's
+/// step out to an empty square and back, and a hook move's corner.
 fn reduce(pos: &Position, rules: &Rules, from: Square, path: &[Square]) -> Vec<Square> {
     let geo = &rules.variant.geometry;
     let c = &rules.face(pos.cell(from).face_unchecked()).compiled[pos.side().index()];
+    let empty = |sq: Square| sq == from || pos.cell(sq).is_empty();
     let mut full = vec![from];
     full.extend_from_slice(path);
+    // A lion dog stepping out to an empty square and straight back: x, e, x -> x.
+    if c.liondog {
+        let mut j = 1;
+        while j + 2 < full.len() {
+            let (x, e) = (full[j], full[j + 1]);
+            let back = full.get(j + 2) == Some(&x);
+            if back && x != from && empty(e) && geo.distance(x, e) == 1 {
+                full.drain(j + 1..j + 3);
+            } else {
+                j += 1;
+            }
+        }
+    }
     let mut out = Vec::new();
     for j in 1..full.len() {
         let sq = full[j];
         let last = j + 1 == full.len();
-        let empty = sq == from || pos.cell(sq).is_empty();
-        if !last && empty && droppable(geo, c, full[j - 1], sq, full[j + 1]) {
+        if !last && empty(sq) && droppable(geo, c, from, full[j - 1], sq, full[j + 1]) {
             continue;
         }
         out.push(sq);
@@ -172,6 +194,7 @@ fn reduce(pos: &Position, rules: &Rules, from: Square, path: &[Square]) -> Vec<S
 fn droppable(
     geo: &Geometry,
     c: &crate::engine::movement::Compiled,
+    from: Square,
     prev: Square,
     here: Square,
     next: Square,
@@ -187,10 +210,29 @@ fn droppable(
         return true;
     }
     let line_power = if c.liondog { 0xff } else { c.linelion_all };
-    if steps && d1 == d2 && line_power & (1 << d1) != 0 {
+    let leap_then_step = c.liondog && prev == from && n1 == 2 && n2 == 1;
+    if (steps || leap_then_step) && d1 == d2 && line_power & (1 << d1) != 0 {
         return true;
     }
     c.hook & (1 << d1) != 0 && super::movegen::is_perpendicular(d1, d2)
+}
+
+/// Under `lion_dog_jump_back`, a lion dog leaping over an enemy on the 1st square to
+/// capture on the 2nd and coming back to capture on the 1st has the effect of stepping
+/// 1st, 2nd, back to 1st (unless the order of contagious captures differs, in which case
+/// the generator lists the leap as a move of its own).
+fn jump_back_twin(pos: &Position, rules: &Rules, from: Square, reduced: &[Square]) -> Option<Vec<Square>> {
+    let geo = &rules.variant.geometry;
+    let c = &rules.face(pos.cell(from).face_unchecked()).compiled[pos.side().index()];
+    if !rules.lion_dog_jump_back || !c.liondog || reduced.len() != 2 {
+        return None;
+    }
+    let (s2, s1) = (reduced[0], reduced[1]);
+    let (d2, n2) = geo.line(from, s2)?;
+    let (d1, n1) = geo.line(from, s1)?;
+    let them = pos.side().opponent();
+    (d1 == d2 && n2 == 2 && n1 == 1 && pos.cell(s1).is_color(them) && pos.cell(s2).is_color(them))
+        .then(|| vec![s1, s2, s1])
 }
 
 /// Why no generated move matches: decided from the destination and an empty board.

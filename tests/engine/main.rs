@@ -1,1 +1,6 @@
-//! Engine tests.
+//! Engine tests: rule vectors (hand-derived data files), invariants over random games,
+//! the start position explained, perft regression locks.
+
+mod invariants;
+mod support;
+mod vectors;

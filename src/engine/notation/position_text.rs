@@ -264,7 +264,7 @@ fn parse_piece(variant: &Variant, token: &str) -> Result<Piece, (&'static str, S
         .kind_by_code(&upper)
         .ok_or_else(|| ("unknown_piece", format!("unknown piece code `{}`", truncate(code))))?;
     let info = variant.kind(kind);
-    if promoted && info.promotes.iter().all(|(_, t)| t.is_none()) {
+    if promoted && !variant.can_ever_promote(kind) {
         return Err((
             "cannot_promote",
             format!("`{}` has no promoted side", info.code),

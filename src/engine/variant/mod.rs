@@ -101,6 +101,16 @@ impl Variant {
         self.options.iter().position(|o| o.name == name)
     }
 
+    /// Whether the kind has a promoted side under some choice of rules (a promotion table
+    /// or an option).
+    pub fn can_ever_promote(&self, kind: KindId) -> bool {
+        self.kind(kind).promotes.iter().any(|(_, t)| t.is_some())
+            || self
+                .overrides
+                .iter()
+                .any(|o| o.kind == kind && matches!(o.change, OverrideChange::Promotes(_)))
+    }
+
     /// Whether any piece code has more than one letter (position text then uses commas).
     pub fn multi_letter_codes(&self) -> bool {
         self.kinds.iter().any(|k| k.code.len() > 1)

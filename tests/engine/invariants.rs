@@ -1,0 +1,176 @@
+//! Invariants over thousands of random plies, from the start position and from random
+//! placements: every generated move passes the legality check and normalises to itself;
+//! random candidate texts that the check accepts are generated moves; position and move
+//! text round-trip; playing is deterministic.
+
+use crate::support::{tai_rules, Rng};
+use shogi_arbiter::engine::geometry::{Color, Square};
+use shogi_arbiter::engine::legality::check_move;
+use shogi_arbiter::engine::movegen::legal_moves;
+use shogi_arbiter::engine::moves::Move;
+use shogi_arbiter::engine::notation::{
+    format_move, format_position, parse_move_text, parse_position, parse_valid_position,
+};
+use shogi_arbiter::engine::position::{Piece, Position, Setup};
+use shogi_arbiter::engine::variant::Rules;
+use std::collections::HashSet;
+
+/// Checks every invariant on one position; returns the number of moves checked.
+fn check_position(pos: &Position, rules: &Rules, rng: &mut Rng) -> usize {
+    let shape = rules.variant.shape();
+    let text = format_position(rules.variant, &pos.to_setup(rules.variant));
+    let reparsed = parse_valid_position(rules, &text).expect("printed position parses");
+    assert_eq!(&reparsed, pos, "position text round trip: {text}");
+    assert_eq!(
+        format_position(rules.variant, &parse_position(rules.variant, &text).unwrap()),
+        text
+    );
+    let moves = legal_moves(pos, rules);
+    let set: HashSet<Move> = moves.iter().copied().collect();
+    assert_eq!(set.len(), moves.len(), "a move is listed twice in {text}");
+    let texts: HashSet<String> = moves.iter().map(|m| format_move(shape, m)).collect();
+    assert_eq!(texts.len(), moves.len(), "two moves print alike in {text}");
+    for m in &moves {
+        let t = format_move(shape, m);
+        let parsed = parse_move_text(shape, &t).expect("printed move parses");
+        assert_eq!(parsed.squares[0], m.from);
+        assert_eq!(&parsed.squares[1..], m.squares());
+        match check_move(pos, rules, &t) {
+            Ok(back) => assert_eq!(&back, m, "{t} normalises to {}", format_move(shape, &back)),
+            Err(e) => panic!("generated move {t} judged illegal ({}) in {text}", e.code()),
+        }
+    }
+    // Random candidates near the side's pieces: anything accepted must be generated.
+    let own: Vec<Square> = pos.occupied(pos.side()).iter().collect();
+    for _ in 0..200 {
+        if own.is_empty() {
+            break;
+        }
+        let from = own[rng.below(own.len())];
+        let (fx, fy) = shape.coords(from);
+        let n = 1 + rng.below(3);
+        let mut candidate = shape.name(from).to_string();
+        for _ in 0..n {
+            let x = fx + rng.below(7) as i32 - 3;
+            let y = fy + rng.below(7) as i32 - 3;
+            if let Some(s) = shape.square(x, y) {
+                candidate.push_str(&shape.name(s).to_string());
+            }
+        }
+        candidate.push_str(["", "+", "="][rng.below(3)]);
+        if let Ok(m) = check_move(pos, rules, &candidate) {
+            assert!(set.contains(&m), "{candidate} accepted but not generated in {text}");
+        }
+    }
+    moves.len()
+}
+
+/// Plays one move twice and checks the results agree.
+fn play_deterministic(pos: &Position, rules: &Rules, m: &Move) -> Position {
+    let mut a = pos.clone();
+    let mut b = pos.clone();
+    let ea = a.play(m, rules);
+    b.play_unchecked(m, rules);
+    assert_eq!(a, b, "play and play_unchecked differ");
+    let mut c = pos.clone();
+    assert_eq!(c.play(m, rules), ea);
+    assert_eq!(
+        format_position(rules.variant, &a.to_setup(rules.variant)),
+        format_position(rules.variant, &c.to_setup(rules.variant))
+    );
+    a
+}
+
+fn random_game(rules: &Rules, start: Position, plies: usize, seed: u64) -> usize {
+    let mut rng = Rng(seed);
+    let mut pos = start;
+    let mut checked = 0;
+    for _ in 0..plies {
+        checked += check_position(&pos, rules, &mut rng);
+        let moves = legal_moves(&pos, rules);
+        if moves.is_empty() {
+            break;
+        }
+        // Prefer captures now and then so that promotions and contagion happen.
+        let shape = rules.variant.shape();
+        let captures: Vec<&Move> = moves
+            .iter()
+            .filter(|m| m.squares().iter().any(|&s| pos.cell(s).is_color(pos.side().opponent())))
+            .collect();
+        let m = if !captures.is_empty() && rng.below(2) == 0 {
+            *captures[rng.below(captures.len())]
+        } else {
+            moves[rng.below(moves.len())]
+        };
+        let _ = shape;
+        pos = play_deterministic(&pos, rules, &m);
+    }
+    checked
+}
+
+#[test]
+fn random_games_from_the_start_position() {
+    let mut total = 0;
+    for (i, profile) in ["profile=wikipedia", "profile=japanese", "profile=tsa"].iter().enumerate() {
+        let rules = tai_rules(profile);
+        for game in 0..2 {
+            total += random_game(&rules, Position::start(&rules), 60, 7 + 31 * i as u64 + game);
+        }
+    }
+    assert!(total > 10_000, "only {total} moves checked");
+}
+
+/// A random position: every kind and face that exists under the rules, both colours,
+/// at least one royal each.
+fn random_placement(rules: &Rules, rng: &mut Rng, pieces: usize) -> Position {
+    let shape = rules.variant.shape();
+    let faces: Vec<u8> = (0..rules.faces.len() as u8)
+        .filter(|&f| rules.faces[f as usize].exists)
+        .collect();
+    let royals: Vec<u8> = faces.iter().copied().filter(|&f| rules.faces[f as usize].royal).collect();
+    let mut board: Vec<Option<Piece>> = vec![None; shape.len()];
+    let mut place = |board: &mut Vec<Option<Piece>>, face: u8, color: Color, rng: &mut Rng| loop {
+        let i = rng.below(shape.len());
+        if board[i].is_none() {
+            board[i] = Some(Piece { color, face });
+            break;
+        }
+    };
+    for color in Color::ALL {
+        place(&mut board, royals[rng.below(royals.len())], color, rng);
+    }
+    for _ in 0..pieces {
+        let color = Color::ALL[rng.below(2)];
+        place(&mut board, faces[rng.below(faces.len())], color, rng);
+    }
+    let setup = Setup {
+        board,
+        side: Color::ALL[rng.below(2)],
+        extra: Default::default(),
+        move_number: 1 + rng.below(500) as u32,
+    };
+    Position::from_setup(&setup, rules).expect("random placement is valid")
+}
+
+#[test]
+fn random_games_from_random_placements() {
+    let mut rng = Rng(0x5eed);
+    let mut total = 0;
+    let profiles = [
+        "profile=wikipedia",
+        "profile=japanese",
+        "profile=tsa",
+        "lion_dog_jump_back=true promotion_trigger=capture_of_promoted",
+        "emperor_capture=royals_only prince_promotes=true",
+        "emperor_capture=unrestricted furious_fiend=lion_and_lion_dog great_elephant=lion_dog_power",
+    ];
+    for (i, profile) in profiles.iter().enumerate() {
+        let rules = tai_rules(profile);
+        for k in 0..4 {
+            let density = [30, 120, 250, 400][k];
+            let start = random_placement(&rules, &mut rng, density);
+            total += random_game(&rules, start, 25, 1000 + i as u64 * 10 + k as u64);
+        }
+    }
+    assert!(total > 10_000, "only {total} moves checked");
+}

@@ -1,0 +1,84 @@
+//! Helpers shared by the engine tests: rules from `key=value` lists, positions from piece
+//! placements, a small deterministic random generator.
+
+use shogi_arbiter::engine::notation::parse_valid_position;
+use shogi_arbiter::engine::position::Position;
+use shogi_arbiter::engine::variant::{self, Rules, RulesRequest};
+
+/// Resolves `profile=NAME` and `option=value` entries for tai.
+pub fn tai_rules(entries: &str) -> Rules {
+    let mut request = RulesRequest::default();
+    for entry in entries.split_whitespace() {
+        let (k, v) = entry.split_once('=').expect("key=value");
+        if k == "profile" {
+            request.profile = Some(v.to_string());
+        } else {
+            request.overrides.push((k.to_string(), v.to_string()));
+        }
+    }
+    Rules::resolve(variant::tai(), &request).unwrap_or_else(|e| panic!("rules `{entries}`: {e}"))
+}
+
+/// Position text of a board holding `placements` (`CODE@SQUARE`, lowercase = White).
+pub fn position_text(rules: &Rules, placements: &str, side: char) -> String {
+    let shape = rules.variant.shape();
+    let (files, ranks) = (shape.files as usize, shape.ranks as usize);
+    let mut cells = vec![vec![String::new(); files]; ranks];
+    for p in placements.split_whitespace() {
+        let (code, sq) = p.split_once('@').unwrap_or_else(|| panic!("placement `{p}`"));
+        let s = shape.parse_square(sq).unwrap_or_else(|| panic!("square `{sq}`"));
+        let (x, y) = shape.coords(s);
+        assert!(cells[y as usize][files - 1 - x as usize].is_empty(), "two pieces on {sq}");
+        cells[y as usize][files - 1 - x as usize] = code.to_string();
+    }
+    let rows: Vec<String> = cells
+        .iter()
+        .map(|row| {
+            let mut tokens = Vec::new();
+            let mut run = 0;
+            for c in row {
+                if c.is_empty() {
+                    run += 1;
+                } else {
+                    if run > 0 {
+                        tokens.push(run.to_string());
+                        run = 0;
+                    }
+                    tokens.push(c.clone());
+                }
+            }
+            if run > 0 {
+                tokens.push(run.to_string());
+            }
+            tokens.join(",")
+        })
+        .collect();
+    format!("{} {side} - 1", rows.join("/"))
+}
+
+/// A position holding `placements`.
+pub fn position(rules: &Rules, placements: &str, side: char) -> Position {
+    try_position(rules, placements, side).unwrap_or_else(|e| panic!("position `{placements}`: {e}"))
+}
+
+/// A position holding `placements`, or the problems of its text.
+pub fn try_position(rules: &Rules, placements: &str, side: char) -> Result<Position, String> {
+    let text = position_text(rules, placements, side);
+    parse_valid_position(rules, &text).map_err(|e| format!("{e:?}"))
+}
+
+/// xorshift64*: deterministic pseudo-random numbers for the invariant tests.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
