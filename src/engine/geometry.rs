@@ -167,7 +167,9 @@ pub fn abs_dir(color: Color, dir: Dir) -> usize {
 /// The absolute direction opposite to absolute direction `d`.
 #[inline]
 pub fn opposite_abs(d: usize) -> usize {
-    d ^ 1
+    // f<->b, l<->r, fl<->br, fr<->bl in ABS_DIRS order.
+    const OPPOSITE: [usize; 8] = [1, 0, 3, 2, 7, 6, 5, 4];
+    OPPOSITE[d]
 }
 
 /// A square of a board, as its index `y * files + x`.
@@ -463,6 +465,14 @@ mod tests {
         let wl = abs_dir(Color::White, Dir::Left);
         assert_eq!(g.shape.name(g.ray(s, wl)[0]).to_string(), "12m");
         assert_eq!(g.ray(s, f).len(), 12);
+    }
+
+    #[test]
+    fn opposite_directions_cancel() {
+        for d in 0..8 {
+            let (dx, dy) = ABS_DIRS[d];
+            assert_eq!(ABS_DIRS[opposite_abs(d)], (-dx, -dy));
+        }
     }
 
     #[test]

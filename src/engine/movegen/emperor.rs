@@ -5,27 +5,23 @@
 use super::hook::perpendicular;
 use super::{Gen, MoveSink};
 use crate::engine::geometry::{Color, Square, SquareSet};
+use crate::engine::moves::{Move, Promo};
 use crate::engine::position::Position;
 use crate::engine::variant::{EmperorCapture, FaceId, Rules};
-
-/// Protection maps computed once per position and emperor.
-#[derive(Default)]
-pub(crate) struct EmperorCache {
-    /// For the emperor last asked about: its square, and the opponent's protection map
-    /// without emperors, with that square vacated.
-    theirs: Option<(Square, SquareSet)>,
-    /// (our emperor, their emperor) → our protection map with both vacated.
-    ours: Vec<(Square, Square, SquareSet)>,
-}
 
 impl<S: MoveSink> Gen<'_, S> {
     pub(super) fn emperor_moves(&mut self, from: Square, face: FaceId) {
         let pos = self.pos;
         let n = self.geo.shape.len();
-        for i in 0..n {
-            let to = Square(i as u16);
-            if pos.cell(to).is_empty() {
-                self.emit_simple(from, to, face);
+        if S::COUNT_ONLY {
+            let pieces = pos.occupied(Color::Black).count() + pos.occupied(Color::White).count();
+            self.sink.add((n - pieces as usize) as u64);
+        } else {
+            for i in 0..n {
+                let to = Square(i as u16);
+                if pos.cell(to).is_empty() {
+                    self.sink.push(Move::simple(from, to, Promo::None));
+                }
             }
         }
         let them = self.us.opponent();
@@ -48,47 +44,94 @@ impl<S: MoveSink> Gen<'_, S> {
         let pos = self.pos;
         let us = self.us;
         let them = us.opponent();
-        if self.emperor.theirs.is_none_or(|(e, _)| e != from) {
-            let map = protection_map(pos, rules, them, &[from]);
-            self.emperor.theirs = Some((from, map));
-            self.emperor.ours.clear();
-        }
-        let theirs = &self.emperor.theirs.as_ref().expect("computed").1;
-        if theirs.contains(to) {
+        if attacked(pos, rules, to, them, &[from]) {
             return false;
         }
         // Their emperors protect `to` only if it is unprotected for them in turn.
-        let their_emperors: Vec<Square> = pos
-            .occupied(them)
-            .iter()
-            .filter(|&s| s != to && is_emperor(pos, rules, s))
-            .collect();
-        if their_emperors.is_empty() {
-            return true;
-        }
-        let we_have_another = pos
-            .occupied(us)
-            .iter()
-            .any(|s| s != from && is_emperor(pos, rules, s));
-        if we_have_another {
-            return true;
-        }
-        for f in their_emperors {
-            let cached = self.emperor.ours.iter().find(|(e, g, _)| *e == from && *g == f);
-            let ours = match cached {
-                Some((_, _, m)) => *m,
-                None => {
-                    let m = protection_map(pos, rules, us, &[from, f]);
-                    self.emperor.ours.push((from, f, m));
-                    m
-                }
-            };
-            if !ours.contains(to) {
+        let we_have_another = || {
+            pos.occupied(us)
+                .iter()
+                .any(|s| s != from && is_emperor(pos, rules, s))
+        };
+        for f in pos.occupied(them).iter() {
+            if f != to && is_emperor(pos, rules, f) && !we_have_another() && !attacked(pos, rules, to, us, &[from, f]) {
                 return false;
             }
         }
         true
     }
+}
+
+/// Whether a piece of `color` other than an emperor could capture on `target`, with the
+/// pieces on `vacated` removed from the board: the same question as
+/// `protection_map(..).contains(target)`, answered by looking outward from the target.
+pub fn attacked(pos: &Position, rules: &Rules, target: Square, color: Color, vacated: &[Square]) -> bool {
+    let geo = &rules.variant.geometry;
+    let ci = color.index();
+    let free = |s: Square| pos.cell(s).is_empty() || vacated.contains(&s);
+    let attacker = |s: Square| -> Option<&crate::engine::movement::Compiled> {
+        let cell = pos.cell(s);
+        if !cell.is_color(color) || vacated.contains(&s) {
+            return None;
+        }
+        let c = &rules.face(cell.face_unchecked()).compiled[ci];
+        (!c.emperor).then_some(c)
+    };
+    // Along the eight lines: ranges up to the first piece; lion-like power ignores blockers.
+    for d in 0..8 {
+        let back = crate::engine::geometry::opposite_abs(d);
+        let mut blocked = false;
+        for (i, &s) in geo.ray(target, d).iter().enumerate() {
+            let k = i + 1;
+            if k > 3 && blocked {
+                break;
+            }
+            if let Some(c) = attacker(s) {
+                if !blocked && (c.slide_max[back] as usize >= k || c.hook & (1 << back) != 0) {
+                    return true;
+                }
+                if (c.liondog && k <= 3) || ((c.lion || c.linelion_all & (1 << back) != 0) && k <= 2) {
+                    return true;
+                }
+            }
+            if !free(s) {
+                blocked = true;
+            }
+        }
+    }
+    // Lions on the squares of the 5×5 block that are off the lines.
+    for (dx, dy) in [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)] {
+        if let Some(s) = geo.offset(target, dx, dy) {
+            if attacker(s).is_some_and(|c| c.lion) {
+                return true;
+            }
+        }
+    }
+    // Leaps landing on the target.
+    for &(dx, dy) in &rules.leaps[ci] {
+        if let Some(s) = geo.offset(target, -(dx as i32), -(dy as i32)) {
+            if attacker(s).is_some_and(|c| c.all_jumps.contains(&(dx, dy))) {
+                return true;
+            }
+        }
+    }
+    // Hook moves: a second leg ending on the target, turning at an empty corner.
+    for q in 0..8 {
+        for &corner in geo.ray(target, q) {
+            if !free(corner) {
+                break;
+            }
+            for p in perpendicular(q) {
+                let first_leg = crate::engine::geometry::opposite_abs(p);
+                if let Some(&h) = geo.ray(corner, p).iter().find(|&&s| !free(s)) {
+                    if attacker(h).is_some_and(|c| c.hook & (1 << first_leg) != 0) {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    false
 }
 
 fn is_emperor(pos: &Position, rules: &Rules, sq: Square) -> bool {

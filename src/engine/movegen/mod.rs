@@ -8,7 +8,7 @@ mod lion;
 mod liondog;
 mod slide;
 
-pub use emperor::protection_map;
+pub use emperor::{attacked, protection_map};
 
 /// Whether two absolute directions are at 90° to each other.
 pub fn is_perpendicular(a: usize, b: usize) -> bool {
@@ -22,7 +22,17 @@ use super::variant::{FaceId, PromotionTrigger, Rules};
 
 /// Receives generated moves.
 pub trait MoveSink {
+    /// Whether the sink only counts; then moves that need no individual judgement (the
+    /// emperor's jumps to empty squares) are added as a number.
+    const COUNT_ONLY: bool = false;
+
     fn push(&mut self, mv: Move);
+
+    /// Adds `n` moves without materialising them (only called when [`Self::COUNT_ONLY`]).
+    fn add(&mut self, n: u64) {
+        let _ = n;
+        unreachable!("add is only called on counting sinks");
+    }
 }
 
 impl MoveSink for Vec<Move> {
@@ -37,9 +47,16 @@ impl MoveSink for Vec<Move> {
 pub struct Counter(pub u64);
 
 impl MoveSink for Counter {
+    const COUNT_ONLY: bool = true;
+
     #[inline]
     fn push(&mut self, _mv: Move) {
         self.0 += 1;
+    }
+
+    #[inline]
+    fn add(&mut self, n: u64) {
+        self.0 += n;
     }
 }
 
@@ -102,7 +119,6 @@ pub(crate) struct Gen<'a, S: MoveSink> {
     pub sink: &'a mut S,
     /// The best pass found so far: (order key, piece square, via square).
     pub pass: Option<((i32, i32, i32, i32), Square, Square)>,
-    pub emperor: emperor::EmperorCache,
 }
 
 impl<'a, S: MoveSink> Gen<'a, S> {
@@ -114,7 +130,6 @@ impl<'a, S: MoveSink> Gen<'a, S> {
             us: pos.side(),
             sink,
             pass: None,
-            emperor: emperor::EmperorCache::default(),
         }
     }
 

@@ -131,6 +131,8 @@ pub struct Rules {
     pub promotion_trigger: PromotionTrigger,
     pub lion_dog_jump_back: bool,
     pub repetition: Repetition,
+    /// Per colour, every distinct leap (absolute dx, dy) of any face that exists.
+    pub leaps: [Vec<(i8, i8)>; 2],
 }
 
 impl Rules {
@@ -264,9 +266,20 @@ impl Rules {
                 });
             }
         }
+        let mut leaps: [Vec<(i8, i8)>; 2] = Default::default();
+        for f in faces.iter().filter(|f| f.exists) {
+            for (color, list) in leaps.iter_mut().enumerate() {
+                for j in &f.compiled[color].all_jumps {
+                    if !list.contains(j) {
+                        list.push(*j);
+                    }
+                }
+            }
+        }
         Rules {
             variant,
             profile,
+            leaps,
             emperor_capture: match get("emperor_capture") {
                 Some("royals_only") => EmperorCapture::RoyalsOnly,
                 Some("unrestricted") => EmperorCapture::Unrestricted,
