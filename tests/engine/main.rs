@@ -2,5 +2,7 @@
 //! the start position explained, perft regression locks.
 
 mod invariants;
+mod start_position;
 mod support;
+mod surfaces;
 mod vectors;

@@ -77,6 +77,20 @@ pub fn attacked(pos: &Position, rules: &Rules, target: Square, color: Color, vac
         let c = &rules.face(cell.face_unchecked()).compiled[ci];
         (!c.emperor).then_some(c)
     };
+    // The eight neighbours first: most pieces are protected by one of them.
+    for d in 0..8 {
+        let back = crate::engine::geometry::opposite_abs(d);
+        if let Some(c) = geo.ray(target, d).first().and_then(|&s| attacker(s)) {
+            if c.slide_max[back] > 0
+                || c.hook & (1 << back) != 0
+                || c.lion
+                || c.liondog
+                || c.linelion_all & (1 << back) != 0
+            {
+                return true;
+            }
+        }
+    }
     // Along the eight lines: ranges up to the first piece; lion-like power ignores blockers.
     for d in 0..8 {
         let back = crate::engine::geometry::opposite_abs(d);

@@ -3,7 +3,7 @@
 //! through either corner is one move.
 
 use super::{Gen, MoveSink};
-use crate::engine::geometry::{Square, ABS_DIRS};
+use crate::engine::geometry::Square;
 use crate::engine::variant::FaceId;
 
 impl<S: MoveSink> Gen<'_, S> {
@@ -54,8 +54,36 @@ impl<S: MoveSink> Gen<'_, S> {
 }
 
 /// The two absolute directions at 90° to absolute direction `a`.
+#[inline]
 pub(crate) fn perpendicular(a: usize) -> [usize; 2] {
-    let (dx, dy) = ABS_DIRS[a];
-    let find = |v: (i32, i32)| ABS_DIRS.iter().position(|&u| u == v).expect("unit");
-    [find((-dy, dx)), find((dy, -dx))]
+    // In ABS_DIRS order: (0,-1) (0,1) (1,0) (-1,0) (1,-1) (-1,-1) (1,1) (-1,1).
+    const PERPENDICULAR: [[usize; 2]; 8] = [
+        [2, 3],
+        [2, 3],
+        [0, 1],
+        [0, 1],
+        [5, 6],
+        [4, 7],
+        [4, 7],
+        [5, 6],
+    ];
+    PERPENDICULAR[a]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::geometry::ABS_DIRS;
+
+    #[test]
+    fn perpendicular_table_is_at_right_angles() {
+        for a in 0..8 {
+            let (ax, ay) = ABS_DIRS[a];
+            for p in perpendicular(a) {
+                let (px, py) = ABS_DIRS[p];
+                assert_eq!(ax * px + ay * py, 0);
+            }
+            assert_ne!(perpendicular(a)[0], perpendicular(a)[1]);
+        }
+    }
 }
