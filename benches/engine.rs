@@ -1,2 +1,50 @@
-//! Criterion benchmarks of the engine (filled in by issue 2's performance work).
-fn main() {}
+//! Criterion benchmarks of the tai engine on one core: legal-move generation and the
+//! legality check in the start position, perft(3) from the start position counted in bulk
+//! and with every leaf move materialised.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use shogi_arbiter::engine::legality::check_move;
+use shogi_arbiter::engine::movegen::legal_moves;
+use shogi_arbiter::engine::perft::perft;
+use shogi_arbiter::engine::position::Position;
+use shogi_arbiter::engine::variant::{self, Rules};
+use std::hint::black_box;
+
+/// perft that lists every move at the leaves instead of counting them in bulk.
+fn perft_materialised(pos: &Position, rules: &Rules, depth: u32) -> u64 {
+    let moves = legal_moves(pos, rules);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|m| {
+            let mut child = pos.clone();
+            child.play_unchecked(m, rules);
+            perft_materialised(&child, rules, depth - 1)
+        })
+        .sum()
+}
+
+fn benches(c: &mut Criterion) {
+    let rules = Rules::default_for(variant::tai());
+    let start = Position::start(&rules);
+    c.bench_function("tai_legal_moves_start", |b| {
+        b.iter(|| legal_moves(black_box(&start), &rules))
+    });
+    c.bench_function("tai_check_move_start", |b| {
+        b.iter(|| check_move(black_box(&start), &rules, "13t13q"))
+    });
+    let mut group = c.benchmark_group("tai_perft3");
+    group.sample_size(10);
+    group.bench_function("bulk_count", |b| {
+        b.iter(|| perft(black_box(&start), &rules, 3))
+    });
+    group.bench_function("materialised", |b| {
+        b.iter(|| perft_materialised(black_box(&start), &rules, 3))
+    });
+    group.finish();
+}
+
+criterion_group!(engine, benches);
+criterion_main!(engine);

@@ -441,7 +441,10 @@ mod tests {
         assert_eq!(shape.coords(top_right), (0, 0));
         let bottom_left = shape.parse_square("25y").unwrap();
         assert_eq!(shape.coords(bottom_left), (24, 24));
-        assert_eq!(shape.name(shape.parse_square("13m").unwrap()).to_string(), "13m");
+        assert_eq!(
+            shape.name(shape.parse_square("13m").unwrap()).to_string(),
+            "13m"
+        );
         assert!(shape.parse_square("26a").is_none());
         assert!(shape.parse_square("0a").is_none());
         assert!(shape.parse_square("01a").is_none());

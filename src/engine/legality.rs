@@ -59,14 +59,24 @@ impl fmt::Display for IllegalReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             IllegalReason::Malformed(e) => write!(f, "malformed move text: {e}"),
-            IllegalReason::GameOver => write!(f, "the game is over: a side has no royal piece left"),
+            IllegalReason::GameOver => {
+                write!(f, "the game is over: a side has no royal piece left")
+            }
             IllegalReason::EmptySquare => write!(f, "there is no piece on the start square"),
-            IllegalReason::NotYourPiece => write!(f, "the piece on the start square belongs to the opponent"),
-            IllegalReason::OntoOwnPiece => write!(f, "the destination holds one of the mover's own pieces"),
+            IllegalReason::NotYourPiece => {
+                write!(f, "the piece on the start square belongs to the opponent")
+            }
+            IllegalReason::OntoOwnPiece => {
+                write!(f, "the destination holds one of the mover's own pieces")
+            }
             IllegalReason::Unreachable => write!(f, "the piece cannot reach that square"),
             IllegalReason::PathBlocked => write!(f, "the path is blocked"),
-            IllegalReason::InvalidRoute => write!(f, "the listed squares are not a route this piece can take"),
-            IllegalReason::EmperorProtected => write!(f, "the emperor may not capture a protected piece"),
+            IllegalReason::InvalidRoute => {
+                write!(f, "the listed squares are not a route this piece can take")
+            }
+            IllegalReason::EmperorProtected => {
+                write!(f, "the emperor may not capture a protected piece")
+            }
             IllegalReason::PromotionCompulsory => write!(f, "promotion is compulsory on this move"),
             IllegalReason::PromotionNotPossible => write!(f, "this move offers no promotion"),
         }
@@ -149,7 +159,11 @@ pub fn check_move(pos: &Position, rules: &Rules, text: &str) -> Result<Move, Ill
 fn can_pass_via(pos: &Position, rules: &Rules, from: Square, via: Square) -> bool {
     let geo = &rules.variant.geometry;
     let c = &rules.face(pos.cell(from).face_unchecked()).compiled[pos.side().index()];
-    let lines = if c.lion || c.liondog { 0xff } else { c.linelion_all };
+    let lines = if c.lion || c.liondog {
+        0xff
+    } else {
+        c.linelion_all
+    };
     match geo.line(from, via) {
         Some((d, 1)) => lines & (1 << d) != 0,
         _ => false,
@@ -221,7 +235,12 @@ fn droppable(
 /// capture on the 2nd and coming back to capture on the 1st has the effect of stepping
 /// 1st, 2nd, back to 1st (unless the order of contagious captures differs, in which case
 /// the generator lists the leap as a move of its own).
-fn jump_back_twin(pos: &Position, rules: &Rules, from: Square, reduced: &[Square]) -> Option<Vec<Square>> {
+fn jump_back_twin(
+    pos: &Position,
+    rules: &Rules,
+    from: Square,
+    reduced: &[Square],
+) -> Option<Vec<Square>> {
     let geo = &rules.variant.geometry;
     let c = &rules.face(pos.cell(from).face_unchecked()).compiled[pos.side().index()];
     if !rules.lion_dog_jump_back || !c.liondog || reduced.len() != 2 {

@@ -340,8 +340,8 @@ impl Compiled {
                 }
             })
             .collect();
-        for a in 0..8 {
-            let mut skip = covered[a];
+        for (a, &cov) in covered.iter().enumerate() {
+            let mut skip = cov;
             for &(dx, dy) in &c.jumps {
                 if let Some((ja, k)) = line_of(dx as i32, dy as i32) {
                     if ja == a {

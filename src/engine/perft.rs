@@ -21,7 +21,12 @@ pub fn perft(pos: &Position, rules: &Rules, depth: u32) -> u64 {
 ///
 /// # Errors
 /// [`BudgetExceeded`] when the budget runs out.
-pub fn perft_bounded(pos: &Position, rules: &Rules, depth: u32, budget: u64) -> Result<u64, BudgetExceeded> {
+pub fn perft_bounded(
+    pos: &Position,
+    rules: &Rules,
+    depth: u32,
+    budget: u64,
+) -> Result<u64, BudgetExceeded> {
     let mut left = budget;
     count(pos, rules, depth, &mut left)
 }
@@ -30,7 +35,12 @@ pub fn perft_bounded(pos: &Position, rules: &Rules, depth: u32, budget: u64) -> 
 ///
 /// # Errors
 /// [`BudgetExceeded`] when `budget` nodes are not enough.
-pub fn divide(pos: &Position, rules: &Rules, depth: u32, budget: u64) -> Result<Vec<(Move, u64)>, BudgetExceeded> {
+pub fn divide(
+    pos: &Position,
+    rules: &Rules,
+    depth: u32,
+    budget: u64,
+) -> Result<Vec<(Move, u64)>, BudgetExceeded> {
     let mut left = budget;
     let mut out = Vec::new();
     if depth == 0 {

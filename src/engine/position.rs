@@ -37,7 +37,14 @@ impl Cell {
     /// A cell holding `piece`.
     #[inline]
     pub fn of(piece: Piece) -> Cell {
-        Cell((1 + piece.face as u16) | if piece.color == Color::White { WHITE_BIT } else { 0 })
+        Cell(
+            (1 + piece.face as u16)
+                | if piece.color == Color::White {
+                    WHITE_BIT
+                } else {
+                    0
+                },
+        )
     }
 
     /// Whether the cell is empty.
@@ -127,7 +134,10 @@ impl std::fmt::Debug for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Position")
             .field("side", &self.side)
-            .field("pieces", &(self.occupied[0].count() + self.occupied[1].count()))
+            .field(
+                "pieces",
+                &(self.occupied[0].count() + self.occupied[1].count()),
+            )
             .field("move_number", &self.move_number)
             .finish()
     }

@@ -22,7 +22,10 @@ fn check_position(pos: &Position, rules: &Rules, rng: &mut Rng) -> usize {
     let reparsed = parse_valid_position(rules, &text).expect("printed position parses");
     assert_eq!(&reparsed, pos, "position text round trip: {text}");
     assert_eq!(
-        format_position(rules.variant, &parse_position(rules.variant, &text).unwrap()),
+        format_position(
+            rules.variant,
+            &parse_position(rules.variant, &text).unwrap()
+        ),
         text
     );
     let moves = legal_moves(pos, rules);
@@ -59,7 +62,10 @@ fn check_position(pos: &Position, rules: &Rules, rng: &mut Rng) -> usize {
         }
         candidate.push_str(["", "+", "="][rng.below(3)]);
         if let Ok(m) = check_move(pos, rules, &candidate) {
-            assert!(set.contains(&m), "{candidate} accepted but not generated in {text}");
+            assert!(
+                set.contains(&m),
+                "{candidate} accepted but not generated in {text}"
+            );
         }
     }
     moves.len()
@@ -92,17 +98,19 @@ fn random_game(rules: &Rules, start: Position, plies: usize, seed: u64) -> usize
             break;
         }
         // Prefer captures now and then so that promotions and contagion happen.
-        let shape = rules.variant.shape();
         let captures: Vec<&Move> = moves
             .iter()
-            .filter(|m| m.squares().iter().any(|&s| pos.cell(s).is_color(pos.side().opponent())))
+            .filter(|m| {
+                m.squares()
+                    .iter()
+                    .any(|&s| pos.cell(s).is_color(pos.side().opponent()))
+            })
             .collect();
         let m = if !captures.is_empty() && rng.below(2) == 0 {
             *captures[rng.below(captures.len())]
         } else {
             moves[rng.below(moves.len())]
         };
-        let _ = shape;
         pos = play_deterministic(&pos, rules, &m);
     }
     checked
@@ -111,10 +119,18 @@ fn random_game(rules: &Rules, start: Position, plies: usize, seed: u64) -> usize
 #[test]
 fn random_games_from_the_start_position() {
     let mut total = 0;
-    for (i, profile) in ["profile=wikipedia", "profile=japanese", "profile=tsa"].iter().enumerate() {
+    for (i, profile) in ["profile=wikipedia", "profile=japanese", "profile=tsa"]
+        .iter()
+        .enumerate()
+    {
         let rules = tai_rules(profile);
         for game in 0..2 {
-            total += random_game(&rules, Position::start(&rules), 60, 7 + 31 * i as u64 + game);
+            total += random_game(
+                &rules,
+                Position::start(&rules),
+                60,
+                7 + 31 * i as u64 + game,
+            );
         }
     }
     assert!(total > 10_000, "only {total} moves checked");
@@ -127,9 +143,13 @@ fn random_placement(rules: &Rules, rng: &mut Rng, pieces: usize) -> Position {
     let faces: Vec<u8> = (0..rules.faces.len() as u8)
         .filter(|&f| rules.faces[f as usize].exists)
         .collect();
-    let royals: Vec<u8> = faces.iter().copied().filter(|&f| rules.faces[f as usize].royal).collect();
+    let royals: Vec<u8> = faces
+        .iter()
+        .copied()
+        .filter(|&f| rules.faces[f as usize].royal)
+        .collect();
     let mut board: Vec<Option<Piece>> = vec![None; shape.len()];
-    let mut place = |board: &mut Vec<Option<Piece>>, face: u8, color: Color, rng: &mut Rng| loop {
+    let place = |board: &mut [Option<Piece>], face: u8, color: Color, rng: &mut Rng| loop {
         let i = rng.below(shape.len());
         if board[i].is_none() {
             board[i] = Some(Piece { color, face });
@@ -184,9 +204,14 @@ fn reverse_attack_lookup_agrees_with_the_protection_map() {
         let rules = tai_rules(profile);
         for density in [20, 80, 200, 350] {
             let pos = random_placement(&rules, &mut rng, density);
-            let all: Vec<Square> = Color::ALL.iter().flat_map(|&c| pos.occupied(c).iter()).collect();
+            let all: Vec<Square> = Color::ALL
+                .iter()
+                .flat_map(|&c| pos.occupied(c).iter())
+                .collect();
             for color in Color::ALL {
-                let vacated: Vec<Square> = (0..rng.below(3)).map(|_| all[rng.below(all.len())]).collect();
+                let vacated: Vec<Square> = (0..rng.below(3))
+                    .map(|_| all[rng.below(all.len())])
+                    .collect();
                 let map = protection_map(&pos, &rules, color, &vacated);
                 for i in 0..rules.variant.shape().len() {
                     let sq = Square(i as u16);

@@ -2,6 +2,7 @@
 //! the start position explained, perft regression locks.
 
 mod invariants;
+mod perft;
 mod start_position;
 mod support;
 mod surfaces;

@@ -22,7 +22,11 @@ const EXPECTED: &[(&str, usize, &str)] = &[
         "one step forward for 23 of the 25 pawns on rank s; the pawns on 18s and 8s are \
          blocked by the go-betweens on 18r and 8r",
     ),
-    ("GB", 2, "the go-betweens on 18r and 8r step forward to 18q and 8q"),
+    (
+        "GB",
+        2,
+        "the go-betweens on 18r and 8r step forward to 18q and 8q",
+    ),
     (
         "DO",
         2,
@@ -75,7 +79,9 @@ fn every_white_piece_is_protected_at_the_start_by_a_neighbour() {
                 let Some(n) = shape.square(x + dx, y + dy) else {
                     continue;
                 };
-                let Some(p) = pos.piece_at(n).filter(|p| p.color == Color::White && n != sq)
+                let Some(p) = pos
+                    .piece_at(n)
+                    .filter(|p| p.color == Color::White && n != sq)
                 else {
                     continue;
                 };

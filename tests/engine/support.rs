@@ -25,10 +25,17 @@ pub fn position_text(rules: &Rules, placements: &str, side: char) -> String {
     let (files, ranks) = (shape.files as usize, shape.ranks as usize);
     let mut cells = vec![vec![String::new(); files]; ranks];
     for p in placements.split_whitespace() {
-        let (code, sq) = p.split_once('@').unwrap_or_else(|| panic!("placement `{p}`"));
-        let s = shape.parse_square(sq).unwrap_or_else(|| panic!("square `{sq}`"));
+        let (code, sq) = p
+            .split_once('@')
+            .unwrap_or_else(|| panic!("placement `{p}`"));
+        let s = shape
+            .parse_square(sq)
+            .unwrap_or_else(|| panic!("square `{sq}`"));
         let (x, y) = shape.coords(s);
-        assert!(cells[y as usize][files - 1 - x as usize].is_empty(), "two pieces on {sq}");
+        assert!(
+            cells[y as usize][files - 1 - x as usize].is_empty(),
+            "two pieces on {sq}"
+        );
         cells[y as usize][files - 1 - x as usize] = code.to_string();
     }
     let rows: Vec<String> = cells

@@ -29,7 +29,11 @@ fn profiles_resolve_to_tai_md_table_and_overrides_apply() {
     assert_eq!(ja.value("promotion_table"), Some("ja"));
     assert_eq!(ja.value("repetition"), Some("fourfold_no_contest"));
     assert_eq!(ja.value("great_dragon"), Some("ja"));
-    let tsa = Rules::resolve(tai, &request(Some("tsa"), &[("emperor_capture", "royals_only")])).unwrap();
+    let tsa = Rules::resolve(
+        tai,
+        &request(Some("tsa"), &[("emperor_capture", "royals_only")]),
+    )
+    .unwrap();
     assert_eq!(tsa.value("lion_dog"), Some("range3"));
     assert_eq!(tsa.value("turtle_snake"), Some("evans"));
     assert_eq!(tsa.value("emperor_capture"), Some("royals_only"));
@@ -58,7 +62,10 @@ fn rules_errors_list_the_valid_choices() {
         other => panic!("{other:?}"),
     }
     assert!(matches!(
-        Rules::resolve(tai, &request(None, &[("donkey", "evans"), ("donkey", "wikipedia")])),
+        Rules::resolve(
+            tai,
+            &request(None, &[("donkey", "evans"), ("donkey", "wikipedia")])
+        ),
         Err(RulesError::DuplicateOption { .. })
     ));
 }
@@ -66,7 +73,10 @@ fn rules_errors_list_the_valid_choices() {
 fn codes(text: &str) -> Vec<(String, Option<char>, Option<u32>)> {
     match parse_position(variant::tai(), text) {
         Ok(_) => vec![],
-        Err(ps) => ps.into_iter().map(|p| (p.code.to_string(), p.rank, p.file)).collect(),
+        Err(ps) => ps
+            .into_iter()
+            .map(|p| (p.code.to_string(), p.rank, p.file))
+            .collect(),
     }
 }
 
@@ -93,7 +103,9 @@ fn position_text_problems_have_codes_and_locations() {
         assert!(found.iter().any(|c| c == code), "{code} in {found:?}");
     }
     assert!(codes("").iter().any(|c| c.0 == "field_count"));
-    assert!(codes(&good.replace(" 1", " 0")).iter().any(|c| c.0 == "bad_move_number"));
+    assert!(codes(&good.replace(" 1", " 0"))
+        .iter()
+        .any(|c| c.0 == "bad_move_number"));
     // A promoted-only kind written by its own code.
     let tk = good.replacen("12,e,12", "TK,11,e,12", 1);
     assert!(codes(&tk).iter().any(|c| c.0 == "promoted_only_piece"));
@@ -133,20 +145,47 @@ fn every_illegal_move_reason() {
     let with = |extra: &str| format!("{base} {extra}");
     assert_eq!(reason(&with("G@13m"), 'b', "", "13m12l13"), "malformed");
     assert_eq!(reason(&with("G@13m"), 'b', "", "13m"), "malformed");
-    assert_eq!(reason(&with("G@13m"), 'b', "", "13m13l13k13j13i"), "malformed");
+    assert_eq!(
+        reason(&with("G@13m"), 'b', "", "13m13l13k13j13i"),
+        "malformed"
+    );
     assert_eq!(reason(&with("G@13m"), 'b', "", "14m13l"), "empty_square");
     assert_eq!(reason(&with("g@13m"), 'b', "", "13m13n"), "not_your_piece");
-    assert_eq!(reason(&with("G@13m P@13l"), 'b', "", "13m13l"), "onto_own_piece");
-    assert_eq!(reason(&with("R@13m P@13j"), 'b', "", "13m13h"), "path_blocked");
+    assert_eq!(
+        reason(&with("G@13m P@13l"), 'b', "", "13m13l"),
+        "onto_own_piece"
+    );
+    assert_eq!(
+        reason(&with("R@13m P@13j"), 'b', "", "13m13h"),
+        "path_blocked"
+    );
     assert_eq!(reason(&with("G@13m"), 'b', "", "13m13k"), "unreachable");
-    assert_eq!(reason(&with("G@13m"), 'b', "", "13m13l13k"), "invalid_route");
+    assert_eq!(
+        reason(&with("G@13m"), 'b', "", "13m13l13k"),
+        "invalid_route"
+    );
     // The emperor may not capture a pawn its neighbour gold protects.
-    assert_eq!(reason(&with("E@13y p@5e g@5d"), 'b', "", "13y5e"), "emperor_capture_protected");
-    assert_eq!(reason(&with("E@13y p@5e g@5d"), 'b', "", "13y5d"), "legal 13y5d");
+    assert_eq!(
+        reason(&with("E@13y p@5e g@5d"), 'b', "", "13y5e"),
+        "emperor_capture_protected"
+    );
+    assert_eq!(
+        reason(&with("E@13y p@5e g@5d"), 'b', "", "13y5d"),
+        "legal 13y5d"
+    );
     // A rook's capture promotes it to gold (en table): `=` is refused, no mark is accepted.
-    assert_eq!(reason(&with("R@13m p@13h"), 'b', "", "13m13h="), "promotion_compulsory");
-    assert_eq!(reason(&with("R@13m p@13h"), 'b', "", "13m13h"), "legal 13m13h+");
-    assert_eq!(reason(&with("R@13m"), 'b', "", "13m13h+"), "promotion_not_possible");
+    assert_eq!(
+        reason(&with("R@13m p@13h"), 'b', "", "13m13h="),
+        "promotion_compulsory"
+    );
+    assert_eq!(
+        reason(&with("R@13m p@13h"), 'b', "", "13m13h"),
+        "legal 13m13h+"
+    );
+    assert_eq!(
+        reason(&with("R@13m"), 'b', "", "13m13h+"),
+        "promotion_not_possible"
+    );
     assert_eq!(reason("G@13m cp@1a", 'b', "", "13m13l"), "game_over");
 }
 
@@ -165,7 +204,11 @@ fn playing_reports_captures_promotion_contagion_and_royals() {
     assert_eq!(effects.captures[0].0, shape.parse_square("13l").unwrap());
     assert!(effects.contagion && !effects.promoted);
     let dv = rules.variant.kind_by_code("DV").unwrap();
-    assert_eq!(effects.face_after, Rules::face_of(dv, true), "the lion became +DV");
+    assert_eq!(
+        effects.face_after,
+        Rules::face_of(dv, true),
+        "the lion became +DV"
+    );
     assert_eq!(effects.royals_captured.len(), 1);
     assert!(!after.is_terminal(), "White still has its emperor");
     // A rook captures and promotes (en table: rook -> gold).

@@ -17,7 +17,10 @@ struct Case {
 
 impl Case {
     fn one(&self, key: &str) -> Option<&str> {
-        self.fields.get(key).and_then(|v| v.first()).map(String::as_str)
+        self.fields
+            .get(key)
+            .and_then(|v| v.first())
+            .map(String::as_str)
     }
 }
 
@@ -94,7 +97,11 @@ fn run_case(case: &Case) -> Vec<String> {
     let (key, got): (&str, BTreeSet<String>) = if case.fields.contains_key("captures") {
         let caps = own
             .iter()
-            .filter(|m| m.squares().iter().any(|&s| pos.cell(s).is_color(side_color(side).opponent())))
+            .filter(|m| {
+                m.squares()
+                    .iter()
+                    .any(|&s| pos.cell(s).is_color(side_color(side).opponent()))
+            })
             .map(|m| format_move(shape, m))
             .collect();
         ("captures", caps)
@@ -133,7 +140,10 @@ fn run_case(case: &Case) -> Vec<String> {
     }
     for reject in case.fields.get("reject").into_iter().flatten() {
         if let Ok(m) = check_move(&pos, &rules, reject) {
-            problems.push(format!("reject {reject}: accepted as {}", format_move(shape, &m)));
+            problems.push(format!(
+                "reject {reject}: accepted as {}",
+                format_move(shape, &m)
+            ));
         }
     }
     problems
@@ -154,10 +164,19 @@ fn every_rule_vector_holds() {
     let mut names = BTreeSet::new();
     let mut failures = Vec::new();
     for case in &cases {
-        assert!(names.insert(case.name.clone()), "duplicate case name {}", case.name);
+        assert!(
+            names.insert(case.name.clone()),
+            "duplicate case name {}",
+            case.name
+        );
         let problems = run_case(case);
         if !problems.is_empty() {
-            failures.push(format!("{}:{}: {}", case.file, case.name, problems.join("; ")));
+            failures.push(format!(
+                "{}:{}: {}",
+                case.file,
+                case.name,
+                problems.join("; ")
+            ));
         }
     }
     assert!(

@@ -54,7 +54,11 @@ impl<S: MoveSink> Gen<'_, S> {
                 .any(|s| s != from && is_emperor(pos, rules, s))
         };
         for f in pos.occupied(them).iter() {
-            if f != to && is_emperor(pos, rules, f) && !we_have_another() && !attacked(pos, rules, to, us, &[from, f]) {
+            if f != to
+                && is_emperor(pos, rules, f)
+                && !we_have_another()
+                && !attacked(pos, rules, to, us, &[from, f])
+            {
                 return false;
             }
         }
@@ -65,7 +69,13 @@ impl<S: MoveSink> Gen<'_, S> {
 /// Whether a piece of `color` other than an emperor could capture on `target`, with the
 /// pieces on `vacated` removed from the board: the same question as
 /// `protection_map(..).contains(target)`, answered by looking outward from the target.
-pub fn attacked(pos: &Position, rules: &Rules, target: Square, color: Color, vacated: &[Square]) -> bool {
+pub fn attacked(
+    pos: &Position,
+    rules: &Rules,
+    target: Square,
+    color: Color,
+    vacated: &[Square],
+) -> bool {
     let geo = &rules.variant.geometry;
     let ci = color.index();
     let free = |s: Square| pos.cell(s).is_empty() || vacated.contains(&s);
@@ -104,7 +114,9 @@ pub fn attacked(pos: &Position, rules: &Rules, target: Square, color: Color, vac
                 if !blocked && (c.slide_max[back] as usize >= k || c.hook & (1 << back) != 0) {
                     return true;
                 }
-                if (c.liondog && k <= 3) || ((c.lion || c.linelion_all & (1 << back) != 0) && k <= 2) {
+                if (c.liondog && k <= 3)
+                    || ((c.lion || c.linelion_all & (1 << back) != 0) && k <= 2)
+                {
                     return true;
                 }
             }
@@ -114,7 +126,16 @@ pub fn attacked(pos: &Position, rules: &Rules, target: Square, color: Color, vac
         }
     }
     // Lions on the squares of the 5×5 block that are off the lines.
-    for (dx, dy) in [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)] {
+    for (dx, dy) in [
+        (1, 2),
+        (2, 1),
+        (-1, 2),
+        (-2, 1),
+        (1, -2),
+        (2, -1),
+        (-1, -2),
+        (-2, -1),
+    ] {
         if let Some(s) = geo.offset(target, dx, dy) {
             if attacker(s).is_some_and(|c| c.lion) {
                 return true;
@@ -155,7 +176,12 @@ fn is_emperor(pos: &Position, rules: &Rules, sq: Square) -> bool {
 
 /// Every square on which a piece of `color` other than an emperor could capture, with
 /// the pieces on `vacated` removed from the board (lines through them open).
-pub fn protection_map(pos: &Position, rules: &Rules, color: Color, vacated: &[Square]) -> SquareSet {
+pub fn protection_map(
+    pos: &Position,
+    rules: &Rules,
+    color: Color,
+    vacated: &[Square],
+) -> SquareSet {
     let geo = &rules.variant.geometry;
     let occupied = |s: Square| !pos.cell(s).is_empty() && !vacated.contains(&s);
     let mut map = SquareSet::EMPTY;

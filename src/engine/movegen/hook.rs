@@ -77,8 +77,7 @@ mod tests {
 
     #[test]
     fn perpendicular_table_is_at_right_angles() {
-        for a in 0..8 {
-            let (ax, ay) = ABS_DIRS[a];
+        for (a, &(ax, ay)) in ABS_DIRS.iter().enumerate() {
             for p in perpendicular(a) {
                 let (px, py) = ABS_DIRS[p];
                 assert_eq!(ax * px + ay * py, 0);

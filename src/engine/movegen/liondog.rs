@@ -54,11 +54,7 @@ impl<S: MoveSink> Gen<'_, S> {
                     }
                     if x1 && x2 {
                         let caps = [&[s1, s2][..], cap3].concat();
-                        self.emit_capture(
-                            Move::new(from, &[s1, s2, s3], Promo::None),
-                            face,
-                            &caps,
-                        );
+                        self.emit_capture(Move::new(from, &[s1, s2, s3], Promo::None), face, &caps);
                     }
                     if x2 {
                         let caps = [&[s2][..], cap3].concat();

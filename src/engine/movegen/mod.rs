@@ -110,6 +110,10 @@ pub fn canonical_pass(pos: &Position, rules: &Rules) -> Option<(Square, Square)>
     gen.pass.map(|(_, from, via)| (from, via))
 }
 
+/// A pass found during generation: (order key: piece file, rank, via file, rank), the
+/// piece's square, the empty square it steps to and back from.
+pub(crate) type PassCandidate = ((i32, i32, i32, i32), Square, Square);
+
 /// Generation state for one position.
 pub(crate) struct Gen<'a, S: MoveSink> {
     pub pos: &'a Position,
@@ -117,8 +121,8 @@ pub(crate) struct Gen<'a, S: MoveSink> {
     pub geo: &'a Geometry,
     pub us: Color,
     pub sink: &'a mut S,
-    /// The best pass found so far: (order key, piece square, via square).
-    pub pass: Option<((i32, i32, i32, i32), Square, Square)>,
+    /// The best pass found so far.
+    pub pass: Option<PassCandidate>,
 }
 
 impl<'a, S: MoveSink> Gen<'a, S> {
@@ -169,7 +173,11 @@ impl<'a, S: MoveSink> Gen<'a, S> {
     fn pass_candidates(&mut self, from: Square) {
         let face = self.pos.cell(from).face_unchecked();
         let c = &self.rules.face(face).compiled[self.us.index()];
-        let all = if c.lion || c.liondog { 0xff } else { c.linelion_all };
+        let all = if c.lion || c.liondog {
+            0xff
+        } else {
+            c.linelion_all
+        };
         for d in 0..8 {
             if all & (1 << d) != 0 {
                 if let Some(&via) = self.geo.ray(from, d).first() {

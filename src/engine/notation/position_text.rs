@@ -125,7 +125,10 @@ pub fn parse_position(variant: &Variant, text: &str) -> Result<Setup, Vec<Positi
             None => {
                 problems.push(PositionProblem::new(
                     "bad_extra",
-                    format!("extra field must be `-` or a square, found `{}`", truncate(other)),
+                    format!(
+                        "extra field must be `-` or a square, found `{}`",
+                        truncate(other)
+                    ),
                 ));
                 Extra::None
             }
@@ -138,7 +141,10 @@ pub fn parse_position(variant: &Variant, text: &str) -> Result<Setup, Vec<Positi
             _ => {
                 problems.push(PositionProblem::new(
                     "bad_move_number",
-                    format!("move number must be a positive integer, found `{}`", truncate(n)),
+                    format!(
+                        "move number must be a positive integer, found `{}`",
+                        truncate(n)
+                    ),
                 ));
                 1
             }
@@ -174,7 +180,11 @@ fn parse_rank(variant: &Variant, text: &str) -> Result<Vec<Option<Piece>>, Vec<P
     for token in tokens {
         let at = cells.len() as u32;
         if token.is_empty() {
-            problems.push(cell_problem("empty_token", "empty token between commas", at));
+            problems.push(cell_problem(
+                "empty_token",
+                "empty token between commas",
+                at,
+            ));
             continue;
         }
         if token.bytes().all(|b| b.is_ascii_digit()) {
@@ -185,7 +195,10 @@ fn parse_rank(variant: &Variant, text: &str) -> Result<Vec<Option<Piece>>, Vec<P
                 _ => {
                     problems.push(cell_problem(
                         "bad_empty_run",
-                        format!("`{}` is not a run of 1 to {limit} empty squares", truncate(&token)),
+                        format!(
+                            "`{}` is not a run of 1 to {limit} empty squares",
+                            truncate(&token)
+                        ),
                         at,
                     ));
                     return Err(problems);
@@ -247,7 +260,10 @@ fn parse_piece(variant: &Variant, token: &str) -> Result<Piece, (&'static str, S
         None => (false, token),
     };
     if code.is_empty() || !code.bytes().all(|b| b.is_ascii_alphabetic()) {
-        return Err(("bad_token", format!("`{}` is not a piece code", truncate(token))));
+        return Err((
+            "bad_token",
+            format!("`{}` is not a piece code", truncate(token)),
+        ));
     }
     let color = if code.bytes().all(|b| b.is_ascii_uppercase()) {
         Color::Black
@@ -260,9 +276,12 @@ fn parse_piece(variant: &Variant, token: &str) -> Result<Piece, (&'static str, S
         ));
     };
     let upper = code.to_ascii_uppercase();
-    let kind = variant
-        .kind_by_code(&upper)
-        .ok_or_else(|| ("unknown_piece", format!("unknown piece code `{}`", truncate(code))))?;
+    let kind = variant.kind_by_code(&upper).ok_or_else(|| {
+        (
+            "unknown_piece",
+            format!("unknown piece code `{}`", truncate(code)),
+        )
+    })?;
     let info = variant.kind(kind);
     if promoted && !variant.can_ever_promote(kind) {
         return Err((

@@ -184,7 +184,10 @@ pub fn load(
     let mut contagious_codes = Vec::new();
     for (line, f) in rows(files.pieces) {
         if f.len() != 7 {
-            return Err(format!("pieces line {line}: expected 7 fields, got {}", f.len()));
+            return Err(format!(
+                "pieces line {line}: expected 7 fields, got {}",
+                f.len()
+            ));
         }
         let movement =
             Movement::parse(f[4]).map_err(|e| format!("pieces line {line} ({}): {e}", f[0]))?;
@@ -255,13 +258,14 @@ pub fn load(
     for i in 0..kinds.len() {
         let mut promotes = Vec::new();
         for (table, target) in &promote_codes[i] {
-            let t = if target == "-" {
-                None
-            } else {
-                Some(find(&kinds, target).ok_or_else(|| {
-                    format!("{}: unknown promotion `{target}`", kinds[i].code)
-                })?)
-            };
+            let t =
+                if target == "-" {
+                    None
+                } else {
+                    Some(find(&kinds, target).ok_or_else(|| {
+                        format!("{}: unknown promotion `{target}`", kinds[i].code)
+                    })?)
+                };
             promotes.push((table.clone(), t));
         }
         kinds[i].promotes = promotes;
@@ -295,7 +299,9 @@ pub fn load(
         if profiles.is_empty() {
             profiles = names;
         } else if profiles != names {
-            return Err(format!("options line {line}: profiles differ from the first row"));
+            return Err(format!(
+                "options line {line}: profiles differ from the first row"
+            ));
         }
         options.push(OptionDef {
             name: f[0].to_string(),

@@ -144,14 +144,20 @@ impl Rules {
     pub fn resolve(variant: &'static Variant, request: &RulesRequest) -> Result<Rules, RulesError> {
         let profile = match &request.profile {
             None => 0,
-            Some(p) => variant.profiles.iter().position(|x| x == p).ok_or_else(|| {
-                RulesError::UnknownProfile {
+            Some(p) => variant
+                .profiles
+                .iter()
+                .position(|x| x == p)
+                .ok_or_else(|| RulesError::UnknownProfile {
                     given: p.clone(),
                     valid: variant.profiles.clone(),
-                }
-            })?,
+                })?,
         };
-        let mut values: Vec<usize> = variant.options.iter().map(|o| o.defaults[profile]).collect();
+        let mut values: Vec<usize> = variant
+            .options
+            .iter()
+            .map(|o| o.defaults[profile])
+            .collect();
         let mut seen = Vec::new();
         for (name, value) in &request.overrides {
             let i = variant
@@ -212,12 +218,17 @@ impl Rules {
         let table = get("promotion_table");
         let no_lion_dog_power = get("lion_dog") == Some("range3");
         let n = variant.kinds.len();
-        let mut movement: Vec<Movement> = variant.kinds.iter().map(|k| k.movement.clone()).collect();
+        let mut movement: Vec<Movement> =
+            variant.kinds.iter().map(|k| k.movement.clone()).collect();
         let mut promotes: Vec<Option<KindId>> = variant
             .kinds
             .iter()
             .map(|k| match table {
-                Some(t) => k.promotes.iter().find(|(name, _)| name == t).and_then(|p| p.1),
+                Some(t) => k
+                    .promotes
+                    .iter()
+                    .find(|(name, _)| name == t)
+                    .and_then(|p| p.1),
                 None => k.promotes.first().and_then(|p| p.1),
             })
             .collect();
@@ -235,34 +246,32 @@ impl Rules {
             }
         }
         let mut faces = Vec::with_capacity(n * 2);
-        for k in 0..n {
+        for (k, (info, &promotion)) in variant.kinds.iter().zip(&promotes).enumerate() {
             for promoted in [false, true] {
-                let target = if promoted { promotes[k] } else { Some(k as KindId) };
-                let info = &variant.kinds[k];
-                let exists = match target {
-                    None => false,
-                    Some(_) if promoted => !info.promoted_only,
-                    Some(_) => !info.promoted_only,
+                // A promoted face moves as the promotion target; it exists only when there
+                // is one. Promoted-only kinds never stand on the board under their own code.
+                let target = if promoted {
+                    promotion
+                } else {
+                    Some(k as KindId)
                 };
                 let moves_as = target.unwrap_or(k as KindId);
+                let shown = &variant.kinds[moves_as as usize];
                 let m = movement[moves_as as usize].clone();
                 faces.push(FaceRule {
-                    exists,
+                    exists: target.is_some() && !info.promoted_only,
                     kind: k as KindId,
                     promoted,
                     moves_as,
-                    compiled: [Compiled::new(&m, Color::Black), Compiled::new(&m, Color::White)],
+                    compiled: [
+                        Compiled::new(&m, Color::Black),
+                        Compiled::new(&m, Color::White),
+                    ],
                     movement: m,
-                    promotes_to: if !promoted && promotes[k].is_some() {
-                        Some((k * 2 + 1) as FaceId)
-                    } else {
-                        None
-                    },
-                    royal: variant.kinds[moves_as as usize].royal,
-                    contagion: variant.kinds[moves_as as usize]
-                        .contagious
-                        .or(if promoted { None } else { info.contagious })
-                        .map(|c| (c as usize * 2 + 1) as FaceId),
+                    promotes_to: (!promoted && promotion.is_some())
+                        .then_some((k * 2 + 1) as FaceId),
+                    royal: shown.royal,
+                    contagion: shown.contagious.map(|c| (c as usize * 2 + 1) as FaceId),
                 });
             }
         }

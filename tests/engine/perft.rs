@@ -1,0 +1,57 @@
+//! Perft regression locks from the tai start position. These numbers were produced by
+//! this engine (no outside implementation exists for tai); the depth-1 figures are
+//! explained by hand in `start_position.rs` (304; tsa 298 because its lion dog has no
+//! leap). Depth 3: `BENCHMARKS.md`.
+
+use crate::support::tai_rules;
+use shogi_arbiter::engine::notation::format_move;
+use shogi_arbiter::engine::perft::{divide, perft, perft_bounded, BudgetExceeded};
+use shogi_arbiter::engine::position::Position;
+
+#[test]
+fn perft_locks_per_profile() {
+    for (profile, expected) in [
+        ("profile=wikipedia", [304, 92_662]),
+        ("profile=japanese", [304, 92_662]),
+        ("profile=tsa", [298, 89_050]),
+    ] {
+        let rules = tai_rules(profile);
+        let start = Position::start(&rules);
+        for (depth, n) in expected.iter().enumerate() {
+            assert_eq!(
+                perft(&start, &rules, depth as u32 + 1),
+                *n,
+                "{profile} depth {}",
+                depth + 1
+            );
+        }
+    }
+}
+
+#[test]
+fn perft_depth_three_default_profile() {
+    let rules = tai_rules("");
+    assert_eq!(perft(&Position::start(&rules), &rules, 3), 28_473_901);
+}
+
+#[test]
+fn divide_sums_to_perft_and_budget_stops_early() {
+    let rules = tai_rules("");
+    let start = Position::start(&rules);
+    let rows = divide(&start, &rules, 2, u64::MAX).unwrap();
+    assert_eq!(rows.len(), 304);
+    assert_eq!(rows.iter().map(|r| r.1).sum::<u64>(), 92_662);
+    let lion_dog = rows
+        .iter()
+        .find(|(m, _)| format_move(rules.variant.shape(), m) == "13t13q")
+        .expect("lion dog leap listed");
+    assert!(
+        lion_dog.1 > 250,
+        "White answers a lion dog leap with at least its emperor's jumps"
+    );
+    assert_eq!(
+        perft_bounded(&start, &rules, 3, 10_000),
+        Err(BudgetExceeded)
+    );
+    assert_eq!(perft_bounded(&start, &rules, 2, 1_000_000), Ok(92_662));
+}
