@@ -1,29 +1,55 @@
-//! The `shogi-arbiter` command: `perft` counts move sequences from a position.
+//! The `shogi-arbiter` command: `serve` (the default) runs the HTTP service; `perft`
+//! counts move sequences; `openapi` prints the OpenAPI document.
 
+use shogi_arbiter::config::{Settings, KNOBS};
 use shogi_arbiter::engine::notation::{format_move, parse_valid_position};
 use shogi_arbiter::engine::perft::{divide, perft};
 use shogi_arbiter::engine::position::Position;
 use shogi_arbiter::engine::variant::{self, Rules, RulesRequest};
+use shogi_arbiter::startup::Application;
 use std::process::ExitCode;
 use std::time::Instant;
 
-const USAGE: &str = "usage: shogi-arbiter perft --variant tai [--profile P] [--option NAME=VALUE]... [--position TEXT] --depth N [--divide]";
+const USAGE: &str = "usage:
+  shogi-arbiter [serve] [--host H] [--port P] [--log-format human|json] [...limits]
+  shogi-arbiter perft --variant tai [--profile P] [--option NAME=VALUE]... [--position TEXT] --depth N [--divide]
+  shogi-arbiter openapi";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.first().map(String::as_str) {
-        Some("perft") => match run_perft(&args[1..]) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("error: {e}\n{USAGE}");
-                ExitCode::from(2)
+    let result = match args.first().map(String::as_str) {
+        Some("perft") => run_perft(&args[1..]),
+        Some("openapi") => {
+            print!("{}", shogi_arbiter::api::openapi_json());
+            Ok(())
+        }
+        Some("serve") => serve(&args[1..]),
+        Some("--help" | "-h" | "help") => {
+            println!("{USAGE}\n\nservice settings (flag, environment variable):");
+            for (flag, var, what) in KNOBS {
+                println!("  {flag:<22} {var:<34} {what}");
             }
-        },
-        _ => {
-            eprintln!("{USAGE}");
+            Ok(())
+        }
+        _ => serve(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}\n{USAGE}");
             ExitCode::from(2)
         }
     }
+}
+
+fn serve(args: &[String]) -> Result<(), String> {
+    let settings = Settings::load(|k| std::env::var(k).ok(), args).map_err(|e| e.to_string())?;
+    shogi_arbiter::telemetry::init(settings.log_format);
+    actix_web::rt::System::new().block_on(async move {
+        let app = Application::build(&settings).map_err(|e| e.to_string())?;
+        tracing::info!(host = %settings.host, port = app.port(), "listening");
+        app.run_until_stopped().await.map_err(|e| e.to_string())
+    })
 }
 
 fn run_perft(args: &[String]) -> Result<(), String> {
@@ -60,7 +86,12 @@ fn run_perft(args: &[String]) -> Result<(), String> {
         None => Position::start(&rules),
         Some(text) => parse_valid_position(&rules, &text).map_err(|ps| {
             ps.iter()
-                .map(|p| format!("{} ({:?}{:?}): {}", p.code, p.file, p.rank, p.message))
+                .map(|p| {
+                    format!(
+                        "{} (rank {:?}, file {:?}): {}",
+                        p.code, p.rank, p.file, p.message
+                    )
+                })
                 .collect::<Vec<_>>()
                 .join("; ")
         })?,
@@ -68,7 +99,7 @@ fn run_perft(args: &[String]) -> Result<(), String> {
     let depth = depth.ok_or("--depth is required")?;
     let start = Instant::now();
     let total = if show_divide {
-        let rows = divide(&pos, &rules, depth, u64::MAX).map_err(|_| "budget")?;
+        let rows = divide(&pos, &rules, depth, u64::MAX).map_err(|_| "node budget exceeded")?;
         for (mv, n) in &rows {
             println!("{} {n}", format_move(variant.shape(), mv));
         }

@@ -5,7 +5,38 @@
 //! [`variant`] (piece tables, options, profiles, resolved rules), [`position`] (setup and
 //! position, playing a move), [`moves`] (the move value), [`movegen`] (legal moves),
 //! [`legality`] (checking one proposed move), [`notation`] (text formats), [`perft`].
+//!
+//! # Design
+//! - A variant is data (`variant/data/*.pieces|options|overrides|setup`): one row per
+//!   piece kind, one per rule option, one per option-dependent movement. A request's
+//!   profile and overrides resolve once into [`variant::Rules`], which compiles every face
+//!   (a kind on its unpromoted or promoted side) into per-colour tables
+//!   ([`movement::Compiled`]); the generator reads only those tables.
+//! - One movement kind is one file of [`movegen`], shared by every piece that has it.
+//!   Overlaps between a piece's kinds (a queen's short moves inside a lion's reach, a leap
+//!   onto a range square) are removed at compile time, so every distinct effect is
+//!   generated once without de-duplicating at run time.
+//! - [`position::Setup`] is what text says; [`position::Position`] is validated against the
+//!   rules in force and is what the engine plays on (a fixed 625-cell array plus square
+//!   sets, copied on make).
+//!
+//! # Where the later variants fit
+//! - Chu shogi (12×12): the zone and optional promotion are a promotion rule read at
+//!   emission ([`movegen`]'s `emit_capture` already emits `+`/`=` pairs); the lion-trading
+//!   rules are a named rule module that filters capture moves whose victim is a lion, with
+//!   the counter-strike square carried in [`position::Extra::LionCapture`] (position
+//!   text's third field, parsed today); bare king and lishogi's repetition are game-end
+//!   rules beside tai's.
+//! - Tenjiku shogi (16×16): range jumps with a rank order become a movement component with
+//!   a per-kind jump rank column in the piece table; area moves (up to three king steps)
+//!   another component; burning an effect applied by `Position::play` (reported in
+//!   [`position::Effects`]) with a per-face burn flag.
+//! - Ko shogi (19×19 points): shooting extends [`moves::Move`] with shot targets (machine
+//!   text `from to*target`); immobilisation by nets is a frozen set computed before
+//!   generation that the generator skips; double moves and reversions are components and
+//!   play effects; the end of the game is a variant rule over piece counts.
 
+pub mod game;
 pub mod geometry;
 pub mod legality;
 pub mod movegen;

@@ -218,9 +218,14 @@ impl Position {
 
     /// The variant's initial position under `rules`.
     pub fn start(rules: &Rules) -> Position {
-        let setup = super::notation::parse_position(rules.variant, &rules.variant.setup)
-            .expect("embedded setup parses");
-        Position::from_setup(&setup, rules).expect("embedded setup is valid")
+        rules
+            .start
+            .get_or_init(|| {
+                let setup = super::notation::parse_position(rules.variant, &rules.variant.setup)
+                    .expect("embedded setup parses");
+                Position::from_setup(&setup, rules).expect("embedded setup is valid")
+            })
+            .clone()
     }
 
     fn empty(side: Color) -> Position {

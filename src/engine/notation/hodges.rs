@@ -794,8 +794,12 @@ mod tests {
         for mv in &moves {
             let text = format_hodges(pos, rules, mv);
             assert!(seen.insert(text.clone()), "`{text}` names two legal moves");
-            eprintln!("STAT {text}");
+            eprintln!(
+                "STAT {text} {}",
+                crate::engine::notation::format_move(rules.variant.shape(), mv)
+            );
             assert_eq!(parse_hodges(pos, rules, &text), Ok(*mv), "`{text}`");
+            eprintln!("PARSED");
         }
         moves.len()
     }

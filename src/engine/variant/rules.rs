@@ -5,7 +5,9 @@
 use super::{KindId, OverrideChange, Variant};
 use crate::engine::geometry::Color;
 use crate::engine::movement::{Compiled, Movement};
+use std::collections::HashMap;
 use std::fmt;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// A piece face: a kind on its unpromoted (`kind * 2`) or promoted (`kind * 2 + 1`) side.
 pub type FaceId = u8;
@@ -133,6 +135,8 @@ pub struct Rules {
     pub repetition: Repetition,
     /// Per colour, every distinct leap (absolute dx, dy) of any face that exists.
     pub leaps: [Vec<(i8, i8)>; 2],
+    /// The initial position, built on first use.
+    pub(crate) start: OnceLock<crate::engine::position::Position>,
 }
 
 impl Rules {
@@ -142,6 +146,15 @@ impl Rules {
     /// Unknown profile, option or value, or an option given twice; each lists the valid
     /// choices.
     pub fn resolve(variant: &'static Variant, request: &RulesRequest) -> Result<Rules, RulesError> {
+        let (profile, values) = Rules::choose(variant, request)?;
+        Ok(Rules::compile(variant, profile, values))
+    }
+
+    /// The profile index and option values a request selects.
+    fn choose(
+        variant: &'static Variant,
+        request: &RulesRequest,
+    ) -> Result<(usize, Vec<usize>), RulesError> {
         let profile = match &request.profile {
             None => 0,
             Some(p) => variant
@@ -181,7 +194,34 @@ impl Rules {
                 }
             })?;
         }
-        Ok(Rules::compile(variant, profile, values))
+        Ok((profile, values))
+    }
+
+    /// Like [`Rules::resolve`], but shares compiled rules between calls through a bounded
+    /// cache keyed by variant and option values (what a service wants per request).
+    ///
+    /// # Errors
+    /// As [`Rules::resolve`].
+    pub fn resolve_shared(
+        variant: &'static Variant,
+        request: &RulesRequest,
+    ) -> Result<Arc<Rules>, RulesError> {
+        type Key = (&'static str, usize, Vec<usize>);
+        static CACHE: OnceLock<Mutex<HashMap<Key, Arc<Rules>>>> = OnceLock::new();
+        const MAX_ENTRIES: usize = 256;
+        let (profile, values) = Rules::choose(variant, request)?;
+        let key = (variant.id, profile, values.clone());
+        let cache = CACHE.get_or_init(Default::default);
+        if let Some(r) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+            return Ok(Arc::clone(r));
+        }
+        let rules = Arc::new(Rules::compile(variant, profile, values));
+        let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
+        if map.len() >= MAX_ENTRIES {
+            map.clear();
+        }
+        map.insert(key, Arc::clone(&rules));
+        Ok(rules)
     }
 
     /// The default rules of a variant.
@@ -289,6 +329,7 @@ impl Rules {
             variant,
             profile,
             leaps,
+            start: OnceLock::new(),
             emperor_capture: match get("emperor_capture") {
                 Some("royals_only") => EmperorCapture::RoyalsOnly,
                 Some("unrestricted") => EmperorCapture::Unrestricted,

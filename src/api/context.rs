@@ -1,0 +1,247 @@
+//! The edge between HTTP and the engine: request fields parsed into engine values (rules,
+//! positions, games) with their limits, engine results mapped into response bodies, and
+//! engine calls run on the blocking pool under a concurrency limit.
+
+use super::dto::{CaptureInfo, IllegalInfo, MoveInfo, PromotionInfo, RulesEcho, RulesInput};
+use super::error::ApiError;
+use crate::config::Limits;
+use crate::engine::game::{replay, Replay};
+use crate::engine::legality::IllegalReason;
+use crate::engine::moves::{Move, Promo};
+use crate::engine::notation::{
+    format_hodges, format_move, format_position, parse_valid_position, piece_token,
+};
+use crate::engine::position::Position;
+use crate::engine::variant::{self, Rules, RulesRequest};
+use actix_web::http::StatusCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+/// Shared state of the service.
+#[derive(Debug)]
+pub struct AppState {
+    pub limits: Limits,
+    heavy_running: AtomicUsize,
+}
+
+impl AppState {
+    /// State with the given limits.
+    pub fn new(limits: Limits) -> AppState {
+        AppState {
+            limits,
+            heavy_running: AtomicUsize::new(0),
+        }
+    }
+
+    /// Runs an engine call on the blocking pool, refusing with 429 when the configured
+    /// number of calls is already running.
+    pub async fn run<T, F>(self: &Arc<Self>, f: F) -> Result<T, ApiError>
+    where
+        F: FnOnce() -> Result<T, ApiError> + Send + 'static,
+        T: Send + 'static,
+    {
+        let running = self.heavy_running.fetch_add(1, Ordering::AcqRel);
+        let _guard = Release(Arc::clone(self));
+        if running >= self.limits.heavy_concurrency {
+            return Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too_busy",
+                "Too many engine calls at once",
+                format!(
+                    "{} engine calls are already running; retry shortly",
+                    self.limits.heavy_concurrency
+                ),
+            ));
+        }
+        actix_web::web::block(f).await.map_err(|_| {
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "engine_unavailable",
+                "Engine unavailable",
+                "the engine call could not be run",
+            )
+        })?
+    }
+}
+
+struct Release(Arc<AppState>);
+
+impl Drop for Release {
+    fn drop(&mut self) {
+        self.0.heavy_running.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// Looks up the variant and resolves the rules of a request.
+pub fn resolve_rules(variant_id: &str, input: Option<&RulesInput>) -> Result<Arc<Rules>, ApiError> {
+    let variant = variant::by_id(variant_id)
+        .ok_or_else(|| ApiError::unknown_variant(variant_id, StatusCode::UNPROCESSABLE_ENTITY))?;
+    let request = RulesRequest {
+        profile: input.and_then(|r| r.profile.clone()),
+        overrides: input
+            .and_then(|r| r.options.as_ref())
+            .map(|o| o.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
+            .unwrap_or_default(),
+    };
+    Ok(Rules::resolve_shared(variant, &request)?)
+}
+
+/// The resolved rules as echoed in every response.
+pub fn rules_echo(rules: &Rules) -> RulesEcho {
+    RulesEcho {
+        variant: rules.variant.id.to_string(),
+        profile: rules.profile_name().to_string(),
+        options: rules
+            .resolved()
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+    }
+}
+
+/// How the position of a request was given.
+pub enum Form {
+    /// A bare position: repetition cannot be judged.
+    Bare(Position),
+    /// A game, replayed without an illegal move.
+    Game(Replay),
+}
+
+impl Form {
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        match self {
+            Form::Bare(p) => p,
+            Form::Game(r) => &r.position,
+        }
+    }
+
+    /// `evaluated` or `not_evaluated` (bare positions carry no history).
+    pub fn repetition(&self) -> &'static str {
+        match self {
+            Form::Bare(_) => "not_evaluated",
+            Form::Game(_) => "evaluated",
+        }
+    }
+}
+
+/// Checks the move count of a game against the limit.
+pub fn check_moves_limit(limits: &Limits, moves: Option<&Vec<String>>) -> Result<(), ApiError> {
+    let n = moves.map_or(0, Vec::len);
+    if n > limits.moves_per_game {
+        return Err(ApiError::unprocessable(
+            "too_many_moves",
+            "Too many moves",
+            format!(
+                "the game has {n} moves; at most {} are accepted",
+                limits.moves_per_game
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Builds the position of a request from its bare or game form; a game with an illegal
+/// move is refused with the move's index.
+pub fn build_form(
+    rules: &Rules,
+    limits: &Limits,
+    position: Option<&str>,
+    start: Option<&str>,
+    moves: Option<&Vec<String>>,
+) -> Result<Form, ApiError> {
+    check_moves_limit(limits, moves)?;
+    match (position, start, moves) {
+        (Some(_), Some(_), _) | (Some(_), _, Some(_)) => Err(ApiError::unprocessable(
+            "ambiguous_position",
+            "Ambiguous position",
+            "give either `position` or `start`/`moves`, not both",
+        )),
+        (Some(text), None, None) => parse_valid_position(rules, text)
+            .map(Form::Bare)
+            .map_err(|p| ApiError::invalid_position("position", p)),
+        (None, start, moves) => {
+            let empty = Vec::new();
+            let replayed = replay(rules, start, moves.unwrap_or(&empty))
+                .map_err(|p| ApiError::invalid_position("start", p))?;
+            if let Some(bad) = &replayed.illegal {
+                let mut e = ApiError::unprocessable(
+                    "illegal_move_in_game",
+                    "Illegal move in game",
+                    format!(
+                        "move {} (`{}`) is illegal: {}",
+                        bad.index, bad.text, bad.reason
+                    ),
+                );
+                e.problem.index = Some(bad.index);
+                return Err(e);
+            }
+            Ok(Form::Game(replayed))
+        }
+    }
+}
+
+/// Position text of a position.
+pub fn position_text(rules: &Rules, pos: &Position) -> String {
+    format_position(rules.variant, &pos.to_setup(rules.variant))
+}
+
+/// A legal move with its notations and effects.
+pub fn move_info(rules: &Rules, pos: &Position, mv: &Move, hodges: String) -> MoveInfo {
+    let shape = rules.variant.shape();
+    let mut after = pos.clone();
+    let effects = after.play(mv, rules);
+    let mover = pos.piece_at(mv.from).expect("a legal move has a piece");
+    let promotion = if effects.contagion {
+        PromotionInfo::Contagion
+    } else {
+        let optional = rules.face(mover.face).promotes_to.is_some()
+            && !effects.captures.is_empty()
+            && rules.promotion_trigger
+                == crate::engine::variant::PromotionTrigger::CaptureOfPromoted
+            && !effects.captures.iter().any(|(_, p)| p.promoted());
+        match (mv.promo, optional) {
+            (Promo::Promote, false) => PromotionInfo::Compulsory,
+            (Promo::Promote, true) => PromotionInfo::Chosen,
+            (Promo::Decline, _) => PromotionInfo::Declined,
+            (Promo::None, _) => PromotionInfo::None,
+        }
+    };
+    MoveInfo {
+        text: format_move(shape, mv),
+        hodges,
+        from: shape.name(mv.from).to_string(),
+        to: shape.name(mv.to()).to_string(),
+        captures: effects
+            .captures
+            .iter()
+            .map(|&(sq, piece)| CaptureInfo {
+                square: shape.name(sq).to_string(),
+                piece: piece_token(rules.variant, piece),
+                royal: rules.face(piece.face).royal,
+            })
+            .collect(),
+        promotion,
+        piece_after: piece_token(
+            rules.variant,
+            after
+                .piece_at(mv.to())
+                .expect("the mover stands on its final square"),
+        ),
+        pass: effects.pass,
+    }
+}
+
+/// A legal move's description with its Hodges text computed alone.
+pub fn describe(rules: &Rules, pos: &Position, mv: &Move) -> MoveInfo {
+    move_info(rules, pos, mv, format_hodges(pos, rules, mv))
+}
+
+/// Why a move is illegal, with the ruling that an illegal move loses.
+pub fn illegal_info(pos: &Position, reason: &IllegalReason) -> IllegalInfo {
+    IllegalInfo {
+        code: reason.code().to_string(),
+        message: reason.to_string(),
+        winner_if_enforced: pos.side().opponent().name().to_string(),
+    }
+}

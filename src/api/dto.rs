@@ -1,0 +1,380 @@
+//! Request and response bodies of the API, each field described for the OpenAPI document.
+//! Requests are parsed into engine types at the edge (`api::context`).
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use utoipa::ToSchema;
+
+/// Which rules to apply: a named profile (the variant's default when omitted) plus
+/// overrides of individual options.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RulesInput {
+    /// Profile name (`wikipedia`, `japanese`, `tsa` for tai).
+    #[schema(example = "wikipedia")]
+    pub profile: Option<String>,
+    /// Option overrides, name to value (see the variant's catalogue for names and values).
+    #[schema(example = json!({"emperor_capture": "royals_only"}))]
+    pub options: Option<BTreeMap<String, String>>,
+}
+
+/// The rules that were applied, fully resolved.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct RulesEcho {
+    /// The variant id.
+    #[schema(example = "tai")]
+    pub variant: String,
+    /// The profile the options started from.
+    #[schema(example = "wikipedia")]
+    pub profile: String,
+    /// Every option of the variant with the value in force.
+    pub options: BTreeMap<String, String>,
+}
+
+/// Ask for every legal move of the side to move.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"variant": "tai", "moves": ["13s13r"]}))]
+pub struct LegalMovesRequest {
+    /// Variant id.
+    #[schema(example = "tai")]
+    pub variant: String,
+    /// Rules profile and overrides.
+    pub rules: Option<RulesInput>,
+    /// Bare position text (not together with `start`/`moves`).
+    pub position: Option<String>,
+    /// Game form: start position text (default: the initial setup).
+    pub start: Option<String>,
+    /// Game form: moves played so far.
+    pub moves: Option<Vec<String>>,
+}
+
+/// Judge one proposed move.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"variant": "tai", "moves": ["13s13r"], "move": "13g13h"}))]
+pub struct AdjudicateRequest {
+    /// Variant id.
+    #[schema(example = "tai")]
+    pub variant: String,
+    /// Rules profile and overrides.
+    pub rules: Option<RulesInput>,
+    /// Bare position text (not together with `start`/`moves`).
+    pub position: Option<String>,
+    /// Game form: start position text (default: the initial setup).
+    pub start: Option<String>,
+    /// Game form: moves played so far.
+    pub moves: Option<Vec<String>>,
+    /// The proposed move, in machine notation (any equivalent spelling) or Hodges notation.
+    #[serde(rename = "move")]
+    #[schema(example = "13g13h")]
+    pub proposed: String,
+}
+
+/// Replay a whole game.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"variant": "tai", "moves": ["13s13r", "13g13h", "13r13q"]}))]
+pub struct ReplayRequest {
+    /// Variant id.
+    #[schema(example = "tai")]
+    pub variant: String,
+    /// Rules profile and overrides.
+    pub rules: Option<RulesInput>,
+    /// Start position text (default: the initial setup).
+    pub start: Option<String>,
+    /// The moves, in machine notation.
+    pub moves: Vec<String>,
+}
+
+/// Count move sequences to a depth.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"variant": "tai", "depth": 2, "divide": false}))]
+pub struct PerftRequest {
+    /// Variant id.
+    #[schema(example = "tai")]
+    pub variant: String,
+    /// Rules profile and overrides.
+    pub rules: Option<RulesInput>,
+    /// Bare position text (not together with `start`/`moves`).
+    pub position: Option<String>,
+    /// Game form: start position text (default: the initial setup).
+    pub start: Option<String>,
+    /// Game form: moves played first.
+    pub moves: Option<Vec<String>>,
+    /// Depth (1 = the number of legal moves), at most the configured limit.
+    #[schema(example = 2, minimum = 0)]
+    pub depth: u32,
+    /// Also return the count under each first move.
+    #[serde(default)]
+    pub divide: bool,
+}
+
+/// A captured piece.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct CaptureInfo {
+    /// Where it stood.
+    #[schema(example = "13h")]
+    pub square: String,
+    /// Its token in position text (colour by case, `+` when promoted).
+    #[schema(example = "p")]
+    pub piece: String,
+    /// Whether it was a royal piece.
+    pub royal: bool,
+}
+
+/// How a move promotes.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum PromotionInfo {
+    /// No promotion (no capture, or the piece has no promoted side).
+    None,
+    /// Promotion compulsory under the rules in force.
+    Compulsory,
+    /// Promotion chosen where it was optional (`+`).
+    Chosen,
+    /// Promotion declined where it was optional (`=`).
+    Declined,
+    /// Contagion: the mover became the captured contagious piece's promoted side.
+    Contagion,
+}
+
+/// A move with its notations and effects.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct MoveInfo {
+    /// Canonical machine notation.
+    #[serde(rename = "move")]
+    #[schema(example = "13s13r")]
+    pub text: String,
+    /// Hodges/TSA human notation.
+    #[schema(example = "P-13r")]
+    pub hodges: String,
+    /// Start square.
+    #[schema(example = "13s")]
+    pub from: String,
+    /// Final square.
+    #[schema(example = "13r")]
+    pub to: String,
+    /// Captured pieces in capture order.
+    pub captures: Vec<CaptureInfo>,
+    /// Promotion.
+    pub promotion: PromotionInfo,
+    /// The mover's token after the move (`+R`, `+DV`, ...).
+    #[schema(example = "P")]
+    pub piece_after: String,
+    /// Whether the move is the position's pass (every pass is one move).
+    pub pass: bool,
+}
+
+/// Every legal move of the side to move.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct LegalMovesResponse {
+    /// The rules applied.
+    pub rules: RulesEcho,
+    /// The position the moves are for.
+    pub position: String,
+    /// `black` or `white`.
+    #[schema(example = "white")]
+    pub side_to_move: String,
+    /// Number of legal moves.
+    #[schema(example = 304)]
+    pub count: usize,
+    /// The moves, in canonical text order.
+    pub moves: Vec<MoveInfo>,
+    /// Whether repetition could be judged: `evaluated` for the game form,
+    /// `not_evaluated` for a bare position.
+    #[schema(example = "not_evaluated")]
+    pub repetition: String,
+}
+
+/// Why a move is illegal.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct IllegalInfo {
+    /// Stable snake_case reason: `malformed`, `game_over`, `empty_square`,
+    /// `not_your_piece`, `onto_own_piece`, `unreachable`, `path_blocked`, `invalid_route`,
+    /// `emperor_capture_protected`, `promotion_compulsory`, `promotion_not_possible`.
+    #[schema(example = "path_blocked")]
+    pub code: String,
+    /// An English sentence.
+    pub message: String,
+    /// The seeds' ruling that an illegal move loses: the side that would win if the game
+    /// server applies it (`black` or `white`).
+    #[schema(example = "white")]
+    pub winner_if_enforced: String,
+}
+
+/// The verdict on one proposed move.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct AdjudicateResponse {
+    /// The rules applied.
+    pub rules: RulesEcho,
+    /// Whether the move is legal.
+    pub legal: bool,
+    /// When illegal: why.
+    pub illegal: Option<IllegalInfo>,
+    /// When legal: the move in both notations with its effects.
+    #[serde(rename = "move")]
+    pub played: Option<MoveInfo>,
+    /// When legal: the position after the move.
+    pub position_after: Option<String>,
+    /// When legal: whether the side that moved took the opponent's last royal piece.
+    pub game_over: Option<bool>,
+}
+
+/// The verdict on one move of a replayed game.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ReplayVerdict {
+    /// Index in the move list (0 = first).
+    pub index: usize,
+    /// The move as submitted.
+    #[schema(example = "13s13r")]
+    pub submitted: String,
+    /// Whether it was legal.
+    pub legal: bool,
+    /// When legal: the move in both notations with its effects.
+    #[serde(rename = "move")]
+    pub played: Option<MoveInfo>,
+    /// When illegal: why.
+    pub illegal: Option<IllegalInfo>,
+}
+
+/// A replayed game.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ReplayResponse {
+    /// The rules applied.
+    pub rules: RulesEcho,
+    /// One verdict per move, up to and including the first illegal one.
+    pub verdicts: Vec<ReplayVerdict>,
+    /// Index of the first illegal move, if any.
+    pub first_illegal: Option<usize>,
+    /// The position after the last legal move.
+    pub final_position: String,
+    /// Whether a side has lost every royal piece in the final position.
+    pub royals_lost: bool,
+}
+
+/// Leaf count under one first move.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct DivideRow {
+    /// The first move.
+    #[serde(rename = "move")]
+    #[schema(example = "13s13r")]
+    pub text: String,
+    /// Leaf nodes under it.
+    pub nodes: u64,
+}
+
+/// A perft count.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct PerftResponse {
+    /// The rules applied.
+    pub rules: RulesEcho,
+    /// Depth counted.
+    pub depth: u32,
+    /// Leaf nodes.
+    #[schema(example = 92662)]
+    pub nodes: u64,
+    /// Per first move, when asked for.
+    pub divide: Option<Vec<DivideRow>>,
+}
+
+/// A variant in the list.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct VariantSummary {
+    /// Id used in requests.
+    #[schema(example = "tai")]
+    pub id: String,
+    /// Display name.
+    #[schema(example = "Tai shogi")]
+    pub name: String,
+    /// Board width.
+    #[schema(example = 25)]
+    pub files: u8,
+    /// Board height.
+    #[schema(example = 25)]
+    pub ranks: u8,
+}
+
+/// A rule option.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct OptionInfo {
+    /// Option name.
+    #[schema(example = "emperor_capture")]
+    pub name: String,
+    /// Allowed values.
+    pub values: Vec<String>,
+    /// The value under each profile.
+    pub defaults: BTreeMap<String, String>,
+    /// What it decides and the source of each reading.
+    pub description: String,
+}
+
+/// A piece kind.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct PieceInfo {
+    /// Canonical code (uppercase; lowercase on the board for White).
+    #[schema(example = "LN")]
+    pub code: String,
+    /// English name.
+    #[schema(example = "Lion")]
+    pub name: String,
+    /// Japanese name.
+    #[schema(example = "獅子")]
+    pub kanji: String,
+    /// Romanised Japanese name.
+    #[schema(example = "shishi")]
+    pub romaji: String,
+    /// Default movement in the project's movement language (`step(orth)`, `slide(diag)`,
+    /// `lion`, ...; see the README).
+    #[schema(example = "lion")]
+    pub movement: String,
+    /// What it promotes to under each promotion table (`null` = no promotion).
+    pub promotes: BTreeMap<String, Option<String>>,
+    /// Whether losing every royal loses the game.
+    pub royal: bool,
+    /// Whether the kind exists only as a promoted side.
+    pub promoted_only: bool,
+    /// Other codes accepted on input.
+    pub aliases: Vec<String>,
+}
+
+/// Board size.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct BoardInfo {
+    /// Number of files (numbered from Black's right).
+    pub files: u8,
+    /// Number of ranks (lettered from the top).
+    pub ranks: u8,
+}
+
+/// Everything about one variant.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct VariantDetail {
+    /// Id used in requests.
+    #[schema(example = "tai")]
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Board size.
+    pub board: BoardInfo,
+    /// The initial position.
+    pub start_position: String,
+    /// The profile used when a request names none.
+    #[schema(example = "wikipedia")]
+    pub default_profile: String,
+    /// Every profile.
+    pub profiles: Vec<String>,
+    /// Every rule option.
+    pub options: Vec<OptionInfo>,
+    /// Every piece kind.
+    pub pieces: Vec<PieceInfo>,
+}
+
+/// Liveness or readiness.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Health {
+    /// `ok`.
+    #[schema(example = "ok")]
+    pub status: String,
+}

@@ -1,0 +1,188 @@
+//! Every error answer of the API as an RFC 9457 problem (`application/problem+json`) with a
+//! stable `code`: one type, one place that maps errors to status codes.
+
+use crate::engine::notation::PositionProblem;
+use crate::engine::variant::RulesError;
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use serde::Serialize;
+use std::fmt;
+use utoipa::ToSchema;
+
+/// A problem found at a place in a position text.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ProblemItem {
+    /// Stable snake_case code (`unknown_piece`, `rank_width`, ...).
+    #[schema(example = "unknown_piece")]
+    pub code: String,
+    /// Rank letter where it was found, when it concerns a rank.
+    #[schema(example = "a")]
+    pub rank: Option<String>,
+    /// File number where it was found, when it concerns a cell.
+    #[schema(example = 25)]
+    pub file: Option<u32>,
+    /// What is wrong, in English.
+    pub message: String,
+}
+
+/// RFC 9457 problem details, with a stable machine-readable `code`.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Problem {
+    /// A URI naming the kind of problem: `urn:shogi-arbiter:problem:<code>`.
+    #[serde(rename = "type")]
+    #[schema(example = "urn:shogi-arbiter:problem:invalid_position")]
+    pub kind: String,
+    /// Short summary of the kind of problem.
+    #[schema(example = "Invalid position")]
+    pub title: String,
+    /// The HTTP status code.
+    #[schema(example = 422)]
+    pub status: u16,
+    /// What went wrong in this request.
+    pub detail: String,
+    /// Stable snake_case code (the same as the last segment of `type`).
+    #[schema(example = "invalid_position")]
+    pub code: String,
+    /// For positions: every problem found, with its location.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub problems: Option<Vec<ProblemItem>>,
+    /// For a game's move list: the index of the first illegal move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub index: Option<usize>,
+    /// The valid choices, when a name was not recognised.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub valid: Option<Vec<String>>,
+}
+
+/// An error answer.
+#[derive(Debug, Clone)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub problem: Problem,
+}
+
+impl ApiError {
+    /// A problem with a status, code, title and detail.
+    pub fn new(status: StatusCode, code: &str, title: &str, detail: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            problem: Problem {
+                kind: format!("urn:shogi-arbiter:problem:{code}"),
+                title: title.to_string(),
+                status: status.as_u16(),
+                detail: detail.into(),
+                code: code.to_string(),
+                problems: None,
+                index: None,
+                valid: None,
+            },
+        }
+    }
+
+    /// 422 with a code.
+    pub fn unprocessable(code: &str, title: &str, detail: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, title, detail)
+    }
+
+    /// An unknown variant, listing the valid ids.
+    pub fn unknown_variant(given: &str, status: StatusCode) -> ApiError {
+        let mut e = ApiError::new(
+            status,
+            "unknown_variant",
+            "Unknown variant",
+            format!(
+                "unknown variant `{}`",
+                given.chars().take(64).collect::<String>()
+            ),
+        );
+        e.problem.valid = Some(
+            crate::engine::variant::VARIANT_IDS
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+        );
+        e
+    }
+
+    /// Position text that does not parse or is not valid for the variant.
+    pub fn invalid_position(field: &str, problems: Vec<PositionProblem>) -> ApiError {
+        let mut e = ApiError::unprocessable(
+            "invalid_position",
+            "Invalid position",
+            format!("`{field}` has {} problem(s)", problems.len()),
+        );
+        e.problem.problems = Some(
+            problems
+                .into_iter()
+                .map(|p| ProblemItem {
+                    code: p.code.to_string(),
+                    rank: p.rank.map(String::from),
+                    file: p.file,
+                    message: p.message,
+                })
+                .collect(),
+        );
+        e
+    }
+}
+
+impl From<RulesError> for ApiError {
+    fn from(err: RulesError) -> ApiError {
+        let valid = match &err {
+            RulesError::UnknownProfile { valid, .. }
+            | RulesError::UnknownOption { valid, .. }
+            | RulesError::InvalidValue { valid, .. } => Some(valid.clone()),
+            RulesError::DuplicateOption { .. } => None,
+        };
+        let mut e = ApiError::unprocessable(err.code(), "Invalid rules", err.to_string());
+        e.problem.valid = valid;
+        e
+    }
+}
+
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.problem.code, self.problem.detail)
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        self.status
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        HttpResponse::build(self.status)
+            .content_type("application/problem+json")
+            .json(&self.problem)
+    }
+}
+
+/// Maps a JSON body that cannot be read to a problem: 413 too large, 415 not JSON, 400
+/// malformed (not JSON, not UTF-8), 422 well-formed but not the request's shape.
+pub fn json_error(err: actix_web::error::JsonPayloadError) -> ApiError {
+    use actix_web::error::JsonPayloadError as J;
+    match &err {
+        J::OverflowKnownLength { .. } | J::Overflow { .. } => ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "body_too_large",
+            "Request body too large",
+            err.to_string(),
+        ),
+        J::ContentType => ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "unsupported_media_type",
+            "Unsupported media type",
+            "send the request body as application/json",
+        ),
+        J::Deserialize(e) if e.classify() == serde_json::error::Category::Data => {
+            ApiError::unprocessable("invalid_request", "Invalid request", e.to_string())
+        }
+        _ => ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "malformed_json",
+            "Malformed JSON",
+            err.to_string(),
+        ),
+    }
+}

@@ -1,0 +1,153 @@
+//! The HTTP layer: thin handlers over the engine (parse, one engine call, map the result),
+//! problem+json errors, and the OpenAPI document built from the same wiring that routes
+//! the traffic.
+
+pub mod context;
+pub mod dto;
+pub mod error;
+pub mod routes;
+
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse};
+use error::ApiError;
+use utoipa::OpenApi;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+/// The document's fixed parts; paths and schemas are collected from the handlers.
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "shogi-arbiter",
+        description = "A stateless rules arbiter for the large historical shogi variants (tai shogi first). \
+Positions and moves use the text formats of the project's notation contract: position text \
+`<board> <side> <extra> <move number>` and machine move text such as `13s13r` or `13v12u11t`. \
+Every response echoes the fully resolved rules. Errors are RFC 9457 problems with a stable `code`.",
+        license(name = "MIT")
+    ),
+    tags(
+        (name = "catalogue", description = "Variants, boards, rule profiles and options, pieces"),
+        (name = "moves", description = "Legal moves and the verdict on one move"),
+        (name = "games", description = "Replaying a whole game"),
+        (name = "perft", description = "Move-path counts for testing move generators"),
+        (name = "service", description = "Health"),
+    )
+)]
+pub struct ApiDoc;
+
+impl ApiDoc {
+    /// The fixed parts with the crate's version.
+    pub fn openapi_with_version() -> utoipa::openapi::OpenApi {
+        let mut doc = ApiDoc::openapi();
+        doc.info.version = env!("CARGO_PKG_VERSION").to_string();
+        doc
+    }
+}
+
+/// Registers every handler (the OpenAPI document is collected from these calls).
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(routes::health::healthz)
+        .service(routes::health::readyz)
+        .service(routes::catalogue::list_variants)
+        .service(routes::catalogue::get_variant)
+        .service(routes::moves::legal)
+        .service(routes::moves::adjudicate)
+        .service(routes::replay::replay)
+        .service(routes::perft::perft);
+}
+
+/// The OpenAPI document, built from [`configure`] without starting a server.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    use utoipa_actix_web::AppExt;
+    let (_, doc) = actix_web::App::new()
+        .into_utoipa_app()
+        .openapi(ApiDoc::openapi_with_version())
+        .configure(configure)
+        .split_for_parts();
+    doc
+}
+
+/// The document as the pretty JSON committed in `openapi/openapi.json`.
+pub fn openapi_json() -> String {
+    let mut text = openapi().to_pretty_json().expect("the document serialises");
+    text.push('\n');
+    text
+}
+
+/// Known paths (templates) with their methods, from the document.
+#[derive(Debug, Clone)]
+pub struct KnownPaths(Vec<(Vec<String>, Vec<String>)>);
+
+impl KnownPaths {
+    /// The paths of the document, plus the ones the service adds outside it.
+    pub fn from_document(doc: &utoipa::openapi::OpenApi) -> KnownPaths {
+        let value = serde_json::to_value(&doc.paths).expect("paths serialise");
+        let mut out = Vec::new();
+        if let Some(map) = value.as_object() {
+            for (path, item) in map {
+                let methods = item
+                    .as_object()
+                    .map(|m| {
+                        m.keys()
+                            .filter(|k| {
+                                ["get", "post", "put", "delete", "patch", "head", "options"]
+                                    .contains(&k.as_str())
+                            })
+                            .map(|k| k.to_uppercase())
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                out.push((segments(path), methods));
+            }
+        }
+        out.push((segments("/openapi.json"), vec!["GET".to_string()]));
+        KnownPaths(out)
+    }
+
+    fn methods_for(&self, path: &str) -> Option<&[String]> {
+        let given = segments(path);
+        self.0
+            .iter()
+            .find(|(template, _)| {
+                template.len() == given.len()
+                    && template
+                        .iter()
+                        .zip(&given)
+                        .all(|(t, g)| (t.starts_with('{') && !g.is_empty()) || t == g)
+            })
+            .map(|(_, m)| m.as_slice())
+    }
+}
+
+fn segments(path: &str) -> Vec<String> {
+    path.trim_end_matches('/')
+        .split('/')
+        .map(String::from)
+        .collect()
+}
+
+/// Requests no handler takes: 405 with `Allow` on a known path, 404 elsewhere.
+pub async fn not_routed(req: HttpRequest) -> HttpResponse {
+    use actix_web::ResponseError;
+    let known = req.app_data::<actix_web::web::Data<KnownPaths>>();
+    if let Some(methods) = known.and_then(|k| k.methods_for(req.path())) {
+        let allow = methods.join(", ");
+        let mut resp = ApiError::new(
+            actix_web::http::StatusCode::METHOD_NOT_ALLOWED,
+            "method_not_allowed",
+            "Method not allowed",
+            format!("{} is not allowed here; allowed: {allow}", req.method()),
+        )
+        .error_response();
+        if let Ok(v) = header::HeaderValue::from_str(&allow) {
+            resp.headers_mut().insert(header::ALLOW, v);
+        }
+        return resp;
+    }
+    ApiError::new(
+        actix_web::http::StatusCode::NOT_FOUND,
+        "not_found",
+        "Not found",
+        "no such path; see /openapi.json",
+    )
+    .error_response()
+}

@@ -1,0 +1,132 @@
+//! Legal moves of a position, and the verdict on one proposed move.
+
+use crate::api::context::{
+    build_form, illegal_info, move_info, position_text, resolve_rules, rules_echo, AppState,
+};
+use crate::api::dto::{
+    AdjudicateRequest, AdjudicateResponse, LegalMovesRequest, LegalMovesResponse,
+};
+use crate::api::error::{ApiError, Problem};
+use crate::engine::legality::{check_move, IllegalReason};
+use crate::engine::movegen::legal_moves;
+use crate::engine::notation::{format_hodges, parse_hodges};
+use actix_web::{post, web::Data, web::Json};
+
+/// Every legal move of the side to move, each once per distinct effect, with both
+/// notations and effects.
+#[utoipa::path(
+    tag = "moves",
+    request_body = LegalMovesRequest,
+    responses(
+        (status = 200, description = "The legal moves", body = LegalMovesResponse),
+        (status = 422, description = "Unknown variant or rules, invalid position, illegal move in the game, limits", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "Body too large", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/v1/legal-moves")]
+#[tracing::instrument(skip_all, fields(variant = %body.variant))]
+pub async fn legal(
+    state: Data<AppState>,
+    body: Json<LegalMovesRequest>,
+) -> Result<Json<LegalMovesResponse>, ApiError> {
+    let body = body.into_inner();
+    let limits = state.limits.clone();
+    state
+        .into_inner()
+        .run(move || {
+            let rules = resolve_rules(&body.variant, body.rules.as_ref())?;
+            let form = build_form(
+                &rules,
+                &limits,
+                body.position.as_deref(),
+                body.start.as_deref(),
+                body.moves.as_ref(),
+            )?;
+            let pos = form.position();
+            let mut moves = legal_moves(pos, &rules);
+            moves.sort();
+            let hodges = moves.iter().map(|m| format_hodges(pos, &rules, m));
+            let mut infos: Vec<_> = moves
+                .iter()
+                .zip(hodges)
+                .map(|(m, h)| move_info(&rules, pos, m, h))
+                .collect();
+            infos.sort_by(|a, b| a.text.cmp(&b.text));
+            Ok(Json(LegalMovesResponse {
+                rules: rules_echo(&rules),
+                position: position_text(&rules, pos),
+                side_to_move: pos.side().name().into(),
+                count: infos.len(),
+                moves: infos,
+                repetition: form.repetition().into(),
+            }))
+        })
+        .await
+}
+
+/// The verdict on one proposed move (machine or Hodges notation): legal with the resulting
+/// position and effects, or illegal with a reason. An illegal move is an answer, not an
+/// error.
+#[utoipa::path(
+    tag = "moves",
+    request_body = AdjudicateRequest,
+    responses(
+        (status = 200, description = "The verdict", body = AdjudicateResponse),
+        (status = 422, description = "Unknown variant or rules, invalid position, illegal move in the game, limits", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "Body too large", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/v1/adjudicate")]
+#[tracing::instrument(skip_all, fields(variant = %body.variant))]
+pub async fn adjudicate(
+    state: Data<AppState>,
+    body: Json<AdjudicateRequest>,
+) -> Result<Json<AdjudicateResponse>, ApiError> {
+    let body = body.into_inner();
+    let limits = state.limits.clone();
+    state
+        .into_inner()
+        .run(move || {
+            let rules = resolve_rules(&body.variant, body.rules.as_ref())?;
+            let form = build_form(
+                &rules,
+                &limits,
+                body.position.as_deref(),
+                body.start.as_deref(),
+                body.moves.as_ref(),
+            )?;
+            let pos = form.position();
+            let verdict = match check_move(pos, &rules, &body.proposed) {
+                Err(IllegalReason::Malformed(e)) => parse_hodges(pos, &rules, &body.proposed)
+                    .map_err(|_| IllegalReason::Malformed(e)),
+                other => other,
+            };
+            let echo = rules_echo(&rules);
+            Ok(Json(match verdict {
+                Ok(mv) => {
+                    let info = crate::api::context::describe(&rules, pos, &mv);
+                    let mut after = pos.clone();
+                    after.play_unchecked(&mv, &rules);
+                    AdjudicateResponse {
+                        rules: echo,
+                        legal: true,
+                        illegal: None,
+                        played: Some(info),
+                        position_after: Some(position_text(&rules, &after)),
+                        game_over: Some(after.is_terminal()),
+                    }
+                }
+                Err(reason) => AdjudicateResponse {
+                    rules: echo,
+                    legal: false,
+                    illegal: Some(illegal_info(pos, &reason)),
+                    played: None,
+                    position_after: None,
+                    game_over: None,
+                },
+            }))
+        })
+        .await
+}

@@ -1,0 +1,94 @@
+//! Perft and divide, bounded by a depth limit and a node budget.
+
+use crate::api::context::{build_form, resolve_rules, rules_echo, AppState};
+use crate::api::dto::{DivideRow, PerftRequest, PerftResponse};
+use crate::api::error::{ApiError, Problem};
+use crate::engine::notation::format_move;
+use crate::engine::perft::{divide, perft_bounded};
+use actix_web::{post, web::Data, web::Json};
+
+/// Counts the move sequences of `depth` plies (optionally per first move); refused beyond
+/// the configured depth, stopped when the node budget runs out.
+#[utoipa::path(
+    tag = "perft",
+    request_body = PerftRequest,
+    responses(
+        (status = 200, description = "The count", body = PerftResponse),
+        (status = 422, description = "Depth or node budget exceeded, unknown variant or rules, invalid position", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "Body too large", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/v1/perft")]
+#[tracing::instrument(skip_all, fields(variant = %body.variant, depth = body.depth))]
+pub async fn perft(
+    state: Data<AppState>,
+    body: Json<PerftRequest>,
+) -> Result<Json<PerftResponse>, ApiError> {
+    let body = body.into_inner();
+    let limits = state.limits.clone();
+    if body.depth > limits.perft_max_depth {
+        return Err(ApiError::unprocessable(
+            "perft_depth_exceeded",
+            "Perft depth too large",
+            format!(
+                "depth {} is above the limit of {}",
+                body.depth, limits.perft_max_depth
+            ),
+        ));
+    }
+    state
+        .into_inner()
+        .run(move || {
+            let rules = resolve_rules(&body.variant, body.rules.as_ref())?;
+            let form = build_form(
+                &rules,
+                &limits,
+                body.position.as_deref(),
+                body.start.as_deref(),
+                body.moves.as_ref(),
+            )?;
+            let pos = form.position();
+            let budget_error = || {
+                ApiError::unprocessable(
+                    "perft_budget_exceeded",
+                    "Perft node budget exceeded",
+                    format!(
+                        "the count needs more than {} nodes; ask for a smaller depth",
+                        limits.perft_node_budget
+                    ),
+                )
+            };
+            let (nodes, rows) = if body.divide {
+                let rows = divide(pos, &rules, body.depth, limits.perft_node_budget)
+                    .map_err(|_| budget_error())?;
+                let shape = rules.variant.shape();
+                let total = if body.depth == 0 {
+                    1
+                } else {
+                    rows.iter().map(|r| r.1).sum()
+                };
+                let rows = rows
+                    .into_iter()
+                    .map(|(m, n)| DivideRow {
+                        text: format_move(shape, &m),
+                        nodes: n,
+                    })
+                    .collect();
+                (total, Some(rows))
+            } else {
+                (
+                    perft_bounded(pos, &rules, body.depth, limits.perft_node_budget)
+                        .map_err(|_| budget_error())?,
+                    None,
+                )
+            };
+            Ok(Json(PerftResponse {
+                rules: rules_echo(&rules),
+                depth: body.depth,
+                nodes,
+                divide: rows,
+            }))
+        })
+        .await
+}

@@ -1,0 +1,68 @@
+//! Replaying a whole game: a verdict per move up to the first illegal one, the final
+//! position.
+
+use crate::api::context::{
+    check_moves_limit, describe, illegal_info, position_text, resolve_rules, rules_echo, AppState,
+};
+use crate::api::dto::{ReplayRequest, ReplayResponse, ReplayVerdict};
+use crate::api::error::{ApiError, Problem};
+use crate::engine::game::replay as replay_game;
+use actix_web::{post, web::Data, web::Json};
+
+/// Replays a game move by move; stops at the first illegal move and reports its index.
+#[utoipa::path(
+    tag = "games",
+    request_body = ReplayRequest,
+    responses(
+        (status = 200, description = "The verdicts", body = ReplayResponse),
+        (status = 422, description = "Unknown variant or rules, invalid start position, too many moves", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "Body too large", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/v1/replay")]
+#[tracing::instrument(skip_all, fields(variant = %body.variant, moves = body.moves.len()))]
+pub async fn replay(
+    state: Data<AppState>,
+    body: Json<ReplayRequest>,
+) -> Result<Json<ReplayResponse>, ApiError> {
+    let body = body.into_inner();
+    let limits = state.limits.clone();
+    state
+        .into_inner()
+        .run(move || {
+            let rules = resolve_rules(&body.variant, body.rules.as_ref())?;
+            check_moves_limit(&limits, Some(&body.moves))?;
+            let game = replay_game(&rules, body.start.as_deref(), &body.moves)
+                .map_err(|p| ApiError::invalid_position("start", p))?;
+            let mut verdicts: Vec<ReplayVerdict> = game
+                .played
+                .iter()
+                .enumerate()
+                .map(|(index, p)| ReplayVerdict {
+                    index,
+                    submitted: body.moves[index].clone(),
+                    legal: true,
+                    played: Some(describe(&rules, &p.before, &p.mv)),
+                    illegal: None,
+                })
+                .collect();
+            if let Some(bad) = &game.illegal {
+                verdicts.push(ReplayVerdict {
+                    index: bad.index,
+                    submitted: bad.text.clone(),
+                    legal: false,
+                    played: None,
+                    illegal: Some(illegal_info(&game.position, &bad.reason)),
+                });
+            }
+            Ok(Json(ReplayResponse {
+                rules: rules_echo(&rules),
+                verdicts,
+                first_illegal: game.illegal.as_ref().map(|b| b.index),
+                final_position: position_text(&rules, &game.position),
+                royals_lost: game.position.is_terminal(),
+            }))
+        })
+        .await
+}
