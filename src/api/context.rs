@@ -9,7 +9,7 @@ use crate::engine::game::{replay, Replay};
 use crate::engine::legality::IllegalReason;
 use crate::engine::moves::{Move, Promo};
 use crate::engine::notation::{
-    format_hodges, format_move, format_position, parse_valid_position, piece_token,
+    format_hodges, format_move, format_position, parse_valid_position, piece_token, MAX_MOVE_TEXT,
 };
 use crate::engine::position::Position;
 use crate::engine::variant::{self, Rules, RulesRequest};
@@ -104,7 +104,7 @@ pub enum Form {
     /// A bare position: repetition cannot be judged.
     Bare(Position),
     /// A game, replayed without an illegal move.
-    Game(Replay),
+    Game(Box<Replay>),
 }
 
 impl Form {
@@ -125,8 +125,28 @@ impl Form {
     }
 }
 
-/// Checks the move count of a game against the limit.
+/// Refuses a move text longer than any move can be (a request limit, not a verdict).
+pub fn check_move_text(text: &str, index: Option<usize>) -> Result<(), ApiError> {
+    if text.len() > MAX_MOVE_TEXT {
+        let mut e = ApiError::unprocessable(
+            "move_text_too_long",
+            "Move text too long",
+            format!(
+                "a move text has {} bytes; at most {MAX_MOVE_TEXT} are accepted",
+                text.len()
+            ),
+        );
+        e.problem.index = index;
+        return Err(e);
+    }
+    Ok(())
+}
+
+/// Checks the move count of a game and the length of each move text against the limits.
 pub fn check_moves_limit(limits: &Limits, moves: Option<&Vec<String>>) -> Result<(), ApiError> {
+    for (i, m) in moves.into_iter().flatten().enumerate() {
+        check_move_text(m, Some(i))?;
+    }
     let n = moves.map_or(0, Vec::len);
     if n > limits.moves_per_game {
         return Err(ApiError::unprocessable(
@@ -176,7 +196,7 @@ pub fn build_form(
                 e.problem.index = Some(bad.index);
                 return Err(e);
             }
-            Ok(Form::Game(replayed))
+            Ok(Form::Game(Box::new(replayed)))
         }
     }
 }

@@ -58,7 +58,7 @@ pub struct Problem {
 #[derive(Debug, Clone)]
 pub struct ApiError {
     pub status: StatusCode,
-    pub problem: Problem,
+    pub problem: Box<Problem>,
 }
 
 impl ApiError {
@@ -66,7 +66,7 @@ impl ApiError {
     pub fn new(status: StatusCode, code: &str, title: &str, detail: impl Into<String>) -> ApiError {
         ApiError {
             status,
-            problem: Problem {
+            problem: Box::new(Problem {
                 kind: format!("urn:shogi-arbiter:problem:{code}"),
                 title: title.to_string(),
                 status: status.as_u16(),
@@ -75,7 +75,7 @@ impl ApiError {
                 problems: None,
                 index: None,
                 valid: None,
-            },
+            }),
         }
     }
 
@@ -154,7 +154,7 @@ impl ResponseError for ApiError {
     fn error_response(&self) -> HttpResponse {
         HttpResponse::build(self.status)
             .content_type("application/problem+json")
-            .json(&self.problem)
+            .json(&*self.problem)
     }
 }
 

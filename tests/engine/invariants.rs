@@ -232,3 +232,24 @@ fn reverse_attack_lookup_agrees_with_the_protection_map() {
     }
     assert!(checked > 3000);
 }
+
+#[test]
+fn batch_hodges_texts_equal_one_by_one_texts() {
+    use shogi_arbiter::engine::notation::{format_hodges, format_hodges_all};
+    let mut rng = Rng(0x40d6e5);
+    for profile in ["profile=wikipedia", "profile=japanese"] {
+        let rules = tai_rules(profile);
+        let mut positions = vec![Position::start(&rules)];
+        positions.push(random_placement(&rules, &mut rng, 150));
+        positions.push(random_placement(&rules, &mut rng, 300));
+        for pos in positions {
+            let moves = legal_moves(&pos, &rules);
+            let batch = format_hodges_all(&pos, &rules, &moves);
+            for (m, text) in moves.iter().zip(&batch) {
+                assert_eq!(text, &format_hodges(&pos, &rules, m));
+            }
+            let distinct: HashSet<&String> = batch.iter().collect();
+            assert_eq!(distinct.len(), batch.len());
+        }
+    }
+}

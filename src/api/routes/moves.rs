@@ -1,7 +1,8 @@
 //! Legal moves of a position, and the verdict on one proposed move.
 
 use crate::api::context::{
-    build_form, illegal_info, move_info, position_text, resolve_rules, rules_echo, AppState,
+    build_form, check_move_text, illegal_info, move_info, position_text, resolve_rules, rules_echo,
+    AppState,
 };
 use crate::api::dto::{
     AdjudicateRequest, AdjudicateResponse, LegalMovesRequest, LegalMovesResponse,
@@ -9,7 +10,7 @@ use crate::api::dto::{
 use crate::api::error::{ApiError, Problem};
 use crate::engine::legality::{check_move, IllegalReason};
 use crate::engine::movegen::legal_moves;
-use crate::engine::notation::{format_hodges, parse_hodges};
+use crate::engine::notation::{format_hodges_all, parse_hodges};
 use actix_web::{post, web::Data, web::Json};
 
 /// Every legal move of the side to move, each once per distinct effect, with both
@@ -46,7 +47,7 @@ pub async fn legal(
             let pos = form.position();
             let mut moves = legal_moves(pos, &rules);
             moves.sort();
-            let hodges = moves.iter().map(|m| format_hodges(pos, &rules, m));
+            let hodges = format_hodges_all(pos, &rules, &moves);
             let mut infos: Vec<_> = moves
                 .iter()
                 .zip(hodges)
@@ -85,6 +86,7 @@ pub async fn adjudicate(
     body: Json<AdjudicateRequest>,
 ) -> Result<Json<AdjudicateResponse>, ApiError> {
     let body = body.into_inner();
+    check_move_text(&body.proposed, None)?;
     let limits = state.limits.clone();
     state
         .into_inner()

@@ -246,6 +246,31 @@ pub fn format_hodges(pos: &Position, rules: &Rules, mv: &Move) -> String {
     write_text(rules, piece, ambiguous.then_some(mv.from), &steps, mv.promo)
 }
 
+/// The Hodges texts of a list of legal moves of `pos` (every legal move, or a subset of
+/// them with all the moves they could be confused with): the same texts as
+/// [`format_hodges`] gives one by one, with the start square added exactly where another
+/// piece of the same face has a move with the same text.
+pub fn format_hodges_all(pos: &Position, rules: &Rules, moves: &[Move]) -> Vec<String> {
+    let keyed: Vec<(Option<crate::engine::position::Piece>, Vec<Step>)> = moves
+        .iter()
+        .map(|m| (pos.piece_at(m.from), steps_of(pos, m)))
+        .collect();
+    moves
+        .iter()
+        .zip(&keyed)
+        .map(|(mv, (piece, steps))| {
+            let Some(piece) = *piece else {
+                return format_move(rules.variant.shape(), mv);
+            };
+            let ambiguous = moves
+                .iter()
+                .zip(&keyed)
+                .any(|(other, (p, s))| other.from != mv.from && *p == Some(piece) && s == steps);
+            write_text(rules, piece, ambiguous.then_some(mv.from), steps, mv.promo)
+        })
+        .collect()
+}
+
 /// Hodges text split into its parts, not yet checked against a position.
 struct Parsed<'a> {
     promoted: bool,
@@ -786,6 +811,11 @@ mod tests {
             self.0 ^= self.0 << 17;
             self.0
         }
+
+        /// A number below `n`.
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n as u64) as usize
+        }
     }
 
     fn round_trip(pos: &Position, rules: &Rules) -> usize {
@@ -794,12 +824,7 @@ mod tests {
         for mv in &moves {
             let text = format_hodges(pos, rules, mv);
             assert!(seen.insert(text.clone()), "`{text}` names two legal moves");
-            eprintln!(
-                "STAT {text} {}",
-                crate::engine::notation::format_move(rules.variant.shape(), mv)
-            );
             assert_eq!(parse_hodges(pos, rules, &text), Ok(*mv), "`{text}`");
-            eprintln!("PARSED");
         }
         moves.len()
     }
@@ -821,10 +846,10 @@ mod tests {
                 // Prefer captures so that lions, promotions and crowded squares show up.
                 let captures: Vec<&Move> =
                     moves.iter().filter(|m| m.promo != Promo::None).collect();
-                let mv = if !captures.is_empty() && rng.next() % 3 != 0 {
-                    *captures[(rng.next() % captures.len() as u64) as usize]
+                let mv = if !captures.is_empty() && rng.below(3) != 0 {
+                    *captures[rng.below(captures.len())]
                 } else {
-                    moves[(rng.next() % moves.len() as u64) as usize]
+                    moves[rng.below(moves.len())]
                 };
                 if ply % 10 == 9 {
                     checked += round_trip(&pos, &r);
@@ -846,34 +871,31 @@ mod tests {
         ];
         let mut rng = Rng(0x2545_f491_4f6c_dd1d);
         let mut checked = 0;
-        for _board in 0..12 {
+        for _board in 0..6 {
             let mut names: Vec<String> = Vec::new();
             let mut tokens: Vec<String> = Vec::new();
             let mut used = HashSet::new();
             while names.len() < 70 {
                 // A 9×9 corner of the board keeps the pieces in contact.
-                let (x, y) = ((rng.next() % 9) as i32 + 8, (rng.next() % 9) as i32 + 8);
+                let (x, y) = (rng.below(9) as i32 + 8, rng.below(9) as i32 + 8);
                 let sq = shape.square(x, y).expect("on board");
-                if !used.insert(sq) {
-                    continue;
-                }
-                let kind = if rng.next() % 2 == 0 {
+                let kind = if rng.below(2) == 0 {
                     r.variant
-                        .kind_by_code(lively[(rng.next() % lively.len() as u64) as usize])
+                        .kind_by_code(lively[rng.below(lively.len())])
                         .expect("code")
                 } else {
-                    (rng.next() % r.variant.kinds.len() as u64) as u8
+                    rng.below(r.variant.kinds.len()) as u8
                 };
                 let info = r.variant.kind(kind);
-                if info.royal || info.promoted_only {
+                if info.royal || info.promoted_only || !used.insert(sq) {
                     continue;
                 }
-                let promoted = rng.next() % 3 == 0 && r.face(Rules::face_of(kind, true)).exists;
+                let promoted = rng.below(3) == 0 && r.face(Rules::face_of(kind, true)).exists;
                 let mut token = String::new();
                 if promoted {
                     token.push('+');
                 }
-                if rng.next() % 2 == 0 {
+                if rng.below(2) == 0 {
                     token.push_str(&info.code);
                 } else {
                     token.push_str(&info.code.to_ascii_lowercase());
@@ -886,7 +908,7 @@ mod tests {
                 .zip(&tokens)
                 .map(|(n, t)| (n.as_str(), t.as_str()))
                 .collect();
-            let side = if rng.next() % 2 == 0 { 'b' } else { 'w' };
+            let side = if rng.below(2) == 0 { 'b' } else { 'w' };
             let mut pos = position(&r, &pieces, side);
             for _ply in 0..4 {
                 checked += round_trip(&pos, &r);
@@ -894,7 +916,7 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                let mv = moves[(rng.next() % moves.len() as u64) as usize];
+                let mv = moves[rng.below(moves.len())];
                 pos.play_unchecked(&mv, &r);
             }
         }

@@ -5,7 +5,7 @@ mod hodges;
 mod move_text;
 mod position_text;
 
-pub use hodges::{format_hodges, parse_hodges, HodgesError};
+pub use hodges::{format_hodges, format_hodges_all, parse_hodges, HodgesError};
 pub use move_text::{format_move, parse_move_text, MoveText, MoveTextError, MAX_MOVE_TEXT};
 pub use position_text::{
     format_position, parse_position, parse_valid_position, piece_token, PositionProblem,

@@ -1,0 +1,106 @@
+//! `spawn_app()`: the service on a free port, and request helpers.
+
+use serde_json::Value;
+use shogi_arbiter::config::{Limits, Settings};
+use shogi_arbiter::startup::Application;
+use std::time::Duration;
+
+/// A running app and a client for it.
+pub struct TestApp {
+    pub address: String,
+    pub client: reqwest::Client,
+}
+
+/// Starts the service on port 0 with default limits.
+pub async fn spawn_app() -> TestApp {
+    spawn_app_with(Limits::default()).await
+}
+
+/// Starts the service on port 0 with the given limits.
+pub async fn spawn_app_with(limits: Limits) -> TestApp {
+    let settings = Settings {
+        port: 0,
+        workers: 2,
+        limits,
+        ..Settings::default()
+    };
+    let app = Application::build(&settings).expect("the app builds");
+    let address = format!("http://127.0.0.1:{}", app.port());
+    tokio::spawn(app.run_until_stopped());
+    TestApp {
+        address,
+        client: reqwest::Client::builder()
+            .timeout(Duration::from_secs(30))
+            .build()
+            .expect("client"),
+    }
+}
+
+/// An answer: status, content type, parsed body.
+#[derive(Debug)]
+pub struct Answer {
+    pub status: u16,
+    pub content_type: String,
+    pub headers: reqwest::header::HeaderMap,
+    pub body: Value,
+}
+
+impl TestApp {
+    /// POSTs a JSON value.
+    pub async fn post(&self, path: &str, body: &Value) -> Answer {
+        self.post_raw(path, serde_json::to_vec(body).unwrap(), "application/json")
+            .await
+    }
+
+    /// POSTs raw bytes with a content type.
+    pub async fn post_raw(&self, path: &str, body: Vec<u8>, content_type: &str) -> Answer {
+        let resp = self
+            .client
+            .post(format!("{}{path}", self.address))
+            .header("content-type", content_type)
+            .body(body)
+            .send()
+            .await
+            .expect("request sent");
+        answer(resp).await
+    }
+
+    /// GETs a path.
+    pub async fn get(&self, path: &str) -> Answer {
+        let resp = self
+            .client
+            .get(format!("{}{path}", self.address))
+            .send()
+            .await
+            .expect("request sent");
+        answer(resp).await
+    }
+}
+
+async fn answer(resp: reqwest::Response) -> Answer {
+    let status = resp.status().as_u16();
+    let headers = resp.headers().clone();
+    let content_type = headers
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_string();
+    let bytes = resp.bytes().await.expect("body");
+    let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+    Answer {
+        status,
+        content_type,
+        headers,
+        body,
+    }
+}
+
+/// Asserts a problem+json answer with status and code.
+pub fn assert_problem(a: &Answer, status: u16, code: &str) {
+    assert_eq!(a.status, status, "{a:?}");
+    assert_eq!(a.content_type, "application/problem+json", "{a:?}");
+    assert_eq!(a.body["code"], code, "{a:?}");
+    assert_eq!(a.body["status"], status);
+    assert_eq!(a.body["type"], format!("urn:shogi-arbiter:problem:{code}"));
+    assert!(a.body["title"].is_string() && a.body["detail"].is_string());
+}

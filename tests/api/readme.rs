@@ -1,0 +1,34 @@
+//! Runs every curl example of README.md against the app: each must answer 200.
+
+use crate::helpers::spawn_app;
+
+#[tokio::test]
+async fn every_readme_curl_example_works() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let app = spawn_app().await;
+    let mut ran = 0;
+    for line in readme
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("curl "))
+    {
+        let url = line
+            .split_whitespace()
+            .find(|w| w.starts_with("localhost:8080"))
+            .unwrap_or_else(|| panic!("no URL in {line}"));
+        let path = url.trim_start_matches("localhost:8080");
+        let a = match line.split_once(" -d '") {
+            Some((_, rest)) => {
+                let body = rest.trim_end_matches('\'');
+                let value: serde_json::Value = serde_json::from_str(body)
+                    .unwrap_or_else(|e| panic!("README body does not parse ({e}): {body}"));
+                app.post(path, &value).await
+            }
+            None => app.get(path).await,
+        };
+        assert_eq!(a.status, 200, "{line}: {a:?}");
+        ran += 1;
+    }
+    assert!(ran >= 6, "only {ran} curl examples in README.md");
+}
