@@ -41,6 +41,6 @@ ENV SHOGI_ARBITER_HOST=0.0.0.0 \
 EXPOSE 8080
 USER 10001:10001
 HEALTHCHECK --interval=30s --timeout=3s --start-period=5s --retries=3 \
-    CMD ["/bin/sh", "-c", "wget -q -T 2 -O /dev/null \"http://127.0.0.1:${SHOGI_ARBITER_PORT}/healthz\" || exit 1"]
+    CMD ["/bin/sh", "-c", "wget -q -O /dev/null \"http://127.0.0.1:${SHOGI_ARBITER_PORT}/healthz\" || exit 1"]
 ENTRYPOINT ["/usr/local/bin/shogi-arbiter"]
 CMD ["serve"]

@@ -3,15 +3,15 @@
 #   (a) GET  /healthz
 #   (b) POST /v1/adjudicate: one move (13s13r) from the bare tai start position
 #   (c) POST /v1/adjudicate: one more move after a 300-ply game, in game form
-# For each: requests/s, p50 and p99 latency, HTTP error answers (4xx/5xx) and socket errors; at the end the
-# server's peak RSS (VmHWM). Prints a markdown table.
+# For each: requests/s, p50 and p99 latency, HTTP error answers (4xx/5xx) and socket
+# errors; at the end the server's peak RSS (VmHWM). Prints a markdown table.
 #
 # Usage: bash scripts/load.sh
 # Knobs (environment): DURATION (per scenario, default 10s), THREADS (2), CONNECTIONS (32),
 # PLIES (length of the game for (c), 300), WORKERS (server HTTP workers, 0 = one per core).
 #
-# Uses wrk (installed with apt-get when missing); oha (cargo install oha) when apt-get is
-# not available. Only 127.0.0.1 is ever loaded; the server is stopped at exit.
+# Uses wrk (installed with apt-get when missing). Only 127.0.0.1 is loaded; the server is
+# stopped at exit.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -26,12 +26,7 @@ TARGET_DIR="${CARGO_TARGET_DIR:-target}"
 log() { printf '+ %s\n' "$*" >&2; }
 
 # --- the load generator ---------------------------------------------------------------
-tool=""
-if command -v wrk >/dev/null 2>&1; then
-    tool=wrk
-elif command -v oha >/dev/null 2>&1; then
-    tool=oha
-elif command -v apt-get >/dev/null 2>&1; then
+if ! command -v wrk >/dev/null 2>&1; then
     sudo=""
     if [ "$(id -u)" != 0 ]; then sudo=sudo; fi
     log "installing wrk with apt-get"
@@ -39,13 +34,7 @@ elif command -v apt-get >/dev/null 2>&1; then
         $sudo apt-get update -qq >/dev/null
         $sudo apt-get install -y -qq wrk >/dev/null
     fi
-    tool=wrk
-else
-    log "installing oha with cargo"
-    cargo install --locked oha >&2
-    tool=oha
 fi
-log "load generator: $tool"
 
 # --- the server -----------------------------------------------------------------------
 log "cargo build --release --locked --bin shogi-arbiter"
@@ -151,34 +140,18 @@ LUA
 # Prints "rps p50_ms p99_ms requests http_errors socket_errors".
 measure() {
     local method=$1 path=$2 body=${3:-}
-    if [ "$tool" = wrk ]; then
-        LOAD_METHOD=$method LOAD_BODY=$body \
-            wrk -t "$THREADS" -c "$CONNECTIONS" -d "$DURATION" --timeout 10s \
-            -s "$work/load.lua" "$base$path" >"$work/out.txt"
-        awk '$1 == "RESULT" { print $2, $3, $4, $5, $6, $7 }' "$work/out.txt"
-    else
-        local args=(--no-tui -z "$DURATION" -c "$CONNECTIONS" --output-format json -m "$method")
-        if [ -n "$body" ]; then args+=(-T application/json -D "$body"); fi
-        oha "${args[@]}" "$base$path" >"$work/out.json"
-        python3 - "$work/out.json" <<'PY'
-import json, sys
-r = json.load(open(sys.argv[1]))
-codes = r.get("statusCodeDistribution", {})
-ok = sum(n for c, n in codes.items() if str(c).startswith("2"))
-total = sum(codes.values())
-errors = sum(r.get("errorDistribution", {}).values())
-p = r["latencyPercentiles"]
-print(f'{r["summary"]["requestsPerSec"]:.1f} {p["p50"] * 1000:.3f} {p["p99"] * 1000:.3f} '
-      f'{total} {total - ok} {errors}')
-PY
-    fi
+    LOAD_METHOD=$method LOAD_BODY=$body \
+        wrk -t "$THREADS" -c "$CONNECTIONS" -d "$DURATION" --timeout 10s \
+        -s "$work/load.lua" "$base$path" >"$work/out.txt"
+    awk '$1 == "RESULT" { print $2, $3, $4, $5, $6, $7 }' "$work/out.txt"
 }
 
+loadavg_before="$(cut -d' ' -f1-3 /proc/loadavg)"
 rows=()
 run_one() {
     local label=$1
     shift
-    log "$tool: $label ($DURATION, $THREADS threads, $CONNECTIONS connections)"
+    log "wrk: $label ($DURATION, $THREADS threads, $CONNECTIONS connections)"
     local result
     result="$(measure "$@")"
     [ -n "$result" ] || { echo "error: no result for $label" >&2; exit 1; }
@@ -189,17 +162,19 @@ run_one "POST /v1/adjudicate, bare start position, 13s13r" POST /v1/adjudicate "
 run_one "POST /v1/adjudicate, game form after $PLIES plies" POST /v1/adjudicate "$work/game.json"
 
 peak_rss_kib="$(awk '$1 == "VmHWM:" { print $2 }' "/proc/$server_pid/status")"
-nproc_now="$(nproc)"
+cores="$(nproc)"
+workers=$WORKERS
+if [ "$workers" = 0 ]; then workers=$cores; fi
 
 echo
-echo "shogi-arbiter $(git rev-parse --short HEAD 2>/dev/null || echo unknown), $tool, $DURATION per row, $THREADS threads, $CONNECTIONS connections, $nproc_now cores shared by server and load generator, server workers: $WORKERS (0 = one per core)"
+echo "shogi-arbiter $(git rev-parse --short HEAD 2>/dev/null || echo unknown); wrk, $DURATION per row, $THREADS threads, $CONNECTIONS connections; $workers server workers; $cores cores shared by server and wrk; load average before the runs: $loadavg_before"
 echo
 echo "| scenario | requests/s | p50 ms | p99 ms | requests | HTTP errors | socket errors |"
 echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
 for row in "${rows[@]}"; do
     label="${row%%|*}"
-    read -r rps p50 p99 total non2xx errs <<<"${row#*|}"
-    printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$label" "$rps" "$p50" "$p99" "$total" "$non2xx" "$errs"
+    read -r rps p50 p99 total http_errs sock_errs <<<"${row#*|}"
+    printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$label" "$rps" "$p50" "$p99" "$total" "$http_errs" "$sock_errs"
 done
 echo
 awk -v k="$peak_rss_kib" 'BEGIN { printf "server peak RSS (VmHWM): %d KiB (%.1f MiB)\n", k, k / 1024 }'

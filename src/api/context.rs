@@ -102,7 +102,7 @@ pub fn rules_echo(rules: &Rules) -> RulesEcho {
 /// How the position of a request was given.
 pub enum Form {
     /// A bare position: repetition cannot be judged.
-    Bare(Position),
+    Bare(Box<Position>),
     /// A game, replayed without an illegal move.
     Game(Box<Replay>),
 }
@@ -178,7 +178,7 @@ pub fn build_form(
             "give either `position` or `start`/`moves`, not both",
         )),
         (Some(text), None, None) => parse_valid_position(rules, text)
-            .map(Form::Bare)
+            .map(|p| Form::Bare(Box::new(p)))
             .map_err(|p| ApiError::invalid_position("position", p)),
         (None, start, moves) => {
             let empty = Vec::new();
