@@ -201,6 +201,21 @@ pub fn build_form(
     }
 }
 
+/// The rules and position of a request that names a variant, rules and a position in
+/// either form.
+pub fn prepare(
+    limits: &Limits,
+    variant: &str,
+    rules: Option<&RulesInput>,
+    position: Option<&str>,
+    start: Option<&str>,
+    moves: Option<&Vec<String>>,
+) -> Result<(Arc<Rules>, Form), ApiError> {
+    let rules = resolve_rules(variant, rules)?;
+    let form = build_form(&rules, limits, position, start, moves)?;
+    Ok((rules, form))
+}
+
 /// Position text of a position.
 pub fn position_text(rules: &Rules, pos: &Position) -> String {
     format_position(rules.variant, &pos.to_setup(rules.variant))

@@ -1,8 +1,9 @@
 //! Helpers shared by the engine tests: rules from `key=value` lists, positions from piece
 //! placements, a small deterministic random generator.
 
-use shogi_arbiter::engine::notation::parse_valid_position;
-use shogi_arbiter::engine::position::Position;
+use shogi_arbiter::engine::geometry::Color;
+use shogi_arbiter::engine::notation::{format_position, parse_piece_token, parse_valid_position};
+use shogi_arbiter::engine::position::{Position, Setup};
 use shogi_arbiter::engine::variant::{self, Rules, RulesRequest};
 
 /// Resolves `profile=NAME` and `option=value` entries for tai.
@@ -22,8 +23,16 @@ pub fn tai_rules(entries: &str) -> Rules {
 /// Position text of a board holding `placements` (`CODE@SQUARE`, lowercase = White).
 pub fn position_text(rules: &Rules, placements: &str, side: char) -> String {
     let shape = rules.variant.shape();
-    let (files, ranks) = (shape.files as usize, shape.ranks as usize);
-    let mut cells = vec![vec![String::new(); files]; ranks];
+    let mut setup = Setup {
+        board: vec![None; shape.len()],
+        side: if side == 'w' {
+            Color::White
+        } else {
+            Color::Black
+        },
+        extra: Default::default(),
+        move_number: 1,
+    };
     for p in placements.split_whitespace() {
         let (code, sq) = p
             .split_once('@')
@@ -31,36 +40,12 @@ pub fn position_text(rules: &Rules, placements: &str, side: char) -> String {
         let s = shape
             .parse_square(sq)
             .unwrap_or_else(|| panic!("square `{sq}`"));
-        let (x, y) = shape.coords(s);
-        assert!(
-            cells[y as usize][files - 1 - x as usize].is_empty(),
-            "two pieces on {sq}"
-        );
-        cells[y as usize][files - 1 - x as usize] = code.to_string();
+        assert!(setup.board[s.index()].is_none(), "two pieces on {sq}");
+        let piece = parse_piece_token(rules.variant, code)
+            .unwrap_or_else(|e| panic!("piece `{code}`: {}", e.1));
+        setup.board[s.index()] = Some(piece);
     }
-    let rows: Vec<String> = cells
-        .iter()
-        .map(|row| {
-            let mut tokens = Vec::new();
-            let mut run = 0;
-            for c in row {
-                if c.is_empty() {
-                    run += 1;
-                } else {
-                    if run > 0 {
-                        tokens.push(run.to_string());
-                        run = 0;
-                    }
-                    tokens.push(c.clone());
-                }
-            }
-            if run > 0 {
-                tokens.push(run.to_string());
-            }
-            tokens.join(",")
-        })
-        .collect();
-    format!("{} {side} - 1", rows.join("/"))
+    format_position(rules.variant, &setup)
 }
 
 /// A position holding `placements`.

@@ -1,8 +1,7 @@
 //! Legal moves of a position, and the verdict on one proposed move.
 
 use crate::api::context::{
-    build_form, check_move_text, illegal_info, move_info, position_text, resolve_rules, rules_echo,
-    AppState,
+    check_move_text, illegal_info, move_info, position_text, prepare, rules_echo, AppState,
 };
 use crate::api::dto::{
     AdjudicateRequest, AdjudicateResponse, LegalMovesRequest, LegalMovesResponse,
@@ -36,10 +35,10 @@ pub async fn legal(
     state
         .into_inner()
         .run(move || {
-            let rules = resolve_rules(&body.variant, body.rules.as_ref())?;
-            let form = build_form(
-                &rules,
+            let (rules, form) = prepare(
                 &limits,
+                &body.variant,
+                body.rules.as_ref(),
                 body.position.as_deref(),
                 body.start.as_deref(),
                 body.moves.as_ref(),
@@ -91,10 +90,10 @@ pub async fn adjudicate(
     state
         .into_inner()
         .run(move || {
-            let rules = resolve_rules(&body.variant, body.rules.as_ref())?;
-            let form = build_form(
-                &rules,
+            let (rules, form) = prepare(
                 &limits,
+                &body.variant,
+                body.rules.as_ref(),
                 body.position.as_deref(),
                 body.start.as_deref(),
                 body.moves.as_ref(),

@@ -1,6 +1,6 @@
 //! Perft and divide, bounded by a depth limit and a node budget.
 
-use crate::api::context::{build_form, resolve_rules, rules_echo, AppState};
+use crate::api::context::{prepare, rules_echo, AppState};
 use crate::api::dto::{DivideRow, PerftRequest, PerftResponse};
 use crate::api::error::{ApiError, Problem};
 use crate::engine::notation::format_move;
@@ -40,10 +40,10 @@ pub async fn perft(
     state
         .into_inner()
         .run(move || {
-            let rules = resolve_rules(&body.variant, body.rules.as_ref())?;
-            let form = build_form(
-                &rules,
+            let (rules, form) = prepare(
                 &limits,
+                &body.variant,
+                body.rules.as_ref(),
                 body.position.as_deref(),
                 body.start.as_deref(),
                 body.moves.as_ref(),

@@ -3,21 +3,9 @@
 //! (居喰い, capturing an adjacent piece without moving) and passes.
 
 use super::{Gen, MoveSink};
-use crate::engine::geometry::Square;
+use crate::engine::geometry::{Square, ABS_DIRS};
 use crate::engine::moves::{Move, Promo};
 use crate::engine::variant::FaceId;
-
-/// The eight king steps as (dx, dy).
-const KING: [(i32, i32); 8] = [
-    (0, -1),
-    (0, 1),
-    (1, 0),
-    (-1, 0),
-    (1, -1),
-    (-1, -1),
-    (1, 1),
-    (-1, 1),
-];
 
 impl<S: MoveSink> Gen<'_, S> {
     /// A full lion: every square within two (one effect each, however reached), igui and
@@ -35,7 +23,7 @@ impl<S: MoveSink> Gen<'_, S> {
                 }
             }
         }
-        for (dx, dy) in KING {
+        for (dx, dy) in ABS_DIRS {
             let Some(x) = self.geo.offset(from, dx, dy) else {
                 continue;
             };
@@ -47,7 +35,7 @@ impl<S: MoveSink> Gen<'_, S> {
                 continue;
             }
             self.emit_capture(Move::new(from, &[x, from], Promo::None), face, &[x]);
-            for (ex, ey) in KING {
+            for (ex, ey) in ABS_DIRS {
                 let Some(y) = self.geo.offset(x, ex, ey) else {
                     continue;
                 };

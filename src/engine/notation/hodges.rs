@@ -506,6 +506,7 @@ pub fn parse_hodges(pos: &Position, rules: &Rules, text: &str) -> Result<Move, H
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::geometry::Color;
     use crate::engine::movegen::legal_moves;
     use crate::engine::notation::parse_valid_position;
     use crate::engine::variant::{tai, RulesRequest};
@@ -527,38 +528,24 @@ mod tests {
     /// A position holding exactly `pieces`.
     fn board(rules: &Rules, pieces: &[(&str, &str)], side: char) -> Position {
         let shape = rules.variant.shape();
-        let (files, ranks) = (shape.files as usize, shape.ranks as usize);
-        let mut cells = vec![vec![String::new(); files]; ranks];
+        let mut setup = crate::engine::position::Setup {
+            board: vec![None; shape.len()],
+            side: if side == 'w' {
+                Color::White
+            } else {
+                Color::Black
+            },
+            extra: Default::default(),
+            move_number: 1,
+        };
         for &(name, token) in pieces {
             let sq = shape.parse_square(name).expect("square");
-            let (x, y) = shape.coords(sq);
-            let cell = &mut cells[y as usize][files - 1 - x as usize];
-            assert!(cell.is_empty(), "two pieces on {name}");
-            *cell = token.to_string();
+            assert!(setup.board[sq.index()].is_none(), "two pieces on {name}");
+            setup.board[sq.index()] = Some(
+                crate::engine::notation::parse_piece_token(rules.variant, token).expect("token"),
+            );
         }
-        let rows: Vec<String> = cells
-            .iter()
-            .map(|row| {
-                let mut tokens = Vec::new();
-                let mut run = 0;
-                for c in row {
-                    if c.is_empty() {
-                        run += 1;
-                    } else {
-                        if run > 0 {
-                            tokens.push(run.to_string());
-                            run = 0;
-                        }
-                        tokens.push(c.clone());
-                    }
-                }
-                if run > 0 {
-                    tokens.push(run.to_string());
-                }
-                tokens.join(",")
-            })
-            .collect();
-        let text = format!("{} {side} - 1", rows.join("/"));
+        let text = crate::engine::notation::format_position(rules.variant, &setup);
         parse_valid_position(rules, &text).expect("valid position")
     }
 

@@ -205,7 +205,7 @@ fn parse_rank(variant: &Variant, text: &str) -> Result<Vec<Option<Piece>>, Vec<P
                 }
             }
         } else {
-            match parse_piece(variant, &token) {
+            match parse_piece_token(variant, &token) {
                 Ok(piece) => cells.push(Some(piece)),
                 Err((code, message)) => {
                     problems.push(cell_problem(code, message, at));
@@ -254,7 +254,12 @@ fn sfen_tokens(text: &str) -> Vec<String> {
     out
 }
 
-fn parse_piece(variant: &Variant, token: &str) -> Result<Piece, (&'static str, String)> {
+/// Parses one piece token (`LN`, `+kr`): uppercase Black, lowercase White, `+` promoted.
+///
+/// # Errors
+/// The problem's code and message: not a code, mixed case, unknown code, a `+` on a piece
+/// that never promotes, a promoted-only kind.
+pub fn parse_piece_token(variant: &Variant, token: &str) -> Result<Piece, (&'static str, String)> {
     let (promoted, code) = match token.strip_prefix('+') {
         Some(rest) => (true, rest),
         None => (false, token),
