@@ -45,4 +45,5 @@ pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod status;
 pub mod variant;

@@ -308,6 +308,13 @@ impl Position {
         self.side
     }
 
+    /// The same position with `side` to move (to ask what that side could do).
+    pub fn with_side_to_move(&self, side: Color) -> Position {
+        let mut p = self.clone();
+        p.side = side;
+        p
+    }
+
     /// The extra state field.
     pub fn extra(&self) -> Extra {
         self.extra

@@ -4,6 +4,7 @@
 mod invariants;
 mod perft;
 mod start_position;
+mod status;
 mod support;
 mod surfaces;
 mod vectors;

@@ -32,38 +32,41 @@ impl<S: MoveSink> Gen<'_, S> {
         }
     }
 
-    /// tai.md `emperor_capture`: whether the emperor on `from` may capture on `to`.
-    fn emperor_may_capture(&mut self, from: Square, to: Square) -> bool {
-        let rules = self.rules;
-        let victim_royal = rules.face(self.pos.cell(to).face_unchecked()).royal;
-        match rules.emperor_capture {
-            EmperorCapture::Unrestricted => return true,
-            EmperorCapture::RoyalsOnly if !victim_royal => return true,
-            _ => {}
-        }
-        let pos = self.pos;
-        let us = self.us;
-        let them = us.opponent();
-        if attacked(pos, rules, to, them, &[from]) {
+    fn emperor_may_capture(&self, from: Square, to: Square) -> bool {
+        emperor_may_capture(self.pos, self.rules, from, to)
+    }
+}
+
+/// tai.md `emperor_capture`: whether the emperor on `from` may capture the enemy piece on
+/// `to` (whoever is to move).
+pub fn emperor_may_capture(pos: &Position, rules: &Rules, from: Square, to: Square) -> bool {
+    let victim_royal = rules.face(pos.cell(to).face_unchecked()).royal;
+    match rules.emperor_capture {
+        EmperorCapture::Unrestricted => return true,
+        EmperorCapture::RoyalsOnly if !victim_royal => return true,
+        _ => {}
+    }
+    let us = pos.cell(from).color_unchecked();
+    let them = us.opponent();
+    if attacked(pos, rules, to, them, &[from]) {
+        return false;
+    }
+    // Their emperors protect `to` only if it is unprotected for them in turn.
+    let we_have_another = || {
+        pos.occupied(us)
+            .iter()
+            .any(|s| s != from && is_emperor(pos, rules, s))
+    };
+    for f in pos.occupied(them).iter() {
+        if f != to
+            && is_emperor(pos, rules, f)
+            && !we_have_another()
+            && !attacked(pos, rules, to, us, &[from, f])
+        {
             return false;
         }
-        // Their emperors protect `to` only if it is unprotected for them in turn.
-        let we_have_another = || {
-            pos.occupied(us)
-                .iter()
-                .any(|s| s != from && is_emperor(pos, rules, s))
-        };
-        for f in pos.occupied(them).iter() {
-            if f != to
-                && is_emperor(pos, rules, f)
-                && !we_have_another()
-                && !attacked(pos, rules, to, us, &[from, f])
-            {
-                return false;
-            }
-        }
-        true
     }
+    true
 }
 
 /// Whether a piece of `color` other than an emperor could capture on `target`, with the
@@ -169,7 +172,8 @@ pub fn attacked(
     false
 }
 
-fn is_emperor(pos: &Position, rules: &Rules, sq: Square) -> bool {
+/// Whether the piece on `sq` moves as an emperor.
+pub fn is_emperor(pos: &Position, rules: &Rules, sq: Square) -> bool {
     let cell = pos.cell(sq);
     rules.face(cell.face_unchecked()).compiled[cell.color_unchecked().index()].emperor
 }

@@ -8,7 +8,7 @@ mod lion;
 mod liondog;
 mod slide;
 
-pub use emperor::{attacked, protection_map};
+pub use emperor::{attacked, emperor_may_capture, is_emperor, protection_map};
 
 /// Whether two absolute directions are at 90° to each other.
 pub fn is_perpendicular(a: usize, b: usize) -> bool {

@@ -1,0 +1,97 @@
+//! Check, mate and stalemate as tai.md defines them: a side is in check when its opponent,
+//! if it were to move now, has a legal move after which the side has no royal left; mate
+//! is check with no legal move that escapes it; a side with no legal move at all is
+//! stalemated and loses; a side with no royal left has lost at once.
+
+use super::geometry::{Color, Square};
+use super::movegen::{attacked, emperor_may_capture, generate};
+use super::moves::Move;
+use super::position::Position;
+use super::variant::Rules;
+
+/// How a position stands, without repetition (which needs the game history).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The game goes on; whether the side to move is in check.
+    Ongoing { in_check: bool },
+    /// A side has no royal left; the other won.
+    RoyalsCaptured { winner: Color },
+    /// The side to move is in check and no legal move escapes.
+    Checkmate { winner: Color },
+    /// The side to move has no legal move.
+    Stalemate { winner: Color },
+}
+
+/// The squares of `side`'s royal pieces.
+pub fn royals(pos: &Position, rules: &Rules, side: Color) -> Vec<Square> {
+    pos.occupied(side)
+        .iter()
+        .filter(|&s| rules.face(pos.cell(s).face_unchecked()).royal)
+        .collect()
+}
+
+/// Whether `side` is in check.
+pub fn in_check(pos: &Position, rules: &Rules, side: Color) -> bool {
+    let royals = royals(pos, rules, side);
+    let them = side.opponent();
+    match royals.as_slice() {
+        [] => false,
+        _ if pos.royal_count(them) == 0 => false,
+        &[r] => {
+            attacked(pos, rules, r, them, &[])
+                || pos.occupied(them).iter().any(|f| {
+                    super::movegen::is_emperor(pos, rules, f)
+                        && emperor_may_capture(pos, rules, f, r)
+                })
+        }
+        _ => !checking_moves(pos, rules, side).is_empty(),
+    }
+}
+
+/// The opponent's moves that would leave `side` without a royal (empty when not in check).
+pub fn checking_moves(pos: &Position, rules: &Rules, side: Color) -> Vec<Move> {
+    let royals = royals(pos, rules, side);
+    if royals.is_empty() {
+        return Vec::new();
+    }
+    let flipped = pos.with_side_to_move(side.opponent());
+    let mut moves = Vec::new();
+    generate(&flipped, rules, &mut moves);
+    moves.retain(|m| royals.iter().all(|r| m.squares().contains(r)));
+    moves
+}
+
+/// Whether the move leaves its side out of check (or ends the game by taking the
+/// opponent's last royal).
+pub fn escapes(pos: &Position, rules: &Rules, mv: &Move) -> bool {
+    let side = pos.side();
+    let mut after = pos.clone();
+    after.play_unchecked(mv, rules);
+    after.royal_count(side.opponent()) == 0 || !in_check(&after, rules, side)
+}
+
+/// The position's outcome (repetition aside).
+pub fn outcome(pos: &Position, rules: &Rules) -> Outcome {
+    for side in Color::ALL {
+        if pos.royal_count(side) == 0 {
+            return Outcome::RoyalsCaptured {
+                winner: side.opponent(),
+            };
+        }
+    }
+    let side = pos.side();
+    let mut moves = Vec::new();
+    generate(pos, rules, &mut moves);
+    if moves.is_empty() {
+        return Outcome::Stalemate {
+            winner: side.opponent(),
+        };
+    }
+    let checked = in_check(pos, rules, side);
+    if checked && !moves.iter().any(|m| escapes(pos, rules, m)) {
+        return Outcome::Checkmate {
+            winner: side.opponent(),
+        };
+    }
+    Outcome::Ongoing { in_check: checked }
+}

@@ -1,0 +1,85 @@
+//! Check, mate and stalemate on hand-built positions (tai.md "Royals, check, mate, end of
+//! the game"); each expectation is reasoned in its comment.
+
+use crate::support::{position, tai_rules};
+use shogi_arbiter::engine::geometry::Color;
+use shogi_arbiter::engine::notation::format_move;
+use shogi_arbiter::engine::status::{checking_moves, in_check, outcome, Outcome};
+
+#[test]
+fn a_threat_to_one_of_two_royals_is_not_check() {
+    let rules = tai_rules("");
+    // The White rook on 24a runs down the empty file 24 to Black's prince on 24y; Black's
+    // emperor on 13y is untouched: one royal would survive, so no check.
+    let pos = position(&rules, "E@13y CP@24y r@24a e@1a", 'b');
+    assert!(!in_check(&pos, &rules, Color::Black));
+    // Without the emperor the prince is Black's only royal: check, by the rook.
+    let pos = position(&rules, "CP@24y r@24a e@1a", 'b');
+    assert!(in_check(&pos, &rules, Color::Black));
+    // The rook's capture promotes it (en table: rook -> gold); White's emperor may take
+    // the prince too, since no Black piece could recapture on 24y.
+    let mut texts: Vec<String> = checking_moves(&pos, &rules, Color::Black)
+        .iter()
+        .map(|m| format_move(rules.variant.shape(), m))
+        .collect();
+    texts.sort();
+    assert_eq!(texts, vec!["1a24y", "24a24y+"]);
+}
+
+#[test]
+fn a_lion_threatening_both_royals_at_once_is_check() {
+    let rules = tai_rules("");
+    // The lion on 13k can capture the emperor on 13l and step on to capture the prince
+    // on 13m in one move.
+    let pos = position(&rules, "E@13l CP@13m ln@13k e@1a", 'b');
+    assert!(in_check(&pos, &rules, Color::Black));
+    let texts: Vec<String> = checking_moves(&pos, &rules, Color::Black)
+        .iter()
+        .map(|m| format_move(rules.variant.shape(), m))
+        .collect();
+    assert_eq!(texts, vec!["13k13l13m+"]);
+}
+
+#[test]
+fn a_hook_mover_mates_a_lone_prince_in_the_corner() {
+    let rules = tai_rules("");
+    // The hook mover on 3w reaches 1y, 2y, 1x and 2x by turning at the empty 3x or 3y:
+    // the prince on 1y is in check and every square it can step to is covered.
+    let pos = position(&rules, "CP@1y hm@3w e@25a", 'b');
+    assert_eq!(
+        outcome(&pos, &rules),
+        Outcome::Checkmate {
+            winner: Color::White
+        }
+    );
+    // A Black rook on 3a can take the hook mover down the open file 3: no mate.
+    let pos = position(&rules, "CP@1y R@3a hm@3w e@25a", 'b');
+    assert_eq!(outcome(&pos, &rules), Outcome::Ongoing { in_check: true });
+}
+
+#[test]
+fn no_legal_move_is_stalemate_and_loses() {
+    let rules = tai_rules("");
+    // The prince on 1a is boxed in by its own pieces, none of which can move: pawns on
+    // the last rank, stone generals whose forward-diagonal steps land on friends or off
+    // the board.
+    let pos = position(&rules, "CP@1a P@2a P@3a SG@1b SG@2b e@25y", 'b');
+    assert_eq!(
+        outcome(&pos, &rules),
+        Outcome::Stalemate {
+            winner: Color::White
+        }
+    );
+}
+
+#[test]
+fn a_side_without_royals_has_lost() {
+    let rules = tai_rules("");
+    let pos = position(&rules, "G@13m e@1a", 'w');
+    assert_eq!(
+        outcome(&pos, &rules),
+        Outcome::RoyalsCaptured {
+            winner: Color::White
+        }
+    );
+}
