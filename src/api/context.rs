@@ -116,12 +116,10 @@ impl Form {
         }
     }
 
-    /// `evaluated` or `not_evaluated` (bare positions carry no history).
+    /// Whether repetition was judged: never for a bare position (no history); the game
+    /// form's repetition rulings come with issue #4, so it says `not_evaluated` too.
     pub fn repetition(&self) -> &'static str {
-        match self {
-            Form::Bare(_) => "not_evaluated",
-            Form::Game(_) => "evaluated",
-        }
+        "not_evaluated"
     }
 }
 

@@ -182,8 +182,8 @@ pub struct LegalMovesResponse {
     pub count: usize,
     /// The moves, in canonical text order.
     pub moves: Vec<MoveInfo>,
-    /// Whether repetition could be judged: `evaluated` for the game form,
-    /// `not_evaluated` for a bare position.
+    /// Whether repetition was judged: `not_evaluated` for a bare position (no history)
+    /// and, until repetition rulings are implemented, for the game form too.
     #[schema(example = "not_evaluated")]
     pub repetition: String,
 }
