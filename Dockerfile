@@ -13,13 +13,14 @@ ARG DEBIAN_RELEASE=trixie
 
 FROM rust:${RUST_VERSION}-slim-${DEBIAN_RELEASE} AS build
 WORKDIR /src
+# No debug info in the shipped binary (the repository's release profile keeps line tables
+# for profiling).
+ENV CARGO_PROFILE_RELEASE_DEBUG=0
 # Cargo checks that every target named in Cargo.toml (benches, tests) exists, so the
 # whole context is copied; .dockerignore keeps target/ and .git out of it.
 COPY . .
-# No debug info in the shipped binary (the repository's release profile keeps line tables
-# for profiling). The cache mounts keep the registry and build artefacts between builds,
-# so the binary is copied out of the mounted target/ in the same step.
-ENV CARGO_PROFILE_RELEASE_DEBUG=0
+# The cache mounts keep the registry and build artefacts between builds, so the binary is
+# copied out of the mounted target/ in the same step.
 RUN --mount=type=cache,target=/usr/local/cargo/registry \
     --mount=type=cache,target=/src/target \
     cargo build --release --locked --bin shogi-arbiter \

@@ -272,6 +272,12 @@ pub struct Compiled {
     pub linelion_all: u8,
     pub liondog: bool,
     pub emperor: bool,
+    /// Per absolute direction, how far a capture along the line reaches when nothing is in
+    /// the way (ranges, hook moves' straight legs, lion-like steps; 255 = unlimited).
+    pub line_reach: [u8; 8],
+    /// Per absolute direction, how far along the line lion-like power captures whatever
+    /// stands between (lion and linear lion 2, lion dog 3).
+    pub leap_reach: [u8; 8],
 }
 
 impl Compiled {
@@ -350,6 +356,22 @@ impl Compiled {
                 }
             }
             c.slide_skip[a] = skip;
+        }
+        for a in 0..8 {
+            let leap = if c.liondog {
+                3
+            } else if c.lion || c.linelion_all & (1 << a) != 0 {
+                2
+            } else {
+                0
+            };
+            let line = if c.hook & (1 << a) != 0 {
+                UNLIMITED
+            } else {
+                c.slide_max[a]
+            };
+            c.leap_reach[a] = leap;
+            c.line_reach[a] = line.max(leap);
         }
         c
     }

@@ -12,7 +12,10 @@ async fn legal_moves_of_the_start_position() {
     assert_eq!(a.status, 200, "{a:?}");
     assert_eq!(a.body["count"], 304);
     assert_eq!(a.body["side_to_move"], "black");
-    assert_eq!(a.body["repetition"], "not_evaluated", "repetition rulings are issue #4");
+    assert_eq!(
+        a.body["repetition"], "not_evaluated",
+        "repetition rulings are issue #4"
+    );
     assert_eq!(a.body["rules"]["profile"], "wikipedia");
     assert_eq!(a.body["rules"]["options"]["emperor_capture"], "unprotected");
     let moves = a.body["moves"].as_array().unwrap();

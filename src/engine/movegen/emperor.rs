@@ -94,12 +94,7 @@ pub fn attacked(
     for d in 0..8 {
         let back = crate::engine::geometry::opposite_abs(d);
         if let Some(c) = geo.ray(target, d).first().and_then(|&s| attacker(s)) {
-            if c.slide_max[back] > 0
-                || c.hook & (1 << back) != 0
-                || c.lion
-                || c.liondog
-                || c.linelion_all & (1 << back) != 0
-            {
+            if c.line_reach[back] > 0 {
                 return true;
             }
         }
@@ -107,19 +102,21 @@ pub fn attacked(
     // Along the eight lines: ranges up to the first piece; lion-like power ignores blockers.
     for d in 0..8 {
         let back = crate::engine::geometry::opposite_abs(d);
-        let mut blocked = false;
-        for (i, &s) in geo.ray(target, d).iter().enumerate() {
+        let ray = geo.ray(target, d);
+        // The neighbour was judged above; it still blocks the line beyond it.
+        let mut blocked = ray.first().is_some_and(|&s| !free(s));
+        for (i, &s) in ray.iter().enumerate().skip(1) {
             let k = i + 1;
             if k > 3 && blocked {
                 break;
             }
             if let Some(c) = attacker(s) {
-                if !blocked && (c.slide_max[back] as usize >= k || c.hook & (1 << back) != 0) {
-                    return true;
-                }
-                if (c.liondog && k <= 3)
-                    || ((c.lion || c.linelion_all & (1 << back) != 0) && k <= 2)
-                {
+                let reach = if blocked {
+                    c.leap_reach[back]
+                } else {
+                    c.line_reach[back]
+                };
+                if reach as usize >= k {
                     return true;
                 }
             }
