@@ -1,9 +1,40 @@
 //! Request and response bodies of the API, each field described for the OpenAPI document.
 //! Requests are parsed into engine types at the edge (`api::context`).
 
+use serde::de::{DeserializeOwned, Deserializer, Error as _};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use utoipa::ToSchema;
+
+/// A request body read from a JSON object only: serde's derive would also read a struct
+/// from an array of its field values in order, which the API does not accept.
+#[derive(Debug, Clone)]
+pub struct Body<T>(pub T);
+
+impl<T> std::ops::Deref for Body<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<'de, T: DeserializeOwned> Deserialize<'de> for Body<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let map = serde_json::Map::deserialize(d)?;
+        T::deserialize(serde_json::Value::Object(map))
+            .map(Body)
+            .map_err(D::Error::custom)
+    }
+}
+
+/// `Option<T>` from a JSON object or null only (see [`Body`]).
+fn object_or_null<'de, D: Deserializer<'de>, T: DeserializeOwned>(
+    d: D,
+) -> Result<Option<T>, D::Error> {
+    Option::<serde_json::Map<String, serde_json::Value>>::deserialize(d)?
+        .map(|map| T::deserialize(serde_json::Value::Object(map)).map_err(D::Error::custom))
+        .transpose()
+}
 
 /// Which rules to apply: a named profile (the variant's default when omitted) plus
 /// overrides of individual options.
@@ -40,6 +71,7 @@ pub struct LegalMovesRequest {
     #[schema(example = "tai")]
     pub variant: String,
     /// Rules profile and overrides.
+    #[serde(default, deserialize_with = "object_or_null")]
     pub rules: Option<RulesInput>,
     /// Bare position text (not together with `start`/`moves`).
     pub position: Option<String>,
@@ -58,6 +90,7 @@ pub struct AdjudicateRequest {
     #[schema(example = "tai")]
     pub variant: String,
     /// Rules profile and overrides.
+    #[serde(default, deserialize_with = "object_or_null")]
     pub rules: Option<RulesInput>,
     /// Bare position text (not together with `start`/`moves`).
     pub position: Option<String>,
@@ -80,6 +113,7 @@ pub struct ReplayRequest {
     #[schema(example = "tai")]
     pub variant: String,
     /// Rules profile and overrides.
+    #[serde(default, deserialize_with = "object_or_null")]
     pub rules: Option<RulesInput>,
     /// Start position text (default: the initial setup).
     pub start: Option<String>,
@@ -96,6 +130,7 @@ pub struct PerftRequest {
     #[schema(example = "tai")]
     pub variant: String,
     /// Rules profile and overrides.
+    #[serde(default, deserialize_with = "object_or_null")]
     pub rules: Option<RulesInput>,
     /// Bare position text (not together with `start`/`moves`).
     pub position: Option<String>,

@@ -4,7 +4,7 @@ use crate::api::context::{
     check_move_text, illegal_info, move_info, position_text, prepare, rules_echo, AppState,
 };
 use crate::api::dto::{
-    AdjudicateRequest, AdjudicateResponse, LegalMovesRequest, LegalMovesResponse,
+    AdjudicateRequest, AdjudicateResponse, Body, LegalMovesRequest, LegalMovesResponse,
 };
 use crate::api::error::{ApiError, Problem};
 use crate::engine::legality::{check_move, IllegalReason};
@@ -22,15 +22,16 @@ use actix_web::{post, web::Data, web::Json};
         (status = 422, description = "Unknown variant or rules, invalid position, illegal move in the game, limits", body = Problem, content_type = "application/problem+json"),
         (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "Body too large", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "Body not sent as application/json", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/v1/legal-moves")]
 #[tracing::instrument(skip_all, fields(variant = %body.variant))]
 pub async fn legal(
     state: Data<AppState>,
-    body: Json<LegalMovesRequest>,
+    body: Json<Body<LegalMovesRequest>>,
 ) -> Result<Json<LegalMovesResponse>, ApiError> {
-    let body = body.into_inner();
+    let body = body.into_inner().0;
     let limits = state.limits.clone();
     state
         .into_inner()
@@ -76,15 +77,16 @@ pub async fn legal(
         (status = 422, description = "Unknown variant or rules, invalid position, illegal move in the game, limits", body = Problem, content_type = "application/problem+json"),
         (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "Body too large", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "Body not sent as application/json", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/v1/adjudicate")]
 #[tracing::instrument(skip_all, fields(variant = %body.variant))]
 pub async fn adjudicate(
     state: Data<AppState>,
-    body: Json<AdjudicateRequest>,
+    body: Json<Body<AdjudicateRequest>>,
 ) -> Result<Json<AdjudicateResponse>, ApiError> {
-    let body = body.into_inner();
+    let body = body.into_inner().0;
     check_move_text(&body.proposed, None)?;
     let limits = state.limits.clone();
     state

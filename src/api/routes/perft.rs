@@ -1,7 +1,7 @@
 //! Perft and divide, bounded by a depth limit and a node budget.
 
 use crate::api::context::{prepare, rules_echo, AppState};
-use crate::api::dto::{DivideRow, PerftRequest, PerftResponse};
+use crate::api::dto::{Body, DivideRow, PerftRequest, PerftResponse};
 use crate::api::error::{ApiError, Problem};
 use crate::engine::notation::format_move;
 use crate::engine::perft::{divide, perft_bounded};
@@ -17,15 +17,16 @@ use actix_web::{post, web::Data, web::Json};
         (status = 422, description = "Depth or node budget exceeded, unknown variant or rules, invalid position", body = Problem, content_type = "application/problem+json"),
         (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "Body too large", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "Body not sent as application/json", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/v1/perft")]
 #[tracing::instrument(skip_all, fields(variant = %body.variant, depth = body.depth))]
 pub async fn perft(
     state: Data<AppState>,
-    body: Json<PerftRequest>,
+    body: Json<Body<PerftRequest>>,
 ) -> Result<Json<PerftResponse>, ApiError> {
-    let body = body.into_inner();
+    let body = body.into_inner().0;
     let limits = state.limits.clone();
     if body.depth > limits.perft_max_depth {
         return Err(ApiError::unprocessable(

@@ -4,7 +4,7 @@
 use crate::api::context::{
     check_moves_limit, describe, illegal_info, position_text, resolve_rules, rules_echo, AppState,
 };
-use crate::api::dto::{ReplayRequest, ReplayResponse, ReplayVerdict};
+use crate::api::dto::{Body, ReplayRequest, ReplayResponse, ReplayVerdict};
 use crate::api::error::{ApiError, Problem};
 use crate::engine::game::replay as replay_game;
 use actix_web::{post, web::Data, web::Json};
@@ -18,15 +18,16 @@ use actix_web::{post, web::Data, web::Json};
         (status = 422, description = "Unknown variant or rules, invalid start position, too many moves", body = Problem, content_type = "application/problem+json"),
         (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "Body too large", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "Body not sent as application/json", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/v1/replay")]
 #[tracing::instrument(skip_all, fields(variant = %body.variant, moves = body.moves.len()))]
 pub async fn replay(
     state: Data<AppState>,
-    body: Json<ReplayRequest>,
+    body: Json<Body<ReplayRequest>>,
 ) -> Result<Json<ReplayResponse>, ApiError> {
-    let body = body.into_inner();
+    let body = body.into_inner().0;
     let limits = state.limits.clone();
     state
         .into_inner()

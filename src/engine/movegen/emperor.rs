@@ -24,49 +24,63 @@ impl<S: MoveSink> Gen<'_, S> {
                 }
             }
         }
-        let them = self.us.opponent();
-        for to in pos.occupied(them).iter() {
-            if self.emperor_may_capture(from, to) {
+        let emperors = Emperors::of(pos, self.rules, from);
+        for to in pos.occupied(self.us.opponent()).iter() {
+            if emperors.may_capture(pos, self.rules, from, to) {
                 self.emit_simple(from, to, face);
             }
         }
     }
+}
 
-    fn emperor_may_capture(&self, from: Square, to: Square) -> bool {
-        emperor_may_capture(self.pos, self.rules, from, to)
+/// The emperors around one emperor's capture: the opponent's, and whether the mover has
+/// another (which then counts as able to recapture).
+struct Emperors {
+    theirs: Vec<Square>,
+    we_have_another: bool,
+}
+
+impl Emperors {
+    fn of(pos: &Position, rules: &Rules, from: Square) -> Emperors {
+        let us = pos.cell(from).color_unchecked();
+        Emperors {
+            theirs: pos
+                .occupied(us.opponent())
+                .iter()
+                .filter(|&s| is_emperor(pos, rules, s))
+                .collect(),
+            we_have_another: pos
+                .occupied(us)
+                .iter()
+                .any(|s| s != from && is_emperor(pos, rules, s)),
+        }
+    }
+
+    /// tai.md `emperor_capture` for the emperor on `from` and the enemy piece on `to`.
+    fn may_capture(&self, pos: &Position, rules: &Rules, from: Square, to: Square) -> bool {
+        let victim_royal = rules.face(pos.cell(to).face_unchecked()).royal;
+        match rules.emperor_capture {
+            EmperorCapture::Unrestricted => return true,
+            EmperorCapture::RoyalsOnly if !victim_royal => return true,
+            _ => {}
+        }
+        let us = pos.cell(from).color_unchecked();
+        if attacked(pos, rules, to, us.opponent(), &[from]) {
+            return false;
+        }
+        // Their emperors protect `to` only if it is unprotected for them in turn.
+        self.we_have_another
+            || !self
+                .theirs
+                .iter()
+                .any(|&f| f != to && !attacked(pos, rules, to, us, &[from, f]))
     }
 }
 
 /// tai.md `emperor_capture`: whether the emperor on `from` may capture the enemy piece on
 /// `to` (whoever is to move).
 pub fn emperor_may_capture(pos: &Position, rules: &Rules, from: Square, to: Square) -> bool {
-    let victim_royal = rules.face(pos.cell(to).face_unchecked()).royal;
-    match rules.emperor_capture {
-        EmperorCapture::Unrestricted => return true,
-        EmperorCapture::RoyalsOnly if !victim_royal => return true,
-        _ => {}
-    }
-    let us = pos.cell(from).color_unchecked();
-    let them = us.opponent();
-    if attacked(pos, rules, to, them, &[from]) {
-        return false;
-    }
-    // Their emperors protect `to` only if it is unprotected for them in turn.
-    let we_have_another = || {
-        pos.occupied(us)
-            .iter()
-            .any(|s| s != from && is_emperor(pos, rules, s))
-    };
-    for f in pos.occupied(them).iter() {
-        if f != to
-            && is_emperor(pos, rules, f)
-            && !we_have_another()
-            && !attacked(pos, rules, to, us, &[from, f])
-        {
-            return false;
-        }
-    }
-    true
+    Emperors::of(pos, rules, from).may_capture(pos, rules, from, to)
 }
 
 /// Whether a piece of `color` other than an emperor could capture on `target`, with the
