@@ -87,10 +87,12 @@ fn play_deterministic(pos: &Position, rules: &Rules, m: &Move) -> Position {
     a
 }
 
-fn random_game(rules: &Rules, start: Position, plies: usize, seed: u64) -> usize {
+/// Plays up to `plies` random moves; returns (plies played, moves checked).
+fn random_game(rules: &Rules, start: Position, plies: usize, seed: u64) -> (usize, usize) {
     let mut rng = Rng(seed);
     let mut pos = start;
     let mut checked = 0;
+    let mut played = 0;
     for _ in 0..plies {
         checked += check_position(&pos, rules, &mut rng);
         let moves = legal_moves(&pos, rules);
@@ -112,28 +114,30 @@ fn random_game(rules: &Rules, start: Position, plies: usize, seed: u64) -> usize
             moves[rng.below(moves.len())]
         };
         pos = play_deterministic(&pos, rules, &m);
+        played += 1;
     }
-    checked
+    (played, checked)
 }
 
 #[test]
 fn random_games_from_the_start_position() {
-    let mut total = 0;
+    let (mut plies, mut moves) = (0, 0);
     for (i, profile) in ["profile=wikipedia", "profile=japanese", "profile=tsa"]
         .iter()
         .enumerate()
     {
         let rules = tai_rules(profile);
-        for game in 0..2 {
-            total += random_game(
-                &rules,
-                Position::start(&rules),
-                60,
-                7 + 31 * i as u64 + game,
-            );
+        for game in 0..6 {
+            let seed = 7 + 31 * i as u64 + game;
+            let (p, m) = random_game(&rules, Position::start(&rules), 120, seed);
+            plies += p;
+            moves += m;
         }
     }
-    assert!(total > 10_000, "only {total} moves checked");
+    assert!(
+        plies >= 1_000 && moves > 50_000,
+        "only {plies} plies, {moves} moves checked"
+    );
 }
 
 /// A random position: every kind and face that exists under the rules, both colours,
@@ -175,7 +179,7 @@ fn random_placement(rules: &Rules, rng: &mut Rng, pieces: usize) -> Position {
 #[test]
 fn random_games_from_random_placements() {
     let mut rng = Rng(0x5eed);
-    let mut total = 0;
+    let (mut plies, mut moves) = (0, 0);
     let profiles = [
         "profile=wikipedia",
         "profile=japanese",
@@ -189,10 +193,15 @@ fn random_games_from_random_placements() {
         for k in 0..4 {
             let density = [30, 120, 250, 400][k];
             let start = random_placement(&rules, &mut rng, density);
-            total += random_game(&rules, start, 25, 1000 + i as u64 * 10 + k as u64);
+            let (p, m) = random_game(&rules, start, 40, 1000 + i as u64 * 10 + k as u64);
+            plies += p;
+            moves += m;
         }
     }
-    assert!(total > 10_000, "only {total} moves checked");
+    assert!(
+        plies >= 500 && moves > 10_000,
+        "only {plies} plies, {moves} moves checked"
+    );
 }
 
 #[test]
