@@ -17,6 +17,14 @@ use actix_web::http::StatusCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
+/// Games with more moves than this are replayed on the blocking pool.
+pub const LIGHT_MOVES: usize = 64;
+
+/// Whether a request replaying `moves` is heavy.
+pub fn heavy_game(moves: Option<&Vec<String>>) -> bool {
+    moves.is_some_and(|m| m.len() > LIGHT_MOVES)
+}
+
 /// Shared state of the service.
 #[derive(Debug)]
 pub struct AppState {
@@ -33,13 +41,18 @@ impl AppState {
         }
     }
 
-    /// Runs an engine call on the blocking pool, refusing with 429 when the configured
-    /// number of calls is already running.
-    pub async fn run<T, F>(self: &Arc<Self>, f: F) -> Result<T, ApiError>
+    /// Runs an engine call: a light one (bounded to well under a millisecond: one
+    /// position, at most [`LIGHT_MOVES`] moves to replay) on the calling thread, a heavy one
+    /// on the blocking pool, refusing with 429 when the configured number of heavy calls is
+    /// already running.
+    pub async fn run<T, F>(self: &Arc<Self>, heavy: bool, f: F) -> Result<T, ApiError>
     where
         F: FnOnce() -> Result<T, ApiError> + Send + 'static,
         T: Send + 'static,
     {
+        if !heavy {
+            return f();
+        }
         let running = self.heavy_running.fetch_add(1, Ordering::AcqRel);
         let _guard = Release(Arc::clone(self));
         if running >= self.limits.heavy_concurrency {

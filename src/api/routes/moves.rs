@@ -1,7 +1,8 @@
 //! Legal moves of a position, and the verdict on one proposed move.
 
 use crate::api::context::{
-    check_move_text, illegal_info, move_info, position_text, prepare, rules_echo, AppState,
+    check_move_text, heavy_game, illegal_info, move_info, position_text, prepare, rules_echo,
+    AppState,
 };
 use crate::api::dto::{
     AdjudicateRequest, AdjudicateResponse, Body, LegalMovesRequest, LegalMovesResponse,
@@ -33,9 +34,10 @@ pub async fn legal(
 ) -> Result<Json<LegalMovesResponse>, ApiError> {
     let body = body.into_inner().0;
     let limits = state.limits.clone();
+    let heavy = heavy_game(body.moves.as_ref());
     state
         .into_inner()
-        .run(move || {
+        .run(heavy, move || {
             let (rules, form) = prepare(
                 &limits,
                 &body.variant,
@@ -89,9 +91,10 @@ pub async fn adjudicate(
     let body = body.into_inner().0;
     check_move_text(&body.proposed, None)?;
     let limits = state.limits.clone();
+    let heavy = heavy_game(body.moves.as_ref());
     state
         .into_inner()
-        .run(move || {
+        .run(heavy, move || {
             let (rules, form) = prepare(
                 &limits,
                 &body.variant,

@@ -40,7 +40,7 @@ pub async fn perft(
     }
     state
         .into_inner()
-        .run(move || {
+        .run(true, move || {
             let (rules, form) = prepare(
                 &limits,
                 &body.variant,

@@ -2,7 +2,8 @@
 //! position.
 
 use crate::api::context::{
-    check_moves_limit, describe, illegal_info, position_text, resolve_rules, rules_echo, AppState,
+    check_moves_limit, describe, heavy_game, illegal_info, position_text, resolve_rules,
+    rules_echo, AppState,
 };
 use crate::api::dto::{Body, ReplayRequest, ReplayResponse, ReplayVerdict};
 use crate::api::error::{ApiError, Problem};
@@ -29,9 +30,10 @@ pub async fn replay(
 ) -> Result<Json<ReplayResponse>, ApiError> {
     let body = body.into_inner().0;
     let limits = state.limits.clone();
+    let heavy = heavy_game(Some(&body.moves));
     state
         .into_inner()
-        .run(move || {
+        .run(heavy, move || {
             let rules = resolve_rules(&body.variant, body.rules.as_ref())?;
             check_moves_limit(&limits, Some(&body.moves))?;
             let game = replay_game(&rules, body.start.as_deref(), &body.moves)

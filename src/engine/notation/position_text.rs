@@ -6,6 +6,7 @@
 use crate::engine::geometry::{Color, Square};
 use crate::engine::position::{Extra, Piece, Setup};
 use crate::engine::variant::{Rules, Variant};
+use std::borrow::Cow;
 
 /// The longest position text accepted (a full tai position is about 1.3 KB).
 pub const MAX_POSITION_TEXT: usize = 16 * 1024;
@@ -172,10 +173,10 @@ fn parse_rank(variant: &Variant, text: &str) -> Result<Vec<Option<Piece>>, Vec<P
     let mut cells = Vec::new();
     let mut problems = Vec::new();
     let limit = variant.shape().files as usize;
-    let tokens: Vec<String> = if text.contains(',') {
-        text.split(',').map(String::from).collect()
+    let tokens: Vec<Cow<str>> = if text.contains(',') {
+        text.split(',').map(Cow::Borrowed).collect()
     } else {
-        sfen_tokens(text)
+        sfen_tokens(text).into_iter().map(Cow::Owned).collect()
     };
     for token in tokens {
         let at = cells.len() as u32;

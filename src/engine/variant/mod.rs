@@ -10,6 +10,7 @@ pub use rules::{
 
 use super::geometry::{Geometry, Shape};
 use super::movement::Movement;
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// Index of a piece kind in its variant's table.
@@ -75,6 +76,8 @@ pub struct Variant {
     pub overrides: Vec<Override>,
     /// The initial position as position text.
     pub setup: String,
+    /// Every code and alias, uppercase, to its kind.
+    codes: HashMap<String, KindId>,
 }
 
 impl Variant {
@@ -85,10 +88,7 @@ impl Variant {
 
     /// The kind with this code or alias.
     pub fn kind_by_code(&self, code: &str) -> Option<KindId> {
-        self.kinds
-            .iter()
-            .position(|k| k.code == code || k.aliases.iter().any(|a| a == code))
-            .map(|i| i as KindId)
+        self.codes.get(code).copied()
     }
 
     /// The kind's row.
@@ -349,9 +349,16 @@ pub fn load(
         .find(|l| !l.is_empty() && !l.starts_with('#'))
         .ok_or("setup file has no position")?
         .to_string();
+    let mut codes = HashMap::new();
+    for (i, k) in kinds.iter().enumerate() {
+        for code in std::iter::once(&k.code).chain(&k.aliases) {
+            codes.insert(code.clone(), i as KindId);
+        }
+    }
     Ok(Variant {
         id,
         name,
+        codes,
         geometry: Geometry::new(shape),
         kinds,
         profiles,
