@@ -317,13 +317,6 @@ impl SquareSet {
             word: 0,
         }
     }
-
-    /// Sets every square of `other` too.
-    pub fn union_with(&mut self, other: &SquareSet) {
-        for (a, b) in self.0.iter_mut().zip(other.0.iter()) {
-            *a |= *b;
-        }
-    }
 }
 
 impl fmt::Debug for SquareSet {

@@ -375,12 +375,6 @@ impl Compiled {
         }
         c
     }
-
-    /// Whether a piece with this movement can pass (lion-like power with an empty first
-    /// square decides at generation time).
-    pub fn has_lion_power(&self) -> bool {
-        self.lion || self.liondog || self.linelion_all != 0
-    }
 }
 
 /// The absolute direction index and distance of an offset along a line.

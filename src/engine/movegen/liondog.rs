@@ -46,19 +46,30 @@ impl<S: MoveSink> Gen<'_, S> {
             if let (Some(s2), Some(s3)) = (s2, s3) {
                 if open3 {
                     self.emit_simple(from, s3, face);
-                    let x3 = self.enemy(s3);
-                    let cap3: &[Square] = if x3 { &[s3] } else { &[] };
+                    let x3 = self.enemy(s3).then_some(s3);
                     if x1 && e2 {
-                        let caps = [&[s1][..], cap3].concat();
-                        self.emit_capture(Move::new(from, &[s1, s3], Promo::None), face, &caps);
+                        let (caps, n) = captured(&[s1], x3);
+                        self.emit_capture(
+                            Move::new(from, &[s1, s3], Promo::None),
+                            face,
+                            &caps[..n],
+                        );
                     }
                     if x1 && x2 {
-                        let caps = [&[s1, s2][..], cap3].concat();
-                        self.emit_capture(Move::new(from, &[s1, s2, s3], Promo::None), face, &caps);
+                        let (caps, n) = captured(&[s1, s2], x3);
+                        self.emit_capture(
+                            Move::new(from, &[s1, s2, s3], Promo::None),
+                            face,
+                            &caps[..n],
+                        );
                     }
                     if x2 {
-                        let caps = [&[s2][..], cap3].concat();
-                        self.emit_capture(Move::new(from, &[s2, s3], Promo::None), face, &caps);
+                        let (caps, n) = captured(&[s2], x3);
+                        self.emit_capture(
+                            Move::new(from, &[s2, s3], Promo::None),
+                            face,
+                            &caps[..n],
+                        );
                     }
                 }
             }
@@ -77,4 +88,17 @@ impl<S: MoveSink> Gen<'_, S> {
             }
         }
     }
+}
+
+/// The captured squares `first` followed by `last` (when it holds an enemy), without
+/// allocating: a fixed array and its length.
+fn captured(first: &[Square], last: Option<Square>) -> ([Square; 3], usize) {
+    let mut out = [Square(0); 3];
+    out[..first.len()].copy_from_slice(first);
+    let mut n = first.len();
+    if let Some(s) = last {
+        out[n] = s;
+        n += 1;
+    }
+    (out, n)
 }
