@@ -274,6 +274,11 @@ impl fmt::Display for SquareName {
 
 const WORDS: usize = MAX_SQUARES.div_ceil(64);
 
+/// Bits of a packed ray entry that hold its length (rays are at most 24 squares long).
+const RAY_LEN_BITS: u32 = 5;
+const RAY_LEN_MASK: usize = (1 << RAY_LEN_BITS) - 1;
+const _: () = assert!(MAX_FILES < 1 << RAY_LEN_BITS && MAX_RANKS < 1 << RAY_LEN_BITS);
+
 /// A set of squares (a bitboard over at most [`MAX_SQUARES`] squares).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct SquareSet([u64; WORDS]);
@@ -292,6 +297,12 @@ impl SquareSet {
     #[inline]
     pub fn remove(&mut self, sq: Square) {
         self.0[sq.index() >> 6] &= !(1u64 << (sq.index() & 63));
+    }
+
+    /// The squares of `self` not in `other`.
+    #[inline]
+    pub fn minus(&self, other: &SquareSet) -> SquareSet {
+        SquareSet(std::array::from_fn(|i| self.0[i] & !other.0[i]))
     }
 
     /// Whether the square is in the set.
@@ -354,32 +365,40 @@ impl Iterator for SquareSetIter {
 #[derive(Debug)]
 pub struct Geometry {
     pub shape: Shape,
-    ray_start: Vec<u32>,
+    /// Per square and direction: where its ray starts in `ray_squares` (high bits) and
+    /// its length (low [`RAY_LEN_BITS`] bits), one load per look-up.
+    rays: Vec<u32>,
     ray_squares: Vec<Square>,
+    /// Per square, (x, y): a table instead of a division on every look-up.
+    xy: Vec<(i16, i16)>,
 }
 
 impl Geometry {
     /// Builds the tables of a shape.
     pub fn new(shape: Shape) -> Geometry {
-        let mut ray_start = Vec::with_capacity(shape.len() * 8 + 1);
+        let mut rays = Vec::with_capacity(shape.len() * 8);
         let mut ray_squares = Vec::new();
+        let mut xy = Vec::with_capacity(shape.len());
         for i in 0..shape.len() {
             let (x, y) = shape.coords(Square(i as u16));
+            xy.push((x as i16, y as i16));
             for (dx, dy) in ABS_DIRS {
-                ray_start.push(ray_squares.len() as u32);
+                let start = ray_squares.len() as u32;
                 let (mut cx, mut cy) = (x + dx, y + dy);
                 while let Some(s) = shape.square(cx, cy) {
                     ray_squares.push(s);
                     cx += dx;
                     cy += dy;
                 }
+                let len = ray_squares.len() as u32 - start;
+                rays.push(start << RAY_LEN_BITS | len);
             }
         }
-        ray_start.push(ray_squares.len() as u32);
         Geometry {
             shape,
-            ray_start,
+            rays,
             ray_squares,
+            xy,
         }
     }
 
@@ -387,15 +406,29 @@ impl Geometry {
     /// nearest first, up to the edge.
     #[inline]
     pub fn ray(&self, sq: Square, d: usize) -> &[Square] {
-        let i = sq.index() * 8 + d;
-        &self.ray_squares[self.ray_start[i] as usize..self.ray_start[i + 1] as usize]
+        let r = self.rays[sq.index() * 8 + d] as usize;
+        let start = r >> RAY_LEN_BITS;
+        &self.ray_squares[start..start + (r & RAY_LEN_MASK)]
     }
 
     /// The square `(dx, dy)` away from `sq`, if on the board.
     #[inline]
     pub fn offset(&self, sq: Square, dx: i32, dy: i32) -> Option<Square> {
-        let (x, y) = self.shape.coords(sq);
-        self.shape.square(x + dx, y + dy)
+        let (x, y) = self.xy[sq.index()];
+        self.shape.square(i32::from(x) + dx, i32::from(y) + dy)
+    }
+
+    /// (x, y) of a square, from the table.
+    #[inline]
+    pub fn xy(&self, sq: Square) -> (i32, i32) {
+        let (x, y) = self.xy[sq.index()];
+        (i32::from(x), i32::from(y))
+    }
+
+    /// The neighbour of `sq` in absolute direction `d`, if on the board.
+    #[inline]
+    pub fn neighbour(&self, sq: Square, d: usize) -> Option<Square> {
+        self.ray(sq, d).first().copied()
     }
 
     /// Chebyshev (king-step) distance between two squares.

@@ -255,6 +255,8 @@ fn parse_component(token: &str) -> Result<Component, String> {
 pub struct Compiled {
     /// Range per absolute direction (0 = none).
     pub slide_max: [u8; 8],
+    /// The absolute directions with a range (bit mask of `slide_max[d] > 0`).
+    pub slide_dirs: u8,
     /// Per absolute direction, bit k set: do not emit the slide's k-th square (another
     /// component produces that effect).
     pub slide_skip: [u32; 8],
@@ -372,6 +374,9 @@ impl Compiled {
             };
             c.leap_reach[a] = leap;
             c.line_reach[a] = line.max(leap);
+            if c.slide_max[a] > 0 {
+                c.slide_dirs |= 1 << a;
+            }
         }
         c
     }

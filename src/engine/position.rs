@@ -125,6 +125,12 @@ pub struct Position {
     cells: [Cell; MAX_SQUARES],
     occupied: [SquareSet; 2],
     royals: [u16; 2],
+    /// Per side and square: how many of the side's pieces next to it could capture there
+    /// (kept up to date by every placement and removal; see [`Rules::guard_steps`]).
+    guards: [[u8; MAX_SQUARES]; 2],
+    /// Per side, the squares of its hook movers and of its emperors.
+    hook_movers: [SquareSet; 2],
+    emperors: [SquareSet; 2],
     side: Color,
     extra: Extra,
     move_number: u32,
@@ -233,6 +239,9 @@ impl Position {
             cells: [Cell::EMPTY; MAX_SQUARES],
             occupied: [SquareSet::EMPTY; 2],
             royals: [0; 2],
+            guards: [[0; MAX_SQUARES]; 2],
+            hook_movers: [SquareSet::EMPTY; 2],
+            emperors: [SquareSet::EMPTY; 2],
             side,
             extra: Extra::None,
             move_number: 1,
@@ -253,22 +262,70 @@ impl Position {
 
     #[inline]
     fn put(&mut self, sq: Square, piece: Piece, rules: &Rules) {
+        let ci = piece.color.index();
         self.cells[sq.index()] = Cell::of(piece);
-        self.occupied[piece.color.index()].insert(sq);
-        if rules.face(piece.face).royal {
-            self.royals[piece.color.index()] += 1;
+        self.occupied[ci].insert(sq);
+        let face = rules.face(piece.face);
+        if face.royal {
+            self.royals[ci] += 1;
         }
+        if face.compiled[ci].hook != 0 {
+            self.hook_movers[ci].insert(sq);
+        }
+        if face.compiled[ci].emperor {
+            self.emperors[ci].insert(sq);
+        }
+        self.count_guards(sq, piece, rules, 1);
     }
 
     #[inline]
     fn take(&mut self, sq: Square, rules: &Rules) -> Option<Piece> {
         let piece = self.cells[sq.index()].piece()?;
+        let ci = piece.color.index();
         self.cells[sq.index()] = Cell::EMPTY;
-        self.occupied[piece.color.index()].remove(sq);
+        self.occupied[ci].remove(sq);
         if rules.face(piece.face).royal {
-            self.royals[piece.color.index()] -= 1;
+            self.royals[ci] -= 1;
         }
+        self.hook_movers[ci].remove(sq);
+        self.emperors[ci].remove(sq);
+        self.count_guards(sq, piece, rules, u8::MAX);
         Some(piece)
+    }
+
+    /// Adds `delta` (1, or `u8::MAX` for −1) to the guard count of every neighbour the
+    /// piece on `sq` could capture on.
+    #[inline]
+    fn count_guards(&mut self, sq: Square, piece: Piece, rules: &Rules, delta: u8) {
+        let ci = piece.color.index();
+        let geo = &rules.variant.geometry;
+        let mut steps = rules.guard_steps[ci][piece.face as usize];
+        while steps != 0 {
+            let d = steps.trailing_zeros() as usize;
+            steps &= steps - 1;
+            if let Some(t) = geo.neighbour(sq, d) {
+                let g = &mut self.guards[ci][t.index()];
+                *g = g.wrapping_add(delta);
+            }
+        }
+    }
+
+    /// Whether a piece of `color` next to `sq` could capture there.
+    #[inline]
+    pub fn neighbour_guarded(&self, sq: Square, color: Color) -> bool {
+        self.guards[color.index()][sq.index()] != 0
+    }
+
+    /// The squares of `color`'s emperors (pieces that move as one).
+    #[inline]
+    pub fn emperors(&self, color: Color) -> &SquareSet {
+        &self.emperors[color.index()]
+    }
+
+    /// The squares of `color`'s hook movers.
+    #[inline]
+    pub fn hook_movers(&self, color: Color) -> &SquareSet {
+        &self.hook_movers[color.index()]
     }
 
     /// Removes every piece except those on `keep` and the royals (used to tell a

@@ -39,10 +39,10 @@ pub fn in_check(pos: &Position, rules: &Rules, side: Color) -> bool {
         _ if pos.royal_count(them) == 0 => false,
         &[r] => {
             attacked(pos, rules, r, them, &[])
-                || pos.occupied(them).iter().any(|f| {
-                    super::movegen::is_emperor(pos, rules, f)
-                        && emperor_may_capture(pos, rules, f, r)
-                })
+                || pos
+                    .emperors(them)
+                    .iter()
+                    .any(|f| emperor_may_capture(pos, rules, f, r))
         }
         _ => !checking_moves(pos, rules, side).is_empty(),
     }

@@ -4,7 +4,8 @@
 
 use super::hook::perpendicular;
 use super::{Gen, MoveSink};
-use crate::engine::geometry::{Color, Square, SquareSet};
+use crate::engine::geometry::{opposite_abs, Color, Square, SquareSet, ABS_DIRS};
+use crate::engine::movement::Compiled;
 use crate::engine::moves::{Move, Promo};
 use crate::engine::position::Position;
 use crate::engine::variant::{EmperorCapture, FaceId, Rules};
@@ -24,63 +25,46 @@ impl<S: MoveSink> Gen<'_, S> {
                 }
             }
         }
-        let emperors = Emperors::of(pos, self.rules, from);
-        for to in pos.occupied(self.us.opponent()).iter() {
-            if emperors.may_capture(pos, self.rules, from, to) {
+        let them = self.us.opponent();
+        let unprotected_only = self.rules.emperor_capture == EmperorCapture::Unprotected;
+        for to in pos.occupied(them).iter() {
+            // A piece with a protecting neighbour is out of reach: most are.
+            if unprotected_only && pos.neighbour_guarded(to, them) {
+                continue;
+            }
+            if may_capture(pos, self.rules, from, to) {
                 self.emit_simple(from, to, face);
             }
         }
     }
 }
 
-/// The emperors around one emperor's capture: the opponent's, and whether the mover has
-/// another (which then counts as able to recapture).
-struct Emperors {
-    theirs: Vec<Square>,
-    we_have_another: bool,
-}
-
-impl Emperors {
-    fn of(pos: &Position, rules: &Rules, from: Square) -> Emperors {
-        let us = pos.cell(from).color_unchecked();
-        Emperors {
-            theirs: pos
-                .occupied(us.opponent())
-                .iter()
-                .filter(|&s| is_emperor(pos, rules, s))
-                .collect(),
-            we_have_another: pos
-                .occupied(us)
-                .iter()
-                .any(|s| s != from && is_emperor(pos, rules, s)),
-        }
+/// tai.md `emperor_capture` for the emperor on `from` and the enemy piece on `to`.
+fn may_capture(pos: &Position, rules: &Rules, from: Square, to: Square) -> bool {
+    let victim_royal = rules.face(pos.cell(to).face_unchecked()).royal;
+    match rules.emperor_capture {
+        EmperorCapture::Unrestricted => return true,
+        EmperorCapture::RoyalsOnly if !victim_royal => return true,
+        _ => {}
     }
-
-    /// tai.md `emperor_capture` for the emperor on `from` and the enemy piece on `to`.
-    fn may_capture(&self, pos: &Position, rules: &Rules, from: Square, to: Square) -> bool {
-        let victim_royal = rules.face(pos.cell(to).face_unchecked()).royal;
-        match rules.emperor_capture {
-            EmperorCapture::Unrestricted => return true,
-            EmperorCapture::RoyalsOnly if !victim_royal => return true,
-            _ => {}
-        }
-        let us = pos.cell(from).color_unchecked();
-        if attacked(pos, rules, to, us.opponent(), &[from]) {
-            return false;
-        }
-        // Their emperors protect `to` only if it is unprotected for them in turn.
-        self.we_have_another
-            || !self
-                .theirs
-                .iter()
-                .any(|&f| f != to && !attacked(pos, rules, to, us, &[from, f]))
+    let us = pos.cell(from).color_unchecked();
+    if attacked(pos, rules, to, us.opponent(), &[from]) {
+        return false;
     }
+    // Their emperors protect `to` only if it is unprotected for them in turn; another
+    // emperor of ours counts as able to recapture.
+    let we_have_another = pos.emperors(us).iter().any(|s| s != from);
+    we_have_another
+        || !pos
+            .emperors(us.opponent())
+            .iter()
+            .any(|f| f != to && !attacked(pos, rules, to, us, &[from, f]))
 }
 
 /// tai.md `emperor_capture`: whether the emperor on `from` may capture the enemy piece on
 /// `to` (whoever is to move).
 pub fn emperor_may_capture(pos: &Position, rules: &Rules, from: Square, to: Square) -> bool {
-    Emperors::of(pos, rules, from).may_capture(pos, rules, from, to)
+    may_capture(pos, rules, from, to)
 }
 
 /// Whether a piece of `color` other than an emperor could capture on `target`, with the
@@ -95,8 +79,27 @@ pub fn attacked(
 ) -> bool {
     let geo = &rules.variant.geometry;
     let ci = color.index();
+    // The eight neighbours first: most pieces are protected by one of them.
+    if vacated.is_empty() {
+        if pos.neighbour_guarded(target, color) {
+            return true;
+        }
+    } else if pos.neighbour_guarded(target, color) {
+        let steps = &rules.guard_steps[ci];
+        for d in 0..8 {
+            if let Some(s) = geo.neighbour(target, d) {
+                let cell = pos.cell(s);
+                if cell.is_color(color)
+                    && steps[cell.face_unchecked() as usize] & (1 << opposite_abs(d)) != 0
+                    && !vacated.contains(&s)
+                {
+                    return true;
+                }
+            }
+        }
+    }
     let free = |s: Square| pos.cell(s).is_empty() || vacated.contains(&s);
-    let attacker = |s: Square| -> Option<&crate::engine::movement::Compiled> {
+    let attacker = |s: Square| -> Option<&Compiled> {
         let cell = pos.cell(s);
         if !cell.is_color(color) || vacated.contains(&s) {
             return None;
@@ -104,18 +107,10 @@ pub fn attacked(
         let c = &rules.face(cell.face_unchecked()).compiled[ci];
         (!c.emperor).then_some(c)
     };
-    // The eight neighbours first: most pieces are protected by one of them.
+    // Along the eight lines: ranges up to the first piece; lion-like power ignores
+    // blockers.
     for d in 0..8 {
-        let back = crate::engine::geometry::opposite_abs(d);
-        if let Some(c) = geo.ray(target, d).first().and_then(|&s| attacker(s)) {
-            if c.line_reach[back] > 0 {
-                return true;
-            }
-        }
-    }
-    // Along the eight lines: ranges up to the first piece; lion-like power ignores blockers.
-    for d in 0..8 {
-        let back = crate::engine::geometry::opposite_abs(d);
+        let back = opposite_abs(d);
         let ray = geo.ray(target, d);
         // The neighbour was judged above; it still blocks the line beyond it.
         let mut blocked = ray.first().is_some_and(|&s| !free(s));
@@ -164,29 +159,40 @@ pub fn attacked(
             }
         }
     }
-    // Hook moves: a second leg ending on the target, turning at an empty corner.
-    for q in 0..8 {
-        for &corner in geo.ray(target, q) {
-            if !free(corner) {
-                break;
+    // Hook moves: from each hook mover, the L routes whose second leg ends on the
+    // target, turning at an empty corner.
+    let (tx, ty) = geo.xy(target);
+    for h in pos.hook_movers(color).iter() {
+        if vacated.contains(&h) {
+            continue;
+        }
+        let mask = rules.face(pos.cell(h).face_unchecked()).compiled[ci].hook;
+        let (hx, hy) = geo.xy(h);
+        let (vx, vy) = (tx - hx, ty - hy);
+        for (a, &(ax, ay)) in ABS_DIRS.iter().enumerate() {
+            if mask & (1 << a) == 0 {
+                continue;
             }
-            for p in perpendicular(q) {
-                let first_leg = crate::engine::geometry::opposite_abs(p);
-                if let Some(&h) = geo.ray(corner, p).iter().find(|&&s| !free(s)) {
-                    if attacker(h).is_some_and(|c| c.hook & (1 << first_leg) != 0) {
-                        return true;
-                    }
+            let norm = ax * ax + ay * ay;
+            for p in perpendicular(a) {
+                let (px, py) = ABS_DIRS[p];
+                let (ka, kp) = (vx * ax + vy * ay, vx * px + vy * py);
+                if ka <= 0 || kp <= 0 || ka % norm != 0 || kp % norm != 0 {
+                    continue;
+                }
+                let (n1, n2) = ((ka / norm) as usize, (kp / norm) as usize);
+                let leg1 = geo.ray(h, a);
+                // A diagonal corner may lie off the board.
+                if leg1.len() >= n1
+                    && leg1[..n1].iter().all(|&s| free(s))
+                    && geo.ray(leg1[n1 - 1], p)[..n2 - 1].iter().all(|&s| free(s))
+                {
+                    return true;
                 }
             }
         }
     }
     false
-}
-
-/// Whether the piece on `sq` moves as an emperor.
-pub fn is_emperor(pos: &Position, rules: &Rules, sq: Square) -> bool {
-    let cell = pos.cell(sq);
-    rules.face(cell.face_unchecked()).compiled[cell.color_unchecked().index()].emperor
 }
 
 /// Every square on which a piece of `color` other than an emperor could capture, with

@@ -8,7 +8,7 @@ mod lion;
 mod liondog;
 mod slide;
 
-pub use emperor::{attacked, emperor_may_capture, is_emperor, protection_map};
+pub use emperor::{attacked, emperor_may_capture, protection_map};
 
 /// Whether two absolute directions are at 90° to each other.
 pub fn is_perpendicular(a: usize, b: usize) -> bool {
@@ -143,7 +143,7 @@ impl<'a, S: MoveSink> Gen<'a, S> {
         if c.emperor {
             self.emperor_moves(from, face);
         }
-        if c.slide_max.iter().any(|&m| m > 0) {
+        if c.slide_dirs != 0 {
             self.slides(from, face, c);
         }
         if !c.jumps.is_empty() {
@@ -226,6 +226,16 @@ impl<'a, S: MoveSink> Gen<'a, S> {
             self.emit_capture(Move::simple(from, to, Promo::None), face, &[to]);
         } else {
             self.sink.push(Move::simple(from, to, Promo::None));
+        }
+    }
+
+    /// Emits a move landing only on `to`, whose cell is `cell` (not a friend).
+    #[inline]
+    pub(crate) fn emit_to(&mut self, from: Square, to: Square, cell: Cell, face: FaceId) {
+        if cell.is_empty() {
+            self.sink.push(Move::simple(from, to, Promo::None));
+        } else {
+            self.emit_capture(Move::simple(from, to, Promo::None), face, &[to]);
         }
     }
 

@@ -9,26 +9,24 @@ impl<S: MoveSink> Gen<'_, S> {
     /// Range moves: through empty squares, capturing on the last, never onto a friend;
     /// distances another component produces are skipped.
     pub(super) fn slides(&mut self, from: Square, face: FaceId, c: &Compiled) {
-        for d in 0..8 {
-            let max = c.slide_max[d] as usize;
-            if max == 0 {
-                continue;
-            }
-            let skip = c.slide_skip[d];
+        let mut dirs = c.slide_dirs;
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
             let ray = self.geo.ray(from, d);
-            for (i, &to) in ray.iter().take(max).enumerate() {
+            let ray = &ray[..ray.len().min(c.slide_max[d] as usize)];
+            let skip = c.slide_skip[d];
+            for (i, &to) in ray.iter().enumerate() {
                 let cell = self.cell(to);
-                let emit = skip & (1 << (i + 1)) == 0;
-                if cell.is_empty() {
-                    if emit {
-                        self.emit_simple(from, to, face);
-                    }
-                    continue;
+                if cell.is_color(self.us) {
+                    break;
                 }
-                if !cell.is_color(self.us) && emit {
-                    self.emit_simple(from, to, face);
+                if skip & (2 << i) == 0 {
+                    self.emit_to(from, to, cell, face);
                 }
-                break;
+                if !cell.is_empty() {
+                    break;
+                }
             }
         }
     }
@@ -37,8 +35,9 @@ impl<S: MoveSink> Gen<'_, S> {
     pub(super) fn jumps(&mut self, from: Square, face: FaceId, c: &Compiled) {
         for &(dx, dy) in &c.jumps {
             if let Some(to) = self.geo.offset(from, dx as i32, dy as i32) {
-                if !self.friend(to) {
-                    self.emit_simple(from, to, face);
+                let cell = self.cell(to);
+                if !cell.is_color(self.us) {
+                    self.emit_to(from, to, cell, face);
                 }
             }
         }

@@ -135,6 +135,9 @@ pub struct Rules {
     pub repetition: Repetition,
     /// Per colour, every distinct leap (absolute dx, dy) of any face that exists.
     pub leaps: [Vec<(i8, i8)>; 2],
+    /// Per colour and face, the absolute directions in which a piece of that face could
+    /// capture on its neighbour (none for an emperor): the cheapest protection test.
+    pub guard_steps: [Vec<u8>; 2],
     /// The initial position, built on first use.
     pub(crate) start: OnceLock<crate::engine::position::Position>,
 }
@@ -325,10 +328,22 @@ impl Rules {
                 }
             }
         }
+        let guard_steps = [0, 1].map(|ci| {
+            faces
+                .iter()
+                .map(|f| {
+                    let c = &f.compiled[ci];
+                    (0..8)
+                        .filter(|&d| !c.emperor && c.line_reach[d] > 0)
+                        .fold(0u8, |m, d| m | 1 << d)
+                })
+                .collect()
+        });
         Rules {
             variant,
             profile,
             leaps,
+            guard_steps,
             start: OnceLock::new(),
             emperor_capture: match get("emperor_capture") {
                 Some("royals_only") => EmperorCapture::RoyalsOnly,
