@@ -102,13 +102,9 @@ pub fn resolve_rules(variant_id: &str, input: Option<&RulesInput>) -> Result<Arc
 /// The resolved rules as echoed in every response.
 pub fn rules_echo(rules: &Rules) -> RulesEcho {
     RulesEcho {
-        variant: rules.variant.id.to_string(),
-        profile: rules.profile_name().to_string(),
-        options: rules
-            .resolved()
-            .into_iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect(),
+        variant: rules.variant.id,
+        profile: rules.profile_name(),
+        options: rules.resolved().collect(),
     }
 }
 

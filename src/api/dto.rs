@@ -1,9 +1,12 @@
 //! Request and response bodies of the API, each field described for the OpenAPI document.
 //! Requests are parsed into engine types at the edge (`api::context`).
 
-use serde::de::{DeserializeOwned, Deserializer, Error as _};
+use serde::de::value::MapAccessDeserializer;
+use serde::de::{Deserializer, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::fmt;
+use std::marker::PhantomData;
 use utoipa::ToSchema;
 
 /// A request body read from a JSON object only: serde's derive would also read a struct
@@ -18,22 +21,55 @@ impl<T> std::ops::Deref for Body<T> {
     }
 }
 
-impl<'de, T: DeserializeOwned> Deserialize<'de> for Body<T> {
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Body<T> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let map = serde_json::Map::deserialize(d)?;
-        T::deserialize(serde_json::Value::Object(map))
-            .map(Body)
-            .map_err(D::Error::custom)
+        d.deserialize_map(ObjectOnly(PhantomData)).map(Body)
+    }
+}
+
+/// Reads a `T` from a JSON object and nothing else, in one pass.
+struct ObjectOnly<T>(PhantomData<T>);
+
+impl<'de, T: Deserialize<'de>> Visitor<'de> for ObjectOnly<T> {
+    type Value = T;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON object")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+        T::deserialize(MapAccessDeserializer::new(map))
+    }
+}
+
+/// Reads `Option<T>` from a JSON object or null only.
+struct ObjectOrNull<T>(PhantomData<T>);
+
+impl<'de, T: Deserialize<'de>> Visitor<'de> for ObjectOrNull<T> {
+    type Value = Option<T>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON object or null")
+    }
+
+    fn visit_none<E: serde::de::Error>(self) -> Result<Option<T>, E> {
+        Ok(None)
+    }
+
+    fn visit_unit<E: serde::de::Error>(self) -> Result<Option<T>, E> {
+        Ok(None)
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Option<T>, D::Error> {
+        d.deserialize_map(ObjectOnly(PhantomData)).map(Some)
     }
 }
 
 /// `Option<T>` from a JSON object or null only (see [`Body`]).
-fn object_or_null<'de, D: Deserializer<'de>, T: DeserializeOwned>(
+fn object_or_null<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
     d: D,
 ) -> Result<Option<T>, D::Error> {
-    Option::<serde_json::Map<String, serde_json::Value>>::deserialize(d)?
-        .map(|map| T::deserialize(serde_json::Value::Object(map)).map_err(D::Error::custom))
-        .transpose()
+    d.deserialize_option(ObjectOrNull(PhantomData))
 }
 
 /// Which rules to apply: a named profile (the variant's default when omitted) plus
@@ -54,12 +90,13 @@ pub struct RulesInput {
 pub struct RulesEcho {
     /// The variant id.
     #[schema(example = "tai")]
-    pub variant: String,
+    pub variant: &'static str,
     /// The profile the options started from.
     #[schema(example = "wikipedia")]
-    pub profile: String,
+    pub profile: &'static str,
     /// Every option of the variant with the value in force.
-    pub options: BTreeMap<String, String>,
+    #[schema(value_type = BTreeMap<String, String>)]
+    pub options: BTreeMap<&'static str, &'static str>,
 }
 
 /// Ask for every legal move of the side to move.

@@ -371,7 +371,12 @@ pub struct Geometry {
     ray_squares: Vec<Square>,
     /// Per square, (x, y): a table instead of a division on every look-up.
     xy: Vec<(i16, i16)>,
+    /// Per square, the neighbour in each absolute direction ([`NO_SQUARE`] off the board).
+    neighbours: Vec<[u16; 8]>,
 }
+
+/// Marks a missing neighbour in [`Geometry`]'s table.
+const NO_SQUARE: u16 = u16::MAX;
 
 impl Geometry {
     /// Builds the tables of a shape.
@@ -394,11 +399,24 @@ impl Geometry {
                 rays.push(start << RAY_LEN_BITS | len);
             }
         }
+        let neighbours = (0..shape.len())
+            .map(|i| {
+                std::array::from_fn(|d| {
+                    let r = rays[i * 8 + d] as usize;
+                    if r & RAY_LEN_MASK == 0 {
+                        NO_SQUARE
+                    } else {
+                        ray_squares[r >> RAY_LEN_BITS].0
+                    }
+                })
+            })
+            .collect();
         Geometry {
             shape,
             rays,
             ray_squares,
             xy,
+            neighbours,
         }
     }
 
@@ -428,7 +446,8 @@ impl Geometry {
     /// The neighbour of `sq` in absolute direction `d`, if on the board.
     #[inline]
     pub fn neighbour(&self, sq: Square, d: usize) -> Option<Square> {
-        self.ray(sq, d).first().copied()
+        let n = self.neighbours[sq.index()][d];
+        (n != NO_SQUARE).then_some(Square(n))
     }
 
     /// Chebyshev (king-step) distance between two squares.

@@ -46,4 +46,6 @@ pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod status;
+#[cfg(test)]
+mod test_rng;
 pub mod variant;

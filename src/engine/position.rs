@@ -126,7 +126,7 @@ pub struct Position {
     occupied: [SquareSet; 2],
     royals: [u16; 2],
     /// Per side and square: how many of the side's pieces next to it could capture there
-    /// (kept up to date by every placement and removal; see [`Rules::guard_steps`]).
+    /// (kept up to date by every placement and removal; see [`crate::engine::variant::FaceTraits::guard_steps`]).
     guards: [[u8; MAX_SQUARES]; 2],
     /// Per side, the squares of its hook movers and of its emperors.
     hook_movers: [SquareSet; 2],
@@ -265,17 +265,17 @@ impl Position {
         let ci = piece.color.index();
         self.cells[sq.index()] = Cell::of(piece);
         self.occupied[ci].insert(sq);
-        let face = rules.face(piece.face);
-        if face.royal {
+        let traits = rules.traits[ci][piece.face as usize];
+        if traits.royal {
             self.royals[ci] += 1;
         }
-        if face.compiled[ci].hook != 0 {
+        if traits.hook {
             self.hook_movers[ci].insert(sq);
         }
-        if face.compiled[ci].emperor {
+        if traits.emperor {
             self.emperors[ci].insert(sq);
         }
-        self.count_guards(sq, piece, rules, 1);
+        self.count_guards(sq, traits.guard_steps, ci, rules, 1);
     }
 
     #[inline]
@@ -284,22 +284,21 @@ impl Position {
         let ci = piece.color.index();
         self.cells[sq.index()] = Cell::EMPTY;
         self.occupied[ci].remove(sq);
-        if rules.face(piece.face).royal {
+        let traits = rules.traits[ci][piece.face as usize];
+        if traits.royal {
             self.royals[ci] -= 1;
         }
         self.hook_movers[ci].remove(sq);
         self.emperors[ci].remove(sq);
-        self.count_guards(sq, piece, rules, u8::MAX);
+        self.count_guards(sq, traits.guard_steps, ci, rules, u8::MAX);
         Some(piece)
     }
 
-    /// Adds `delta` (1, or `u8::MAX` for −1) to the guard count of every neighbour the
-    /// piece on `sq` could capture on.
+    /// Adds `delta` (1, or `u8::MAX` for −1) to side `ci`'s guard count of every neighbour
+    /// of `sq` in the directions `steps`.
     #[inline]
-    fn count_guards(&mut self, sq: Square, piece: Piece, rules: &Rules, delta: u8) {
-        let ci = piece.color.index();
+    fn count_guards(&mut self, sq: Square, mut steps: u8, ci: usize, rules: &Rules, delta: u8) {
         let geo = &rules.variant.geometry;
-        let mut steps = rules.guard_steps[ci][piece.face as usize];
         while steps != 0 {
             let d = steps.trailing_zeros() as usize;
             steps &= steps - 1;

@@ -22,7 +22,7 @@ fn profiles_resolve_to_tai_md_table_and_overrides_apply() {
     let tai = variant::tai();
     let default = Rules::resolve(tai, &request(None, &[])).unwrap();
     assert_eq!(default.profile_name(), "wikipedia");
-    let echoed = default.resolved();
+    let echoed: Vec<_> = default.resolved().collect();
     assert_eq!(echoed.len(), 20, "every option of tai.md is echoed");
     assert_eq!(echoed[0], ("promotion_table", "en"));
     let ja = Rules::resolve(tai, &request(Some("japanese"), &[])).unwrap();

@@ -8,6 +8,7 @@ use crate::api::dto::{
     AdjudicateRequest, AdjudicateResponse, Body, LegalMovesRequest, LegalMovesResponse,
 };
 use crate::api::error::{ApiError, Problem};
+use crate::config::Limits;
 use crate::engine::legality::{check_move, IllegalReason};
 use crate::engine::movegen::legal_moves;
 use crate::engine::notation::{format_hodges_all, parse_hodges};
@@ -94,45 +95,55 @@ pub async fn adjudicate(
     let heavy = heavy_game(body.moves.as_ref());
     state
         .into_inner()
-        .run(heavy, move || {
-            let (rules, form) = prepare(
-                &limits,
-                &body.variant,
-                body.rules.as_ref(),
-                body.position.as_deref(),
-                body.start.as_deref(),
-                body.moves.as_ref(),
-            )?;
-            let pos = form.position();
-            let verdict = match check_move(pos, &rules, &body.proposed) {
-                Err(IllegalReason::Malformed(e)) => parse_hodges(pos, &rules, &body.proposed)
-                    .map_err(|_| IllegalReason::Malformed(e)),
-                other => other,
-            };
-            let echo = rules_echo(&rules);
-            Ok(Json(match verdict {
-                Ok(mv) => {
-                    let info = crate::api::context::describe(&rules, pos, &mv);
-                    let mut after = pos.clone();
-                    after.play_unchecked(&mv, &rules);
-                    AdjudicateResponse {
-                        rules: echo,
-                        legal: true,
-                        illegal: None,
-                        played: Some(info),
-                        position_after: Some(position_text(&rules, &after)),
-                        game_over: Some(after.is_terminal()),
-                    }
-                }
-                Err(reason) => AdjudicateResponse {
-                    rules: echo,
-                    legal: false,
-                    illegal: Some(illegal_info(pos, &reason)),
-                    played: None,
-                    position_after: None,
-                    game_over: None,
-                },
-            }))
-        })
+        .run(heavy, move || adjudicate_job(&limits, &body).map(Json))
         .await
+}
+
+/// The adjudication job itself, without HTTP: the verdict on `body.proposed`.
+///
+/// # Errors
+/// Unknown variant or rules, an invalid position, an illegal move in the game, limits.
+pub fn adjudicate_job(
+    limits: &Limits,
+    body: &AdjudicateRequest,
+) -> Result<AdjudicateResponse, ApiError> {
+    let (rules, form) = prepare(
+        limits,
+        &body.variant,
+        body.rules.as_ref(),
+        body.position.as_deref(),
+        body.start.as_deref(),
+        body.moves.as_ref(),
+    )?;
+    let pos = form.position();
+    let verdict = match check_move(pos, &rules, &body.proposed) {
+        Err(IllegalReason::Malformed(e)) => {
+            parse_hodges(pos, &rules, &body.proposed).map_err(|_| IllegalReason::Malformed(e))
+        }
+        other => other,
+    };
+    let echo = rules_echo(&rules);
+    Ok(match verdict {
+        Ok(mv) => {
+            let info = crate::api::context::describe(&rules, pos, &mv);
+            let mut after = pos.clone();
+            after.play_unchecked(&mv, &rules);
+            AdjudicateResponse {
+                rules: echo,
+                legal: true,
+                illegal: None,
+                played: Some(info),
+                position_after: Some(position_text(&rules, &after)),
+                game_over: Some(after.is_terminal()),
+            }
+        }
+        Err(reason) => AdjudicateResponse {
+            rules: echo,
+            legal: false,
+            illegal: Some(illegal_info(pos, &reason)),
+            played: None,
+            position_after: None,
+            game_over: None,
+        },
+    })
 }

@@ -85,12 +85,13 @@ pub fn attacked(
             return true;
         }
     } else if pos.neighbour_guarded(target, color) {
-        let steps = &rules.guard_steps[ci];
+        let traits = &rules.traits[ci];
         for d in 0..8 {
             if let Some(s) = geo.neighbour(target, d) {
                 let cell = pos.cell(s);
                 if cell.is_color(color)
-                    && steps[cell.face_unchecked() as usize] & (1 << opposite_abs(d)) != 0
+                    && traits[cell.face_unchecked() as usize].guard_steps & (1 << opposite_abs(d))
+                        != 0
                     && !vacated.contains(&s)
                 {
                     return true;

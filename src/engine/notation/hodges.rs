@@ -788,22 +788,7 @@ mod tests {
         assert_eq!(codes.len(), codes.iter().collect::<HashSet<_>>().len());
     }
 
-    /// xorshift64: a tiny deterministic random generator.
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-
-        /// A number below `n`.
-        fn below(&mut self, n: usize) -> usize {
-            (self.next() % n as u64) as usize
-        }
-    }
+    use crate::engine::test_rng::Rng;
 
     fn round_trip(pos: &Position, rules: &Rules) -> usize {
         let moves = legal_moves(pos, rules);

@@ -6,7 +6,6 @@
 use crate::engine::geometry::{Color, Square};
 use crate::engine::position::{Extra, Piece, Setup};
 use crate::engine::variant::{Rules, Variant};
-use std::borrow::Cow;
 
 /// The longest position text accepted (a full tai position is about 1.3 KB).
 pub const MAX_POSITION_TEXT: usize = 16 * 1024;
@@ -46,6 +45,114 @@ impl PositionProblem {
 /// Every structural problem: field count, rank count, cells per rank, unknown codes, a
 /// `+` on a piece that never promotes, bad side, extra field or move number.
 pub fn parse_position(variant: &Variant, text: &str) -> Result<Setup, Vec<PositionProblem>> {
+    match fast_parse(variant, text) {
+        Some(setup) => Ok(setup),
+        None => parse_reporting(variant, text),
+    }
+}
+
+/// The parse of well-formed text in one pass over its bytes, without reporting: `None`
+/// for anything [`parse_reporting`] might reject (which then says why). Whatever it
+/// accepts, `parse_reporting` accepts with the same result (a test checks this on valid
+/// and mutated texts).
+fn fast_parse(variant: &Variant, text: &str) -> Option<Setup> {
+    let shape = variant.shape();
+    if text.len() > MAX_POSITION_TEXT {
+        return None;
+    }
+    // Fields separated by single spaces; any other spacing goes the reporting way.
+    let mut fields = text.split(' ');
+    let board_text = fields.next()?.as_bytes();
+    let side = match fields.next()? {
+        "b" => Color::Black,
+        "w" => Color::White,
+        _ => return None,
+    };
+    let extra = match fields.next()? {
+        "-" => Extra::None,
+        t => Extra::LionCapture(shape.parse_square(t)?),
+    };
+    let number = fields.next()?;
+    if fields.next().is_some() || !number.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let move_number = number.parse::<u32>().ok().filter(|&v| v >= 1)?;
+    let files = shape.files as usize;
+    let mut board = vec![None; shape.len()];
+    let mut ranks = board_text.split(|&b| b == b'/');
+    for y in 0..shape.ranks as usize {
+        let rank = ranks.next()?;
+        let commas = rank.contains(&b',');
+        // Cells filled so far, from the left (the highest file).
+        let mut filled = 0usize;
+        let mut i = 0;
+        while i < rank.len() {
+            // One token: up to the next comma (comma form) or one SFEN token.
+            let start = i;
+            if commas {
+                while i < rank.len() && rank[i] != b',' {
+                    i += 1;
+                }
+            } else if rank[i].is_ascii_digit() {
+                while i < rank.len() && rank[i].is_ascii_digit() {
+                    i += 1;
+                }
+            } else {
+                i += if rank[i] == b'+' { 2 } else { 1 };
+            }
+            let token = rank.get(start..i)?;
+            if commas {
+                // Skip the comma; a trailing one leaves an empty token behind.
+                i += 1;
+                if i == rank.len() && rank[i - 1] == b',' {
+                    return None;
+                }
+            }
+            match token.first()? {
+                b'0' => return None,
+                b'1'..=b'9' => {
+                    let mut run = 0usize;
+                    for &d in token {
+                        if !d.is_ascii_digit() {
+                            return None;
+                        }
+                        run = run * 10 + usize::from(d - b'0');
+                        if run > files {
+                            return None;
+                        }
+                    }
+                    filled += run;
+                }
+                _ => {
+                    let piece = parse_piece_bytes(variant, token).ok()?;
+                    filled += 1;
+                    if filled > files {
+                        return None;
+                    }
+                    board[y * files + files - filled] = Some(piece);
+                }
+            }
+            if filled > files {
+                return None;
+            }
+        }
+        if filled != files {
+            return None;
+        }
+    }
+    if ranks.next().is_some() {
+        return None;
+    }
+    Some(Setup {
+        board,
+        side,
+        extra,
+        move_number,
+    })
+}
+
+/// The reporting parse behind [`parse_position`].
+fn parse_reporting(variant: &Variant, text: &str) -> Result<Setup, Vec<PositionProblem>> {
     let shape = variant.shape();
     if text.len() > MAX_POSITION_TEXT {
         return Err(vec![PositionProblem::new(
@@ -170,13 +277,13 @@ fn truncate(s: &str) -> String {
 /// Parses one rank into cells, left (highest file) first. Problems carry the cell index
 /// (from the left) in `file`, converted by the caller.
 fn parse_rank(variant: &Variant, text: &str) -> Result<Vec<Option<Piece>>, Vec<PositionProblem>> {
-    let mut cells = Vec::new();
-    let mut problems = Vec::new();
     let limit = variant.shape().files as usize;
-    let tokens: Vec<Cow<str>> = if text.contains(',') {
-        text.split(',').map(Cow::Borrowed).collect()
+    let mut cells = Vec::with_capacity(limit);
+    let mut problems = Vec::new();
+    let tokens: Box<dyn Iterator<Item = &str>> = if text.contains(',') {
+        Box::new(text.split(','))
     } else {
-        sfen_tokens(text).into_iter().map(Cow::Owned).collect()
+        Box::new(sfen_tokens(text))
     };
     for token in tokens {
         let at = cells.len() as u32;
@@ -198,7 +305,7 @@ fn parse_rank(variant: &Variant, text: &str) -> Result<Vec<Option<Piece>>, Vec<P
                         "bad_empty_run",
                         format!(
                             "`{}` is not a run of 1 to {limit} empty squares",
-                            truncate(&token)
+                            truncate(token)
                         ),
                         at,
                     ));
@@ -206,7 +313,7 @@ fn parse_rank(variant: &Variant, text: &str) -> Result<Vec<Option<Piece>>, Vec<P
                 }
             }
         } else {
-            match parse_piece_token(variant, &token) {
+            match parse_piece_token(variant, token) {
                 Ok(piece) => cells.push(Some(piece)),
                 Err((code, message)) => {
                     problems.push(cell_problem(code, message, at));
@@ -232,27 +339,26 @@ fn cell_problem(code: &'static str, message: impl Into<String>, at: u32) -> Posi
 }
 
 /// Splits a rank without commas the SFEN way: digit runs, `+` prefixes, single letters.
-fn sfen_tokens(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
+fn sfen_tokens(text: &str) -> impl Iterator<Item = &str> {
+    let b = text.as_bytes();
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        let start = i;
+        let c = *b.get(i)?;
+        i += 1;
         if c.is_ascii_digit() {
-            let mut run = c.to_string();
-            while let Some(d) = chars.peek().filter(|d| d.is_ascii_digit()) {
-                run.push(*d);
-                chars.next();
+            while b.get(i).is_some_and(u8::is_ascii_digit) {
+                i += 1;
             }
-            out.push(run);
-        } else if c == '+' {
-            match chars.next() {
-                Some(l) => out.push(format!("+{l}")),
-                None => out.push("+".into()),
-            }
-        } else {
-            out.push(c.to_string());
+        } else if c == b'+' && i < b.len() {
+            i += 1;
         }
-    }
-    out
+        // Keep whole characters: a multi-byte character is one (bad) token.
+        while !text.is_char_boundary(i) {
+            i += 1;
+        }
+        Some(&text[start..i])
+    })
 }
 
 /// Parses one piece token (`LN`, `+kr`): uppercase Black, lowercase White, `+` promoted.
@@ -261,52 +367,88 @@ fn sfen_tokens(text: &str) -> Vec<String> {
 /// The problem's code and message: not a code, mixed case, unknown code, a `+` on a piece
 /// that never promotes, a promoted-only kind.
 pub fn parse_piece_token(variant: &Variant, token: &str) -> Result<Piece, (&'static str, String)> {
-    let (promoted, code) = match token.strip_prefix('+') {
-        Some(rest) => (true, rest),
-        None => (false, token),
-    };
-    if code.is_empty() || !code.bytes().all(|b| b.is_ascii_alphabetic()) {
-        return Err((
-            "bad_token",
-            format!("`{}` is not a piece code", truncate(token)),
-        ));
-    }
-    let color = if code.bytes().all(|b| b.is_ascii_uppercase()) {
-        Color::Black
-    } else if code.bytes().all(|b| b.is_ascii_lowercase()) {
-        Color::White
-    } else {
-        return Err((
-            "mixed_case",
-            format!("`{}` mixes upper and lower case", truncate(token)),
-        ));
-    };
-    let upper = code.to_ascii_uppercase();
-    let kind = variant.kind_by_code(&upper).ok_or_else(|| {
-        (
-            "unknown_piece",
-            format!("unknown piece code `{}`", truncate(code)),
-        )
-    })?;
-    let info = variant.kind(kind);
-    if promoted && !variant.can_ever_promote(kind) {
-        return Err((
-            "cannot_promote",
-            format!("`{}` has no promoted side", info.code),
-        ));
-    }
-    if info.promoted_only {
-        return Err((
-            "promoted_only_piece",
-            format!(
-                "`{}` exists only as a promoted piece; write `+` and the code of the piece it promoted from",
-                info.code
+    parse_piece_bytes(variant, token.as_bytes()).map_err(|problem| {
+        let message = match problem {
+            TokenProblem::BadToken => format!("`{}` is not a piece code", truncate(token)),
+            TokenProblem::MixedCase => {
+                format!("`{}` mixes upper and lower case", truncate(token))
+            }
+            TokenProblem::UnknownPiece => format!(
+                "unknown piece code `{}`",
+                truncate(token.strip_prefix('+').unwrap_or(token))
             ),
-        ));
+            TokenProblem::CannotPromote(kind) => {
+                format!("`{}` has no promoted side", variant.kind(kind).code)
+            }
+            TokenProblem::PromotedOnly(kind) => format!(
+                "`{}` exists only as a promoted piece; write `+` and the code of the piece it promoted from",
+                variant.kind(kind).code
+            ),
+        };
+        (problem.code(), message)
+    })
+}
+
+/// Why a piece token is not a piece.
+#[derive(Clone, Copy, Debug)]
+enum TokenProblem {
+    BadToken,
+    MixedCase,
+    UnknownPiece,
+    CannotPromote(crate::engine::variant::KindId),
+    PromotedOnly(crate::engine::variant::KindId),
+}
+
+impl TokenProblem {
+    fn code(self) -> &'static str {
+        match self {
+            TokenProblem::BadToken => "bad_token",
+            TokenProblem::MixedCase => "mixed_case",
+            TokenProblem::UnknownPiece => "unknown_piece",
+            TokenProblem::CannotPromote(_) => "cannot_promote",
+            TokenProblem::PromotedOnly(_) => "promoted_only_piece",
+        }
+    }
+}
+
+/// [`parse_piece_token`] on bytes, without building messages: one pass over the code
+/// packs its [`code_key`](crate::engine::variant::code_key) and notes its case.
+fn parse_piece_bytes(variant: &Variant, token: &[u8]) -> Result<Piece, TokenProblem> {
+    let (promoted, code) = match token.split_first() {
+        Some((b'+', rest)) => (true, rest),
+        _ => (false, token),
+    };
+    let (mut upper, mut lower, mut key) = (false, false, 0u32);
+    for &b in code {
+        if b.is_ascii_uppercase() {
+            upper = true;
+        } else if b.is_ascii_lowercase() {
+            lower = true;
+        } else {
+            return Err(TokenProblem::BadToken);
+        }
+        key = key << 5 | u32::from((b | 0x20) - b'a' + 1);
+    }
+    if code.is_empty() {
+        return Err(TokenProblem::BadToken);
+    }
+    if upper && lower {
+        return Err(TokenProblem::MixedCase);
+    }
+    let color = if upper { Color::Black } else { Color::White };
+    let entry = (code.len() <= 6)
+        .then(|| variant.code_entry(key))
+        .flatten()
+        .ok_or(TokenProblem::UnknownPiece)?;
+    if promoted && !entry.can_promote {
+        return Err(TokenProblem::CannotPromote(entry.kind));
+    }
+    if entry.promoted_only {
+        return Err(TokenProblem::PromotedOnly(entry.kind));
     }
     Ok(Piece {
         color,
-        face: kind * 2 + promoted as u8,
+        face: entry.kind * 2 + promoted as u8,
     })
 }
 
@@ -314,32 +456,45 @@ pub fn parse_piece_token(variant: &Variant, token: &str) -> Result<Piece, (&'sta
 /// codes, SFEN form otherwise).
 pub fn format_position(variant: &Variant, setup: &Setup) -> String {
     let shape = variant.shape();
-    let commas = variant.multi_letter_codes();
-    let files = shape.files as i32;
+    let separator = if variant.multi_letter_codes() {
+        ","
+    } else {
+        ""
+    };
+    let files = shape.files as usize;
     let mut out = String::with_capacity(1600);
-    for y in 0..shape.ranks as i32 {
+    for (y, rank) in setup.board.chunks(files).enumerate() {
         if y > 0 {
             out.push('/');
         }
-        let mut tokens: Vec<String> = Vec::new();
+        let mut first = true;
         let mut run = 0;
-        for x in (0..files).rev() {
-            let sq = shape.square(x, y).expect("on board");
-            match setup.board[sq.index()] {
+        let mut token = |out: &mut String, piece: Option<Piece>, run: u32| {
+            if !first {
+                out.push_str(separator);
+            }
+            first = false;
+            match piece {
+                None => push_number(out, run),
+                Some(p) => out.push_str(variant.token(p.face, p.color)),
+            }
+        };
+        // From the highest file (the left) to file 1.
+        for &cell in rank.iter().rev() {
+            match cell {
                 None => run += 1,
                 Some(piece) => {
                     if run > 0 {
-                        tokens.push(run.to_string());
+                        token(&mut out, None, run);
                         run = 0;
                     }
-                    tokens.push(piece_token(variant, piece));
+                    token(&mut out, Some(piece), 0);
                 }
             }
         }
         if run > 0 {
-            tokens.push(run.to_string());
+            token(&mut out, None, run);
         }
-        out.push_str(&tokens.join(if commas { "," } else { "" }));
     }
     out.push(' ');
     out.push(setup.side.letter());
@@ -349,22 +504,21 @@ pub fn format_position(variant: &Variant, setup: &Setup) -> String {
         Extra::LionCapture(sq) => out.push_str(&shape.name(sq).to_string()),
     }
     out.push(' ');
-    out.push_str(&setup.move_number.to_string());
+    push_number(&mut out, setup.move_number);
     out
+}
+
+/// Appends a small decimal number without the formatting machinery.
+fn push_number(out: &mut String, n: u32) {
+    if n >= 10 {
+        push_number(out, n / 10);
+    }
+    out.push(char::from(b'0' + (n % 10) as u8));
 }
 
 /// The token of one piece (`+KR`, `ln`).
 pub fn piece_token(variant: &Variant, piece: Piece) -> String {
-    let code = &variant.kind(piece.kind()).code;
-    let code = match piece.color {
-        Color::Black => code.clone(),
-        Color::White => code.to_ascii_lowercase(),
-    };
-    if piece.promoted() {
-        format!("+{code}")
-    } else {
-        code
-    }
+    variant.token(piece.face, piece.color).to_string()
 }
 
 /// Parses and validates position text under `rules` into a position (parse problems and
@@ -390,4 +544,78 @@ pub fn parse_valid_position(
             })
             .collect()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::test_rng::Rng;
+    use crate::engine::variant::tai;
+
+    /// Whatever the one-pass parser accepts, the reporting parser accepts with the same
+    /// result; and the one-pass parser accepts canonical text.
+    #[test]
+    fn fast_parse_agrees_with_the_reporting_parse() {
+        let variant = tai();
+        let start = variant.setup.clone();
+        let mut texts = vec![start.clone()];
+        let mut rng = Rng(0x5eed_1234_abcd_0001);
+        let alphabet = b",/+0123456789 abcdeklnprKLNPRGBDO\xc3\xa9";
+        for _ in 0..3000 {
+            let mut bytes = start.clone().into_bytes();
+            for _ in 0..1 + rng.below(3) {
+                let at = rng.below(bytes.len());
+                match rng.below(4) {
+                    0 => {
+                        bytes.remove(at);
+                    }
+                    1 => bytes.insert(at, alphabet[rng.below(alphabet.len())]),
+                    2 => bytes[at] = alphabet[rng.below(alphabet.len())],
+                    _ => {
+                        let other = rng.below(bytes.len());
+                        bytes.swap(at, other);
+                    }
+                }
+            }
+            if let Ok(text) = String::from_utf8(bytes) {
+                texts.push(text);
+            }
+        }
+        let mut accepted = 0;
+        for text in &texts {
+            if let Some(fast) = fast_parse(variant, text) {
+                accepted += 1;
+                assert_eq!(
+                    parse_reporting(variant, text).as_ref(),
+                    Ok(&fast),
+                    "text: {text}"
+                );
+            }
+        }
+        assert!(fast_parse(variant, &start).is_some());
+        // Swaps of equal bytes, digit and case changes keep about 7% of them valid.
+        assert!(accepted > 100, "only {accepted} mutated texts parsed");
+    }
+
+    /// The SFEN form of a rank (no commas) is read by the one-pass parser too.
+    #[test]
+    fn fast_parse_reads_sfen_ranks() {
+        let variant = tai();
+        let start = &variant.setup;
+        let blank = "25/".repeat(25);
+        let text = format!(
+            "{}{}",
+            &blank[..blank.len() - 1],
+            &start[start.find(' ').unwrap()..]
+        );
+        let sfen = text.replacen("25/25/", "25/12P12/", 1);
+        assert_eq!(
+            fast_parse(variant, &sfen).map(|s| s.board.iter().flatten().count()),
+            Some(1)
+        );
+        assert_eq!(
+            parse_reporting(variant, &sfen),
+            Ok(fast_parse(variant, &sfen).unwrap())
+        );
+    }
 }

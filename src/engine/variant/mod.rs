@@ -5,12 +5,12 @@
 mod rules;
 
 pub use rules::{
-    EmperorCapture, FaceId, FaceRule, PromotionTrigger, Repetition, Rules, RulesError, RulesRequest,
+    EmperorCapture, FaceId, FaceRule, FaceTraits, PromotionTrigger, Repetition, Rules, RulesError,
+    RulesRequest,
 };
 
-use super::geometry::{Geometry, Shape};
+use super::geometry::{Color, Geometry, Shape};
 use super::movement::Movement;
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// Index of a piece kind in its variant's table.
@@ -62,6 +62,18 @@ pub enum OverrideChange {
     Promotes(KindId),
 }
 
+/// A piece code of 1 to 6 ASCII letters packed into a number, case folded (5 bits a
+/// letter); `None` for anything else.
+pub fn code_key(code: &str) -> Option<u32> {
+    if code.is_empty() || code.len() > 6 {
+        return None;
+    }
+    code.bytes().try_fold(0u32, |key, b| {
+        b.is_ascii_alphabetic()
+            .then(|| key << 5 | u32::from(b.to_ascii_uppercase() - b'A' + 1))
+    })
+}
+
 /// A variant: board, pieces, options, profiles, setup.
 #[derive(Debug)]
 pub struct Variant {
@@ -76,8 +88,73 @@ pub struct Variant {
     pub overrides: Vec<Override>,
     /// The initial position as position text.
     pub setup: String,
-    /// Every code and alias, uppercase, to its kind.
-    codes: HashMap<String, KindId>,
+    /// Every code and alias as a [`code_key`] with its kind.
+    codes: CodeTable,
+    /// Per face and colour, the piece's token in position text (`+KR`, `ln`).
+    tokens: Vec<[String; 2]>,
+}
+
+/// An open-addressing hash table from [`code_key`] to kind: a piece-code look-up is one
+/// multiplication and usually one probe.
+#[derive(Debug)]
+struct CodeTable {
+    /// (key, entry) slots; key 0 marks an empty slot (no code packs to 0).
+    slots: Vec<(u32, CodeEntry)>,
+    shift: u32,
+}
+
+/// What a piece code stands for, with the facts position text needs about the kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CodeEntry {
+    pub kind: KindId,
+    /// The kind exists only as a promoted piece.
+    pub promoted_only: bool,
+    /// The kind has a promoted side under some choice of rules.
+    pub can_promote: bool,
+}
+
+impl CodeTable {
+    fn new(entries: &[(u32, CodeEntry)]) -> Result<CodeTable, String> {
+        let bits = (entries.len() * 2)
+            .next_power_of_two()
+            .trailing_zeros()
+            .max(4);
+        let mut table = CodeTable {
+            slots: vec![(0, CodeEntry::default()); 1 << bits],
+            shift: 32 - bits,
+        };
+        for &(key, entry) in entries {
+            let mut i = table.home(key);
+            loop {
+                match table.slots[i] {
+                    (0, _) => break,
+                    (k, _) if k == key => {
+                        return Err(format!("two kinds share a code (key {key})"))
+                    }
+                    _ => i = (i + 1) & (table.slots.len() - 1),
+                }
+            }
+            table.slots[i] = (key, entry);
+        }
+        Ok(table)
+    }
+
+    #[inline]
+    fn home(&self, key: u32) -> usize {
+        (key.wrapping_mul(0x9E37_79B1) >> self.shift) as usize
+    }
+
+    #[inline]
+    fn get(&self, key: u32) -> Option<CodeEntry> {
+        let mut i = self.home(key);
+        loop {
+            match self.slots[i] {
+                (0, _) => return None,
+                (k, entry) if k == key => return Some(entry),
+                _ => i = (i + 1) & (self.slots.len() - 1),
+            }
+        }
+    }
 }
 
 impl Variant {
@@ -86,9 +163,21 @@ impl Variant {
         self.geometry.shape
     }
 
-    /// The kind with this code or alias.
+    /// The kind with this code or alias, in either case.
     pub fn kind_by_code(&self, code: &str) -> Option<KindId> {
-        self.codes.get(code).copied()
+        self.code_entry(code_key(code)?).map(|e| e.kind)
+    }
+
+    /// The kind with this [`code_key`], and what position text needs to know about it.
+    #[inline]
+    pub fn code_entry(&self, key: u32) -> Option<CodeEntry> {
+        self.codes.get(key)
+    }
+
+    /// The token of a piece in position text (`+KR`, `ln`).
+    #[inline]
+    pub fn token(&self, face: FaceId, color: Color) -> &str {
+        &self.tokens[face as usize][color.index()]
     }
 
     /// The kind's row.
@@ -349,21 +438,43 @@ pub fn load(
         .find(|l| !l.is_empty() && !l.starts_with('#'))
         .ok_or("setup file has no position")?
         .to_string();
-    let mut codes = HashMap::new();
-    for (i, k) in kinds.iter().enumerate() {
-        for code in std::iter::once(&k.code).chain(&k.aliases) {
-            codes.insert(code.clone(), i as KindId);
-        }
-    }
-    Ok(Variant {
+    let tokens = kinds
+        .iter()
+        .flat_map(|k| {
+            [false, true].map(|promoted| {
+                let plus = if promoted { "+" } else { "" };
+                [
+                    format!("{plus}{}", k.code),
+                    format!("{plus}{}", k.code.to_ascii_lowercase()),
+                ]
+            })
+        })
+        .collect();
+    let mut variant = Variant {
         id,
         name,
-        codes,
+        codes: CodeTable::new(&[])?,
+        tokens,
         geometry: Geometry::new(shape),
         kinds,
         profiles,
         options,
         overrides,
         setup,
-    })
+    };
+    let mut codes = Vec::new();
+    for (i, k) in variant.kinds.iter().enumerate() {
+        let entry = CodeEntry {
+            kind: i as KindId,
+            promoted_only: k.promoted_only,
+            can_promote: variant.can_ever_promote(i as KindId),
+        };
+        for code in std::iter::once(&k.code).chain(&k.aliases) {
+            let key =
+                code_key(code).ok_or_else(|| format!("code `{code}` is not 1 to 6 letters"))?;
+            codes.push((key, entry));
+        }
+    }
+    variant.codes = CodeTable::new(&codes)?;
+    Ok(variant)
 }

@@ -121,6 +121,19 @@ pub struct FaceRule {
     pub contagion: Option<FaceId>,
 }
 
+/// The facts about a face (for one colour) that a position keeps track of.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FaceTraits {
+    /// The absolute directions in which the piece could capture on its neighbour (none
+    /// for an emperor): the cheapest protection test.
+    pub guard_steps: u8,
+    pub royal: bool,
+    /// Whether it has hook moves.
+    pub hook: bool,
+    /// Whether it moves as an emperor.
+    pub emperor: bool,
+}
+
 /// The fully resolved rules of one request.
 #[derive(Debug)]
 pub struct Rules {
@@ -135,9 +148,9 @@ pub struct Rules {
     pub repetition: Repetition,
     /// Per colour, every distinct leap (absolute dx, dy) of any face that exists.
     pub leaps: [Vec<(i8, i8)>; 2],
-    /// Per colour and face, the absolute directions in which a piece of that face could
-    /// capture on its neighbour (none for an emperor): the cheapest protection test.
-    pub guard_steps: [Vec<u8>; 2],
+    /// Per colour and face, what placing or removing such a piece updates in a position,
+    /// packed small so that building a position touches little memory.
+    pub traits: [Vec<FaceTraits>; 2],
     /// The initial position, built on first use.
     pub(crate) start: OnceLock<crate::engine::position::Position>,
 }
@@ -239,18 +252,19 @@ impl Rules {
     }
 
     /// The profile's name.
-    pub fn profile_name(&self) -> &str {
-        &self.variant.profiles[self.profile]
+    pub fn profile_name(&self) -> &'static str {
+        let variant: &'static Variant = self.variant;
+        &variant.profiles[self.profile]
     }
 
     /// Every option with the value in force, in table order (what a response echoes).
-    pub fn resolved(&self) -> Vec<(&str, &str)> {
-        self.variant
+    pub fn resolved(&self) -> impl Iterator<Item = (&'static str, &'static str)> + '_ {
+        let variant: &'static Variant = self.variant;
+        variant
             .options
             .iter()
             .zip(&self.values)
             .map(|(o, &v)| (o.name.as_str(), o.values[v].as_str()))
-            .collect()
     }
 
     fn compile(variant: &'static Variant, profile: usize, values: Vec<usize>) -> Rules {
@@ -328,14 +342,19 @@ impl Rules {
                 }
             }
         }
-        let guard_steps = [0, 1].map(|ci| {
+        let traits = [0, 1].map(|ci| {
             faces
                 .iter()
                 .map(|f| {
                     let c = &f.compiled[ci];
-                    (0..8)
-                        .filter(|&d| !c.emperor && c.line_reach[d] > 0)
-                        .fold(0u8, |m, d| m | 1 << d)
+                    FaceTraits {
+                        guard_steps: (0..8)
+                            .filter(|&d| !c.emperor && c.line_reach[d] > 0)
+                            .fold(0u8, |m, d| m | 1 << d),
+                        royal: f.royal,
+                        hook: c.hook != 0,
+                        emperor: c.emperor,
+                    }
                 })
                 .collect()
         });
@@ -343,7 +362,7 @@ impl Rules {
             variant,
             profile,
             leaps,
-            guard_steps,
+            traits,
             start: OnceLock::new(),
             emperor_capture: match get("emperor_capture") {
                 Some("royals_only") => EmperorCapture::RoyalsOnly,
