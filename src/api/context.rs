@@ -9,7 +9,8 @@ use crate::engine::game::{replay, Replay};
 use crate::engine::legality::IllegalReason;
 use crate::engine::moves::{Move, Promo};
 use crate::engine::notation::{
-    format_hodges, format_move, format_position, parse_valid_position, piece_token, MAX_MOVE_TEXT,
+    format_hodges, format_move, format_position_of, parse_valid_position, piece_token,
+    MAX_MOVE_TEXT,
 };
 use crate::engine::position::Position;
 use crate::engine::variant::{self, Rules, RulesRequest};
@@ -225,11 +226,21 @@ pub fn prepare(
 
 /// Position text of a position.
 pub fn position_text(rules: &Rules, pos: &Position) -> String {
-    format_position(rules.variant, &pos.to_setup(rules.variant))
+    format_position_of(rules.variant, pos)
 }
 
 /// A legal move with its notations and effects.
 pub fn move_info(rules: &Rules, pos: &Position, mv: &Move, hodges: String) -> MoveInfo {
+    move_info_and_after(rules, pos, mv, hodges).0
+}
+
+/// A legal move with its notations and effects, and the position after it.
+pub fn move_info_and_after(
+    rules: &Rules,
+    pos: &Position,
+    mv: &Move,
+    hodges: String,
+) -> (MoveInfo, Position) {
     let shape = rules.variant.shape();
     let mut after = pos.clone();
     let effects = after.play(mv, rules);
@@ -249,7 +260,7 @@ pub fn move_info(rules: &Rules, pos: &Position, mv: &Move, hodges: String) -> Mo
             (Promo::None, _) => PromotionInfo::None,
         }
     };
-    MoveInfo {
+    let info = MoveInfo {
         text: format_move(shape, mv),
         hodges,
         from: shape.name(mv.from).to_string(),
@@ -271,12 +282,14 @@ pub fn move_info(rules: &Rules, pos: &Position, mv: &Move, hodges: String) -> Mo
                 .expect("the mover stands on its final square"),
         ),
         pass: effects.pass,
-    }
+    };
+    (info, after)
 }
 
-/// A legal move's description with its Hodges text computed alone.
-pub fn describe(rules: &Rules, pos: &Position, mv: &Move) -> MoveInfo {
-    move_info(rules, pos, mv, format_hodges(pos, rules, mv))
+/// A legal move's description with its Hodges text computed alone, and the position
+/// after it.
+pub fn describe(rules: &Rules, pos: &Position, mv: &Move) -> (MoveInfo, Position) {
+    move_info_and_after(rules, pos, mv, format_hodges(pos, rules, mv))
 }
 
 /// Why a move is illegal, with the ruling that an illegal move loses.

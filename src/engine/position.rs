@@ -188,15 +188,14 @@ impl Position {
             });
             return Err(problems);
         }
-        let mut pos = Position::empty(setup.side);
-        pos.extra = setup.extra;
-        pos.move_number = setup.move_number;
+        let mut pos = Position::empty_with(setup.side, setup.extra, setup.move_number);
         for (i, cell) in setup.board.iter().enumerate() {
             let Some(piece) = *cell else { continue };
             let sq = Square(i as u16);
-            let face = rules.faces.get(piece.face as usize);
-            match face {
-                Some(f) if f.exists => pos.put(sq, piece, rules),
+            if pos.place(sq, piece, rules) {
+                continue;
+            }
+            match rules.faces.get(piece.face as usize) {
                 Some(f) if f.promoted => problems.push(SetupProblem {
                     code: "cannot_promote",
                     square: Some(sq),
@@ -232,6 +231,34 @@ impl Position {
                 Position::from_setup(&setup, rules).expect("embedded setup is valid")
             })
             .clone()
+    }
+
+    /// A board without pieces (for builders that place them with [`Position::place`]).
+    pub(crate) fn empty_with(side: Color, extra: Extra, move_number: u32) -> Position {
+        let mut pos = Position::empty(side);
+        pos.set_state(side, extra, move_number);
+        pos
+    }
+
+    /// Sets side to move, extra field and move number.
+    pub(crate) fn set_state(&mut self, side: Color, extra: Extra, move_number: u32) {
+        self.side = side;
+        self.extra = extra;
+        self.move_number = move_number;
+    }
+
+    /// Places a piece on an empty square if its face exists under the rules; `false`
+    /// (and nothing placed) otherwise.
+    #[inline]
+    pub(crate) fn place(&mut self, sq: Square, piece: Piece, rules: &Rules) -> bool {
+        let exists = rules
+            .faces
+            .get(piece.face as usize)
+            .is_some_and(|f| f.exists);
+        if exists {
+            self.put(sq, piece, rules);
+        }
+        exists
     }
 
     fn empty(side: Color) -> Position {

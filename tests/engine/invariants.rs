@@ -9,7 +9,8 @@ use shogi_arbiter::engine::legality::check_move;
 use shogi_arbiter::engine::movegen::legal_moves;
 use shogi_arbiter::engine::moves::Move;
 use shogi_arbiter::engine::notation::{
-    format_move, format_position, parse_move_text, parse_position, parse_valid_position,
+    format_move, format_position, format_position_of, parse_move_text, parse_position,
+    parse_valid_position,
 };
 use shogi_arbiter::engine::position::{Piece, Position, Setup};
 use shogi_arbiter::engine::variant::Rules;
@@ -21,6 +22,13 @@ fn check_position(pos: &Position, rules: &Rules, rng: &mut Rng) -> usize {
     let text = format_position(rules.variant, &pos.to_setup(rules.variant));
     let reparsed = parse_valid_position(rules, &text).expect("printed position parses");
     assert_eq!(&reparsed, pos, "position text round trip: {text}");
+    assert_eq!(format_position_of(rules.variant, pos), text);
+    let setup = parse_position(rules.variant, &text).expect("printed position parses");
+    assert_eq!(
+        Position::from_setup(&setup, rules).as_ref(),
+        Ok(pos),
+        "reading through a setup builds the same position"
+    );
     assert_eq!(
         format_position(
             rules.variant,

@@ -125,9 +125,7 @@ pub fn adjudicate_job(
     let echo = rules_echo(&rules);
     Ok(match verdict {
         Ok(mv) => {
-            let info = crate::api::context::describe(&rules, pos, &mv);
-            let mut after = pos.clone();
-            after.play_unchecked(&mv, &rules);
+            let (info, after) = crate::api::context::describe(&rules, pos, &mv);
             AdjudicateResponse {
                 rules: echo,
                 legal: true,

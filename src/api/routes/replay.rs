@@ -46,7 +46,7 @@ pub async fn replay(
                     index,
                     submitted: body.moves[index].clone(),
                     legal: true,
-                    played: Some(describe(&rules, &p.before, &p.mv)),
+                    played: Some(describe(&rules, &p.before, &p.mv).0),
                     illegal: None,
                 })
                 .collect();

@@ -50,7 +50,7 @@
 //! unique match; every failure has a stable code (see [`HodgesError::code`]).
 
 use crate::engine::geometry::{Square, SquareSet};
-use crate::engine::movegen::{canonical_pass, generate_from};
+use crate::engine::movegen::{canonical_pass, generate_from, MoveSink};
 use crate::engine::moves::{Move, Promo};
 use crate::engine::notation::{format_move, MAX_MOVE_TEXT};
 use crate::engine::position::{Piece, Position};
@@ -226,6 +226,23 @@ fn moves_from(pos: &Position, rules: &Rules, sq: Square) -> Vec<Move> {
     moves
 }
 
+/// Collects the moves that start on `from` (not the canonical pass of another piece)
+/// and whose first square after it is `first`.
+struct FirstSquare {
+    from: Square,
+    first: Square,
+    moves: Vec<Move>,
+}
+
+impl MoveSink for FirstSquare {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        if mv.from == self.from && mv.squares()[0] == self.first {
+            self.moves.push(mv);
+        }
+    }
+}
+
 /// The Hodges text of the legal move `mv` in `pos` (the position before the move).
 ///
 /// A move that does not start on a piece (not a legal move) is printed in machine text.
@@ -234,14 +251,20 @@ pub fn format_hodges(pos: &Position, rules: &Rules, mv: &Move) -> String {
         return format_move(rules.variant.shape(), mv);
     };
     let steps = steps_of(pos, mv);
+    // Equal steps mean an equal first square: only those moves are collected.
+    let first = mv.squares()[0];
     let ambiguous = piece.color == pos.side()
         && squares_with_face(pos, piece.face)
             .into_iter()
             .filter(|&sq| sq != mv.from)
             .any(|sq| {
-                moves_from(pos, rules, sq)
-                    .iter()
-                    .any(|m| steps_of(pos, m) == steps)
+                let mut sink = FirstSquare {
+                    from: sq,
+                    first,
+                    moves: Vec::new(),
+                };
+                generate_from(pos, rules, sq, &mut sink);
+                sink.moves.iter().any(|m| steps_of(pos, m) == steps)
             });
     write_text(rules, piece, ambiguous.then_some(mv.from), &steps, mv.promo)
 }

@@ -4,7 +4,7 @@
 //! strict and reports every problem with a stable code and its rank/file.
 
 use crate::engine::geometry::{Color, Square};
-use crate::engine::position::{Extra, Piece, Setup};
+use crate::engine::position::{Extra, Piece, Position, Setup};
 use crate::engine::variant::{Rules, Variant};
 
 /// The longest position text accepted (a full tai position is about 1.3 KB).
@@ -56,6 +56,27 @@ pub fn parse_position(variant: &Variant, text: &str) -> Result<Setup, Vec<Positi
 /// accepts, `parse_reporting` accepts with the same result (a test checks this on valid
 /// and mutated texts).
 fn fast_parse(variant: &Variant, text: &str) -> Option<Setup> {
+    let mut board = vec![None; variant.shape().len()];
+    let (side, extra, move_number) = fast_scan(variant, text, |i, piece| {
+        board[i] = Some(piece);
+        true
+    })?;
+    Some(Setup {
+        board,
+        side,
+        extra,
+        move_number,
+    })
+}
+
+/// The one-pass reading behind [`fast_parse`]: hands every piece to `place` with its
+/// square index (`place` may refuse it, which ends the reading with `None`) and returns
+/// the other fields.
+fn fast_scan(
+    variant: &Variant,
+    text: &str,
+    mut place: impl FnMut(usize, Piece) -> bool,
+) -> Option<(Color, Extra, u32)> {
     let shape = variant.shape();
     if text.len() > MAX_POSITION_TEXT {
         return None;
@@ -78,7 +99,6 @@ fn fast_parse(variant: &Variant, text: &str) -> Option<Setup> {
     }
     let move_number = number.parse::<u32>().ok().filter(|&v| v >= 1)?;
     let files = shape.files as usize;
-    let mut board = vec![None; shape.len()];
     let mut ranks = board_text.split(|&b| b == b'/');
     for y in 0..shape.ranks as usize {
         let rank = ranks.next()?;
@@ -126,10 +146,9 @@ fn fast_parse(variant: &Variant, text: &str) -> Option<Setup> {
                 _ => {
                     let piece = parse_piece_bytes(variant, token).ok()?;
                     filled += 1;
-                    if filled > files {
+                    if filled > files || !place(y * files + files - filled, piece) {
                         return None;
                     }
-                    board[y * files + files - filled] = Some(piece);
                 }
             }
             if filled > files {
@@ -143,12 +162,7 @@ fn fast_parse(variant: &Variant, text: &str) -> Option<Setup> {
     if ranks.next().is_some() {
         return None;
     }
-    Some(Setup {
-        board,
-        side,
-        extra,
-        move_number,
-    })
+    Some((side, extra, move_number))
 }
 
 /// The reporting parse behind [`parse_position`].
@@ -455,6 +469,33 @@ fn parse_piece_bytes(variant: &Variant, token: &[u8]) -> Result<Piece, TokenProb
 /// Prints a setup in canonical position text (comma form for variants with multi-letter
 /// codes, SFEN form otherwise).
 pub fn format_position(variant: &Variant, setup: &Setup) -> String {
+    write_position(
+        variant,
+        |i| setup.board[i],
+        setup.side,
+        setup.extra,
+        setup.move_number,
+    )
+}
+
+/// [`format_position`] of a validated position, read straight from its board.
+pub fn format_position_of(variant: &Variant, pos: &Position) -> String {
+    write_position(
+        variant,
+        |i| pos.piece_at(Square(i as u16)),
+        pos.side(),
+        pos.extra(),
+        pos.move_number(),
+    )
+}
+
+fn write_position(
+    variant: &Variant,
+    cell: impl Fn(usize) -> Option<Piece>,
+    side: Color,
+    extra: Extra,
+    move_number: u32,
+) -> String {
     let shape = variant.shape();
     let separator = if variant.multi_letter_codes() {
         ","
@@ -463,7 +504,7 @@ pub fn format_position(variant: &Variant, setup: &Setup) -> String {
     };
     let files = shape.files as usize;
     let mut out = String::with_capacity(1600);
-    for (y, rank) in setup.board.chunks(files).enumerate() {
+    for y in 0..shape.ranks as usize {
         if y > 0 {
             out.push('/');
         }
@@ -480,8 +521,8 @@ pub fn format_position(variant: &Variant, setup: &Setup) -> String {
             }
         };
         // From the highest file (the left) to file 1.
-        for &cell in rank.iter().rev() {
-            match cell {
+        for x in (0..files).rev() {
+            match cell(y * files + x) {
                 None => run += 1,
                 Some(piece) => {
                     if run > 0 {
@@ -497,14 +538,14 @@ pub fn format_position(variant: &Variant, setup: &Setup) -> String {
         }
     }
     out.push(' ');
-    out.push(setup.side.letter());
+    out.push(side.letter());
     out.push(' ');
-    match setup.extra {
+    match extra {
         Extra::None => out.push('-'),
         Extra::LionCapture(sq) => out.push_str(&shape.name(sq).to_string()),
     }
     out.push(' ');
-    push_number(&mut out, setup.move_number);
+    push_number(&mut out, move_number);
     out
 }
 
@@ -526,12 +567,18 @@ pub fn piece_token(variant: &Variant, piece: Piece) -> String {
 ///
 /// # Errors
 /// Every problem found, parse problems first.
-pub fn parse_valid_position(
-    rules: &Rules,
-    text: &str,
-) -> Result<crate::engine::position::Position, Vec<PositionProblem>> {
+pub fn parse_valid_position(rules: &Rules, text: &str) -> Result<Position, Vec<PositionProblem>> {
+    // Well-formed valid text goes straight onto the board; anything else is read again by
+    // the reporting parsers.
+    let mut pos = Position::empty_with(Color::Black, Extra::None, 1);
+    if let Some((side, extra, move_number)) = fast_scan(rules.variant, text, |i, piece| {
+        pos.place(Square(i as u16), piece, rules)
+    }) {
+        pos.set_state(side, extra, move_number);
+        return Ok(pos);
+    }
     let setup = parse_position(rules.variant, text)?;
-    crate::engine::position::Position::from_setup(&setup, rules).map_err(|ps| {
+    Position::from_setup(&setup, rules).map_err(|ps| {
         ps.into_iter()
             .map(|p| {
                 let shape = rules.variant.shape();
