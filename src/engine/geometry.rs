@@ -375,6 +375,25 @@ pub struct Geometry {
     neighbours: Vec<[u16; 8]>,
 }
 
+/// Width of the padded grid: the widest board plus a border column on each side.
+const PADDED_WIDTH: usize = MAX_FILES + 2;
+
+/// Cells of the padded grid: every square of the largest board and a one-square border,
+/// so that a neighbour's index is the square's plus a constant, with no edge test.
+pub const PADDED_CELLS: usize = PADDED_WIDTH * (MAX_RANKS + 2);
+
+/// Per absolute direction ([`ABS_DIRS`] order), the step between padded-grid indices.
+pub const PADDED_STEP: [isize; 8] = {
+    let mut steps = [0isize; 8];
+    let mut d = 0;
+    while d < 8 {
+        let (dx, dy) = ABS_DIRS[d];
+        steps[d] = dy as isize * PADDED_WIDTH as isize + dx as isize;
+        d += 1;
+    }
+    steps
+};
+
 /// Marks a missing neighbour in [`Geometry`]'s table.
 const NO_SQUARE: u16 = u16::MAX;
 
@@ -441,6 +460,13 @@ impl Geometry {
     pub fn xy(&self, sq: Square) -> (i32, i32) {
         let (x, y) = self.xy[sq.index()];
         (i32::from(x), i32::from(y))
+    }
+
+    /// The index of `sq` in the padded grid ([`PADDED_CELLS`]).
+    #[inline]
+    pub fn padded(&self, sq: Square) -> usize {
+        let (x, y) = self.xy[sq.index()];
+        (y as usize + 1) * PADDED_WIDTH + x as usize + 1
     }
 
     /// The neighbour of `sq` in absolute direction `d`, if on the board.

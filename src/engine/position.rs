@@ -1,7 +1,7 @@
 //! Pieces on the board, the unvalidated [`Setup`] (what position text says) and the
 //! validated [`Position`] (what the engine plays on), and playing a move on a position.
 
-use super::geometry::{Color, Square, SquareSet, MAX_SQUARES};
+use super::geometry::{Color, Square, SquareSet, MAX_SQUARES, PADDED_CELLS, PADDED_STEP};
 use super::moves::{Move, Promo};
 use super::variant::{FaceId, KindId, Rules, Variant};
 
@@ -127,7 +127,7 @@ pub struct Position {
     royals: [u16; 2],
     /// Per side and square: how many of the side's pieces next to it could capture there
     /// (kept up to date by every placement and removal; see [`crate::engine::variant::FaceTraits::guard_steps`]).
-    guards: [[u8; MAX_SQUARES]; 2],
+    guards: [[u8; PADDED_CELLS]; 2],
     /// Per side, the squares of its hook movers and of its emperors.
     hook_movers: [SquareSet; 2],
     emperors: [SquareSet; 2],
@@ -266,7 +266,7 @@ impl Position {
             cells: [Cell::EMPTY; MAX_SQUARES],
             occupied: [SquareSet::EMPTY; 2],
             royals: [0; 2],
-            guards: [[0; MAX_SQUARES]; 2],
+            guards: [[0; PADDED_CELLS]; 2],
             hook_movers: [SquareSet::EMPTY; 2],
             emperors: [SquareSet::EMPTY; 2],
             side,
@@ -322,24 +322,24 @@ impl Position {
     }
 
     /// Adds `delta` (1, or `u8::MAX` for −1) to side `ci`'s guard count of every neighbour
-    /// of `sq` in the directions `steps`.
+    /// of `sq` in the directions `steps` (counts kept on the padded grid: a neighbour off
+    /// the board lands in the border, which is never read).
     #[inline]
     fn count_guards(&mut self, sq: Square, mut steps: u8, ci: usize, rules: &Rules, delta: u8) {
-        let geo = &rules.variant.geometry;
+        let at = rules.variant.geometry.padded(sq);
+        let guards = &mut self.guards[ci];
         while steps != 0 {
             let d = steps.trailing_zeros() as usize;
             steps &= steps - 1;
-            if let Some(t) = geo.neighbour(sq, d) {
-                let g = &mut self.guards[ci][t.index()];
-                *g = g.wrapping_add(delta);
-            }
+            let g = &mut guards[at.wrapping_add_signed(PADDED_STEP[d])];
+            *g = g.wrapping_add(delta);
         }
     }
 
     /// Whether a piece of `color` next to `sq` could capture there.
     #[inline]
-    pub fn neighbour_guarded(&self, sq: Square, color: Color) -> bool {
-        self.guards[color.index()][sq.index()] != 0
+    pub fn neighbour_guarded(&self, sq: Square, color: Color, rules: &Rules) -> bool {
+        self.guards[color.index()][rules.variant.geometry.padded(sq)] != 0
     }
 
     /// The squares of `color`'s emperors (pieces that move as one).

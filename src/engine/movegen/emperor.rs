@@ -29,7 +29,7 @@ impl<S: MoveSink> Gen<'_, S> {
         let unprotected_only = self.rules.emperor_capture == EmperorCapture::Unprotected;
         for to in pos.occupied(them).iter() {
             // A piece with a protecting neighbour is out of reach: most are.
-            if unprotected_only && pos.neighbour_guarded(to, them) {
+            if unprotected_only && pos.neighbour_guarded(to, them, self.rules) {
                 continue;
             }
             if may_capture(pos, self.rules, from, to) {
@@ -81,10 +81,10 @@ pub fn attacked(
     let ci = color.index();
     // The eight neighbours first: most pieces are protected by one of them.
     if vacated.is_empty() {
-        if pos.neighbour_guarded(target, color) {
+        if pos.neighbour_guarded(target, color, rules) {
             return true;
         }
-    } else if pos.neighbour_guarded(target, color) {
+    } else if pos.neighbour_guarded(target, color, rules) {
         let traits = &rules.traits[ci];
         for d in 0..8 {
             if let Some(s) = geo.neighbour(target, d) {
