@@ -1,12 +1,14 @@
-//! Criterion benchmarks of the tai engine on one core: legal-move generation and the
-//! legality check in the start position, perft(3) from the start position counted in bulk
+//! Criterion benchmarks of the tai engine on one core: legal-move generation, the
+//! legality check and the check test (fast, and by the definition) in the start position, perft(3) from the start position counted in bulk
 //! and with every leaf move materialised.
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use shogi_arbiter::engine::geometry::Color;
 use shogi_arbiter::engine::legality::check_move;
 use shogi_arbiter::engine::movegen::legal_moves;
 use shogi_arbiter::engine::perft::perft;
 use shogi_arbiter::engine::position::Position;
+use shogi_arbiter::engine::status::{checking_moves_by_definition, in_check};
 use shogi_arbiter::engine::variant::{self, Rules};
 use std::hint::black_box;
 
@@ -34,6 +36,12 @@ fn benches(c: &mut Criterion) {
     });
     c.bench_function("tai_check_move_start", |b| {
         b.iter(|| check_move(black_box(&start), &rules, "13t13q"))
+    });
+    c.bench_function("tai_in_check_start", |b| {
+        b.iter(|| in_check(black_box(&start), &rules, Color::Black))
+    });
+    c.bench_function("tai_in_check_start_by_definition", |b| {
+        b.iter(|| checking_moves_by_definition(black_box(&start), &rules, Color::Black))
     });
     let mut group = c.benchmark_group("tai_perft3");
     group.sample_size(10);

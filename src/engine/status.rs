@@ -4,7 +4,7 @@
 //! stalemated and loses; a side with no royal left has lost at once.
 
 use super::geometry::{Color, Square};
-use super::movegen::{attacked, emperor_may_capture, generate};
+use super::movegen::{attacked, emperor_may_capture, generate, generate_from};
 use super::moves::Move;
 use super::position::Position;
 use super::variant::Rules;
@@ -49,7 +49,40 @@ pub fn in_check(pos: &Position, rules: &Rules, side: Color) -> bool {
 }
 
 /// The opponent's moves that would leave `side` without a royal (empty when not in check).
+///
+/// With two or more royals only a move that captures several pieces can take them all:
+/// a lion, linear-lion or lion-dog move, whose captures all lie within three squares of
+/// its start. Only such pieces near the first royal are asked for their moves.
 pub fn checking_moves(pos: &Position, rules: &Rules, side: Color) -> Vec<Move> {
+    let royals = royals(pos, rules, side);
+    if royals.is_empty() {
+        return Vec::new();
+    }
+    let them = side.opponent();
+    let flipped = pos.with_side_to_move(them);
+    let mut moves = Vec::new();
+    if royals.len() == 1 {
+        generate(&flipped, rules, &mut moves);
+    } else {
+        let geo = &rules.variant.geometry;
+        for from in pos.occupied(them).iter() {
+            let c = &rules.face(pos.cell(from).face_unchecked()).compiled[them.index()];
+            let multi = c.lion || c.liondog || c.linelion_all != 0;
+            if multi && geo.distance(from, royals[0]) <= MULTI_CAPTURE_REACH {
+                generate_from(&flipped, rules, from, &mut moves);
+            }
+        }
+    }
+    moves.retain(|m| royals.iter().all(|r| m.squares().contains(r)));
+    moves
+}
+
+/// How far from its start the captures of one move can lie (a lion dog's third square).
+const MULTI_CAPTURE_REACH: i32 = 3;
+
+/// [`checking_moves`] by the definition alone: every opponent move, kept when it takes
+/// every royal (the reference the fast version is tested against).
+pub fn checking_moves_by_definition(pos: &Position, rules: &Rules, side: Color) -> Vec<Move> {
     let royals = royals(pos, rules, side);
     if royals.is_empty() {
         return Vec::new();

@@ -1,7 +1,7 @@
 //! Check, mate and stalemate on hand-built positions (tai.md "Royals, check, mate, end of
 //! the game"); each expectation is reasoned in its comment.
 
-use crate::support::{position, tai_rules};
+use crate::support::{position, tai_rules, try_position, Rng};
 use shogi_arbiter::engine::geometry::Color;
 use shogi_arbiter::engine::notation::format_move;
 use shogi_arbiter::engine::status::{checking_moves, in_check, outcome, Outcome};
@@ -81,5 +81,72 @@ fn a_side_without_royals_has_lost() {
         Outcome::RoyalsCaptured {
             winner: Color::White
         }
+    );
+}
+
+/// The fast search for moves that take every royal (only multi-capture pieces near the
+/// royals) finds exactly the moves the definition finds, on random crowded positions
+/// built around two or three royals with lions, lion dogs and linear lions close by.
+#[test]
+fn checking_moves_agree_with_the_definition_around_clustered_royals() {
+    use shogi_arbiter::engine::status::checking_moves_by_definition;
+    let rules = tai_rules("");
+    let mut rng = Rng(0xc4ec_0001);
+    let multi = ["ln", "ld", "se", "hf"];
+    let others = [
+        "p", "g", "s", "c", "r", "b", "q", "gb", "do", "hm", "lo", "ca", "pc", "wb", "sb", "N",
+        "P", "G", "S", "R", "Q", "DK", "HM",
+    ];
+    let (mut positions, mut in_check_seen) = (0, 0);
+    while positions < 800 {
+        let (cx, cy) = (3 + rng.below(19) as i32, 3 + rng.below(19) as i32);
+        let name = |x: i32, y: i32| format!("{}{}", x + 1, (b'a' + y as u8) as char);
+        let mut used = std::collections::HashSet::new();
+        let mut placements = Vec::new();
+        let mut put = |code: &str, x: i32, y: i32, placements: &mut Vec<String>| {
+            if (0..25).contains(&x) && (0..25).contains(&y) && used.insert((x, y)) {
+                placements.push(format!("{code}@{}", name(x, y)));
+            }
+        };
+        // Two or three Black royals next to each other.
+        put("E", cx, cy, &mut placements);
+        put("CP", cx + 1, cy, &mut placements);
+        if rng.below(3) == 0 {
+            put("+DE", cx, cy + 1, &mut placements);
+        }
+        // White's emperor far away; multi-capture pieces within three squares.
+        put("e", 0, 0, &mut placements);
+        for _ in 0..1 + rng.below(4) {
+            let (dx, dy) = (rng.below(7) as i32 - 3, rng.below(7) as i32 - 3);
+            put(
+                multi[rng.below(multi.len())],
+                cx + dx,
+                cy + dy,
+                &mut placements,
+            );
+        }
+        for _ in 0..rng.below(30) {
+            let (x, y) = (rng.below(25) as i32, rng.below(25) as i32);
+            put(others[rng.below(others.len())], x, y, &mut placements);
+        }
+        let Ok(pos) = try_position(&rules, &placements.join(" "), 'w') else {
+            continue;
+        };
+        positions += 1;
+        let sorted = |mut v: Vec<_>| {
+            v.sort();
+            v
+        };
+        let fast = sorted(checking_moves(&pos, &rules, Color::Black));
+        let slow = sorted(checking_moves_by_definition(&pos, &rules, Color::Black));
+        assert_eq!(fast, slow, "position {}", placements.join(" "));
+        if !slow.is_empty() {
+            in_check_seen += 1;
+        }
+    }
+    // The test bites: about one position in ten is check (85 of 800 with this seed).
+    assert!(
+        in_check_seen > 60,
+        "only {in_check_seen} positions in check"
     );
 }
