@@ -2,7 +2,9 @@
 //! positions, games) with their limits, engine results mapped into response bodies, and
 //! engine calls run on the blocking pool under a concurrency limit.
 
-use super::dto::{CaptureInfo, IllegalInfo, MoveInfo, PromotionInfo, RulesEcho, RulesInput};
+use super::dto::{
+    CaptureInfo, IllegalInfo, MoveInfo, PositionForm, PromotionInfo, RulesEcho, RulesInput,
+};
 use super::error::ApiError;
 use crate::config::Limits;
 use crate::engine::game::{replay, Replay};
@@ -211,16 +213,9 @@ pub fn build_form(
 
 /// The rules and position of a request that names a variant, rules and a position in
 /// either form.
-pub fn prepare(
-    limits: &Limits,
-    variant: &str,
-    rules: Option<&RulesInput>,
-    position: Option<&str>,
-    start: Option<&str>,
-    moves: Option<&Vec<String>>,
-) -> Result<(Arc<Rules>, Form), ApiError> {
-    let rules = resolve_rules(variant, rules)?;
-    let form = build_form(&rules, limits, position, start, moves)?;
+pub fn prepare(limits: &Limits, body: &impl PositionForm) -> Result<(Arc<Rules>, Form), ApiError> {
+    let rules = resolve_rules(body.variant(), body.rules())?;
+    let form = build_form(&rules, limits, body.position(), body.start(), body.moves())?;
     Ok((rules, form))
 }
 

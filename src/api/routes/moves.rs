@@ -39,14 +39,7 @@ pub async fn legal(
     state
         .into_inner()
         .run(heavy, move || {
-            let (rules, form) = prepare(
-                &limits,
-                &body.variant,
-                body.rules.as_ref(),
-                body.position.as_deref(),
-                body.start.as_deref(),
-                body.moves.as_ref(),
-            )?;
+            let (rules, form) = prepare(&limits, &body)?;
             let pos = form.position();
             let mut moves = legal_moves(pos, &rules);
             moves.sort();
@@ -107,14 +100,7 @@ pub fn adjudicate_job(
     limits: &Limits,
     body: &AdjudicateRequest,
 ) -> Result<AdjudicateResponse, ApiError> {
-    let (rules, form) = prepare(
-        limits,
-        &body.variant,
-        body.rules.as_ref(),
-        body.position.as_deref(),
-        body.start.as_deref(),
-        body.moves.as_ref(),
-    )?;
+    let (rules, form) = prepare(limits, body)?;
     let pos = form.position();
     let verdict = match check_move(pos, &rules, &body.proposed) {
         Err(IllegalReason::Malformed(e)) => {

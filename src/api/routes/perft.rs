@@ -41,14 +41,7 @@ pub async fn perft(
     state
         .into_inner()
         .run(true, move || {
-            let (rules, form) = prepare(
-                &limits,
-                &body.variant,
-                body.rules.as_ref(),
-                body.position.as_deref(),
-                body.start.as_deref(),
-                body.moves.as_ref(),
-            )?;
+            let (rules, form) = prepare(&limits, &body)?;
             let pos = form.position();
             let budget_error = || {
                 ApiError::unprocessable(
