@@ -55,22 +55,18 @@ pub fn in_check(pos: &Position, rules: &Rules, side: Color) -> bool {
 /// its start. Only such pieces near the first royal are asked for their moves.
 pub fn checking_moves(pos: &Position, rules: &Rules, side: Color) -> Vec<Move> {
     let royals = royals(pos, rules, side);
-    if royals.is_empty() {
-        return Vec::new();
+    if royals.len() < 2 {
+        return checking_moves_by_definition(pos, rules, side);
     }
     let them = side.opponent();
     let flipped = pos.with_side_to_move(them);
+    let geo = &rules.variant.geometry;
     let mut moves = Vec::new();
-    if royals.len() == 1 {
-        generate(&flipped, rules, &mut moves);
-    } else {
-        let geo = &rules.variant.geometry;
-        for from in pos.occupied(them).iter() {
-            let c = &rules.face(pos.cell(from).face_unchecked()).compiled[them.index()];
-            let multi = c.lion || c.liondog || c.linelion_all != 0;
-            if multi && geo.distance(from, royals[0]) <= MULTI_CAPTURE_REACH {
-                generate_from(&flipped, rules, from, &mut moves);
-            }
+    for from in pos.occupied(them).iter() {
+        let c = &rules.face(pos.cell(from).face_unchecked()).compiled[them.index()];
+        let multi = c.lion || c.liondog || c.linelion_all != 0;
+        if multi && geo.distance(from, royals[0]) <= MULTI_CAPTURE_REACH {
+            generate_from(&flipped, rules, from, &mut moves);
         }
     }
     moves.retain(|m| royals.iter().all(|r| m.squares().contains(r)));

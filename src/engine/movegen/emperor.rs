@@ -25,22 +25,17 @@ impl<S: MoveSink> Gen<'_, S> {
                 }
             }
         }
-        let them = self.us.opponent();
-        let unprotected_only = self.rules.emperor_capture == EmperorCapture::Unprotected;
-        for to in pos.occupied(them).iter() {
-            // A piece with a protecting neighbour is out of reach: most are.
-            if unprotected_only && pos.neighbour_guarded(to, them, self.rules) {
-                continue;
-            }
-            if may_capture(pos, self.rules, from, to) {
+        for to in pos.occupied(self.us.opponent()).iter() {
+            if emperor_may_capture(pos, self.rules, from, to) {
                 self.emit_simple(from, to, face);
             }
         }
     }
 }
 
-/// tai.md `emperor_capture` for the emperor on `from` and the enemy piece on `to`.
-fn may_capture(pos: &Position, rules: &Rules, from: Square, to: Square) -> bool {
+/// tai.md `emperor_capture`: whether the emperor on `from` may capture the enemy piece on
+/// `to` (whoever is to move).
+pub fn emperor_may_capture(pos: &Position, rules: &Rules, from: Square, to: Square) -> bool {
     let victim_royal = rules.face(pos.cell(to).face_unchecked()).royal;
     match rules.emperor_capture {
         EmperorCapture::Unrestricted => return true,
@@ -61,12 +56,6 @@ fn may_capture(pos: &Position, rules: &Rules, from: Square, to: Square) -> bool 
             .any(|f| f != to && !attacked(pos, rules, to, us, &[from, f]))
 }
 
-/// tai.md `emperor_capture`: whether the emperor on `from` may capture the enemy piece on
-/// `to` (whoever is to move).
-pub fn emperor_may_capture(pos: &Position, rules: &Rules, from: Square, to: Square) -> bool {
-    may_capture(pos, rules, from, to)
-}
-
 /// Whether a piece of `color` other than an emperor could capture on `target`, with the
 /// pieces on `vacated` removed from the board: the same question as
 /// `protection_map(..).contains(target)`, answered by looking outward from the target.
@@ -79,12 +68,12 @@ pub fn attacked(
 ) -> bool {
     let geo = &rules.variant.geometry;
     let ci = color.index();
-    // The eight neighbours first: most pieces are protected by one of them.
-    if vacated.is_empty() {
-        if pos.neighbour_guarded(target, color, rules) {
+    // The eight neighbours first: most pieces are protected by one of them. The kept
+    // count answers unless a vacated square held one of the side's pieces.
+    if pos.neighbour_guarded(target, color, rules) {
+        if !vacated.iter().any(|&v| pos.cell(v).is_color(color)) {
             return true;
         }
-    } else if pos.neighbour_guarded(target, color, rules) {
         let traits = &rules.traits[ci];
         for d in 0..8 {
             if let Some(s) = geo.neighbour(target, d) {
