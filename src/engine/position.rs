@@ -215,6 +215,7 @@ impl Position {
             }
         }
         if problems.is_empty() {
+            pos.finish_placing(rules);
             Ok(pos)
         } else {
             Err(problems)
@@ -248,7 +249,8 @@ impl Position {
     }
 
     /// Places a piece on an empty square if its face exists under the rules; `false`
-    /// (and nothing placed) otherwise.
+    /// (and nothing placed) otherwise. Guard counts are left alone: a builder calls
+    /// [`Position::finish_placing`] after the last piece.
     #[inline]
     pub(crate) fn place(&mut self, sq: Square, piece: Piece, rules: &Rules) -> bool {
         let exists = rules
@@ -256,9 +258,38 @@ impl Position {
             .get(piece.face as usize)
             .is_some_and(|f| f.exists);
         if exists {
-            self.put(sq, piece, rules);
+            self.put_uncounted(sq, piece, rules);
         }
         exists
+    }
+
+    /// Counts every side's guards afresh from the pieces on the board, a whole board at a
+    /// time: per direction, each square adds its guard bit to the neighbour that way.
+    pub(crate) fn finish_placing(&mut self, rules: &Rules) {
+        let geometry = &rules.variant.geometry;
+        let mut steps = [[0u8; PADDED_CELLS]; 2];
+        for ci in 0..2 {
+            for sq in self.occupied[ci].iter() {
+                let face = self.cells[sq.index()].piece().map_or(0, |p| p.face);
+                steps[ci][geometry.padded(sq)] = rules.traits[ci][face as usize].guard_steps;
+            }
+        }
+        for (guards, steps) in self.guards.iter_mut().zip(&steps) {
+            guards.fill(0);
+            for (d, &step) in PADDED_STEP.iter().enumerate() {
+                // Squares whose neighbour that way stays inside the padded grid.
+                let from = step.unsigned_abs();
+                let (targets, sources) = if step > 0 {
+                    (&mut guards[from..], &steps[..PADDED_CELLS - from])
+                } else {
+                    (&mut guards[..PADDED_CELLS - from], &steps[from..])
+                };
+                let bit = 1u8 << d;
+                for (g, s) in targets.iter_mut().zip(sources) {
+                    *g += u8::from(s & bit != 0);
+                }
+            }
+        }
     }
 
     fn empty(side: Color) -> Position {
@@ -289,6 +320,15 @@ impl Position {
 
     #[inline]
     fn put(&mut self, sq: Square, piece: Piece, rules: &Rules) {
+        self.put_uncounted(sq, piece, rules);
+        let ci = piece.color.index();
+        let steps = rules.traits[ci][piece.face as usize].guard_steps;
+        self.count_guards(sq, steps, ci, rules, 1);
+    }
+
+    /// [`Position::put`] without the guard counts.
+    #[inline]
+    fn put_uncounted(&mut self, sq: Square, piece: Piece, rules: &Rules) {
         let ci = piece.color.index();
         self.cells[sq.index()] = Cell::of(piece);
         self.occupied[ci].insert(sq);
@@ -302,7 +342,6 @@ impl Position {
         if traits.emperor {
             self.emperors[ci].insert(sq);
         }
-        self.count_guards(sq, traits.guard_steps, ci, rules, 1);
     }
 
     #[inline]

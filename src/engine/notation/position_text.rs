@@ -102,59 +102,11 @@ fn fast_scan(
     let mut ranks = board_text.split(|&b| b == b'/');
     for y in 0..shape.ranks as usize {
         let rank = ranks.next()?;
-        let commas = rank.contains(&b',');
-        // Cells filled so far, from the left (the highest file).
-        let mut filled = 0usize;
-        let mut i = 0;
-        while i < rank.len() {
-            // One token: up to the next comma (comma form) or one SFEN token.
-            let start = i;
-            if commas {
-                while i < rank.len() && rank[i] != b',' {
-                    i += 1;
-                }
-            } else if rank[i].is_ascii_digit() {
-                while i < rank.len() && rank[i].is_ascii_digit() {
-                    i += 1;
-                }
-            } else {
-                i += if rank[i] == b'+' { 2 } else { 1 };
-            }
-            let token = rank.get(start..i)?;
-            if commas {
-                // Skip the comma; a trailing one leaves an empty token behind.
-                i += 1;
-                if i == rank.len() && rank[i - 1] == b',' {
-                    return None;
-                }
-            }
-            match token.first()? {
-                b'0' => return None,
-                b'1'..=b'9' => {
-                    let mut run = 0usize;
-                    for &d in token {
-                        if !d.is_ascii_digit() {
-                            return None;
-                        }
-                        run = run * 10 + usize::from(d - b'0');
-                        if run > files {
-                            return None;
-                        }
-                    }
-                    filled += run;
-                }
-                _ => {
-                    let piece = parse_piece_bytes(variant, token).ok()?;
-                    filled += 1;
-                    if filled > files || !place(y * files + files - filled, piece) {
-                        return None;
-                    }
-                }
-            }
-            if filled > files {
-                return None;
-            }
-        }
+        let filled = if rank.contains(&b',') {
+            scan_comma_rank(variant, rank, y * files, files, &mut place)?
+        } else {
+            scan_sfen_rank(variant, rank, y * files, files, &mut place)?
+        };
         if filled != files {
             return None;
         }
@@ -163,6 +115,121 @@ fn fast_scan(
         return None;
     }
     Some((side, extra, move_number))
+}
+
+/// Reads one comma-form rank in a single pass over its bytes, handing each piece to
+/// `place` with its square index (`base` is the rank's first index); returns the number
+/// of cells described, or `None` at anything the reporting parser might reject.
+fn scan_comma_rank(
+    variant: &Variant,
+    rank: &[u8],
+    base: usize,
+    files: usize,
+    place: &mut impl FnMut(usize, Piece) -> bool,
+) -> Option<usize> {
+    let mut filled = 0usize;
+    // An empty token (a leading, doubled or trailing comma) ends the reading.
+    for token in rank.split(|&b| b == b',') {
+        let (&first, rest) = token.split_first()?;
+        if first.is_ascii_digit() {
+            let mut run = usize::from(first - b'0');
+            if run == 0 {
+                return None;
+            }
+            for &d in rest {
+                if !d.is_ascii_digit() {
+                    return None;
+                }
+                run = run * 10 + usize::from(d - b'0');
+                if run > files {
+                    return None;
+                }
+            }
+            filled += run;
+        } else {
+            let promoted = first == b'+';
+            let code = if promoted { rest } else { token };
+            if code.is_empty() || code.len() > 6 {
+                return None;
+            }
+            // Letters only, all of one case: `c & 31` is a letter's place in the alphabet
+            // in either case.
+            let (mut key, mut upper, mut lower) = (0u32, 0usize, 0usize);
+            for &c in code {
+                upper += usize::from(c.is_ascii_uppercase());
+                lower += usize::from(c.is_ascii_lowercase());
+                key = key << 5 | u32::from(c & 31);
+            }
+            let color = if upper == code.len() {
+                Color::Black
+            } else if lower == code.len() {
+                Color::White
+            } else {
+                return None;
+            };
+            let entry = variant.code_entry(key)?;
+            if (promoted && !entry.can_promote) || entry.promoted_only {
+                return None;
+            }
+            let face = entry.kind * 2 + u8::from(promoted);
+            filled += 1;
+            if filled > files || !place(base + files - filled, Piece { color, face }) {
+                return None;
+            }
+        }
+        if filled > files {
+            return None;
+        }
+    }
+    Some(filled)
+}
+
+/// Reads one SFEN-form rank (single letters, `+` before a promoted one, digit runs); the
+/// same contract as [`scan_comma_rank`].
+fn scan_sfen_rank(
+    variant: &Variant,
+    rank: &[u8],
+    base: usize,
+    files: usize,
+    place: &mut impl FnMut(usize, Piece) -> bool,
+) -> Option<usize> {
+    let mut filled = 0usize;
+    let mut i = 0;
+    while i < rank.len() {
+        let start = i;
+        if rank[i].is_ascii_digit() {
+            while i < rank.len() && rank[i].is_ascii_digit() {
+                i += 1;
+            }
+        } else {
+            i += if rank[i] == b'+' { 2 } else { 1 };
+        }
+        let token = rank.get(start..i)?;
+        match token.first()? {
+            b'0' => return None,
+            b'1'..=b'9' => {
+                let mut run = 0usize;
+                for &d in token {
+                    run = run * 10 + usize::from(d - b'0');
+                    if run > files {
+                        return None;
+                    }
+                }
+                filled += run;
+            }
+            _ => {
+                let piece = parse_piece_bytes(variant, token).ok()?;
+                filled += 1;
+                if filled > files || !place(base + files - filled, piece) {
+                    return None;
+                }
+            }
+        }
+        if filled > files {
+            return None;
+        }
+    }
+    Some(filled)
 }
 
 /// The reporting parse behind [`parse_position`].
@@ -497,64 +564,60 @@ fn write_position(
     move_number: u32,
 ) -> String {
     let shape = variant.shape();
-    let separator = if variant.multi_letter_codes() {
-        ","
-    } else {
-        ""
-    };
+    let comma_form = variant.multi_letter_codes();
     let files = shape.files as usize;
-    let mut out = String::with_capacity(1600);
+    let mut out = Vec::with_capacity(1600);
+    let run_end = |out: &mut Vec<u8>, run: u32| {
+        if run > 0 {
+            push_number(out, run);
+            if comma_form {
+                out.push(b',');
+            }
+        }
+    };
     for y in 0..shape.ranks as usize {
         if y > 0 {
-            out.push('/');
+            out.push(b'/');
         }
-        let mut first = true;
         let mut run = 0;
-        let mut token = |out: &mut String, piece: Option<Piece>, run: u32| {
-            if !first {
-                out.push_str(separator);
-            }
-            first = false;
-            match piece {
-                None => push_number(out, run),
-                Some(p) => out.push_str(variant.token(p.face, p.color)),
-            }
-        };
-        // From the highest file (the left) to file 1.
+        // From the highest file (the left) to file 1; every cell text ends with the
+        // separator, and the rank's last one is taken back.
         for x in (0..files).rev() {
             match cell(y * files + x) {
                 None => run += 1,
                 Some(piece) => {
-                    if run > 0 {
-                        token(&mut out, None, run);
-                        run = 0;
-                    }
-                    token(&mut out, Some(piece), 0);
+                    run_end(&mut out, run);
+                    run = 0;
+                    let text = variant.cell_text(piece.face, piece.color);
+                    let end = out.len() + usize::from(text.len);
+                    out.extend_from_slice(&text.bytes);
+                    out.truncate(end);
                 }
             }
         }
-        if run > 0 {
-            token(&mut out, None, run);
+        run_end(&mut out, run);
+        if comma_form {
+            out.pop();
         }
     }
-    out.push(' ');
-    out.push(side.letter());
-    out.push(' ');
+    out.push(b' ');
+    out.push(side.letter() as u8);
+    out.push(b' ');
     match extra {
-        Extra::None => out.push('-'),
-        Extra::LionCapture(sq) => out.push_str(&shape.name(sq).to_string()),
+        Extra::None => out.push(b'-'),
+        Extra::LionCapture(sq) => out.extend_from_slice(shape.name(sq).to_string().as_bytes()),
     }
-    out.push(' ');
+    out.push(b' ');
     push_number(&mut out, move_number);
-    out
+    String::from_utf8(out).expect("position text is built from ASCII tokens")
 }
 
 /// Appends a small decimal number without the formatting machinery.
-fn push_number(out: &mut String, n: u32) {
+fn push_number(out: &mut Vec<u8>, n: u32) {
     if n >= 10 {
         push_number(out, n / 10);
     }
-    out.push(char::from(b'0' + (n % 10) as u8));
+    out.push(b'0' + (n % 10) as u8);
 }
 
 /// The token of one piece (`+KR`, `ln`).
@@ -575,6 +638,7 @@ pub fn parse_valid_position(rules: &Rules, text: &str) -> Result<Position, Vec<P
         pos.place(Square(i as u16), piece, rules)
     }) {
         pos.set_state(side, extra, move_number);
+        pos.finish_placing(rules);
         return Ok(pos);
     }
     let setup = parse_position(rules.variant, text)?;

@@ -92,6 +92,32 @@ pub struct Variant {
     codes: CodeTable,
     /// Per face and colour, the piece's token in position text (`+KR`, `ln`).
     tokens: Vec<[String; 2]>,
+    /// Per face and colour, the token as written in a rank: followed by the cell
+    /// separator in the comma form.
+    cell_texts: Vec<[CellText; 2]>,
+}
+
+/// A piece's token with the separator that follows it in a rank, in a fixed 8-byte buffer
+/// (`+` and six letters, then `,`), so that writing a rank copies one word per piece.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CellText {
+    pub bytes: [u8; 8],
+    pub len: u8,
+}
+
+impl CellText {
+    fn new(token: &str, separator: &str) -> Result<CellText, String> {
+        let text = format!("{token}{separator}");
+        let mut cell = CellText {
+            len: text.len() as u8,
+            ..CellText::default()
+        };
+        cell.bytes
+            .get_mut(..text.len())
+            .ok_or_else(|| format!("token `{token}` is longer than 7 bytes"))?
+            .copy_from_slice(text.as_bytes());
+        Ok(cell)
+    }
 }
 
 /// An open-addressing hash table from [`code_key`] to kind: a piece-code look-up is one
@@ -178,6 +204,12 @@ impl Variant {
     #[inline]
     pub fn token(&self, face: FaceId, color: Color) -> &str {
         &self.tokens[face as usize][color.index()]
+    }
+
+    /// The piece's token as written in a rank, with the separator after it.
+    #[inline]
+    pub fn cell_text(&self, face: FaceId, color: Color) -> &CellText {
+        &self.cell_texts[face as usize][color.index()]
     }
 
     /// The kind's row.
@@ -455,6 +487,7 @@ pub fn load(
         name,
         codes: CodeTable::new(&[])?,
         tokens,
+        cell_texts: Vec::new(),
         geometry: Geometry::new(shape),
         kinds,
         profiles,
@@ -476,5 +509,20 @@ pub fn load(
         }
     }
     variant.codes = CodeTable::new(&codes)?;
+    let separator = if variant.multi_letter_codes() {
+        ","
+    } else {
+        ""
+    };
+    variant.cell_texts = variant
+        .tokens
+        .iter()
+        .map(|[black, white]| {
+            Ok([
+                CellText::new(black, separator)?,
+                CellText::new(white, separator)?,
+            ])
+        })
+        .collect::<Result<_, String>>()?;
     Ok(variant)
 }
