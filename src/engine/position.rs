@@ -268,10 +268,10 @@ impl Position {
     pub(crate) fn finish_placing(&mut self, rules: &Rules) {
         let geometry = &rules.variant.geometry;
         let mut steps = [[0u8; PADDED_CELLS]; 2];
-        for ci in 0..2 {
+        for (ci, side_steps) in steps.iter_mut().enumerate() {
             for sq in self.occupied[ci].iter() {
                 let face = self.cells[sq.index()].piece().map_or(0, |p| p.face);
-                steps[ci][geometry.padded(sq)] = rules.traits[ci][face as usize].guard_steps;
+                side_steps[geometry.padded(sq)] = rules.traits[ci][face as usize].guard_steps;
             }
         }
         for (guards, steps) in self.guards.iter_mut().zip(&steps) {
