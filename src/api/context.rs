@@ -3,18 +3,21 @@
 //! engine calls run on the blocking pool under a concurrency limit.
 
 use super::dto::{
-    CaptureInfo, IllegalInfo, MoveInfo, PositionForm, PromotionInfo, RulesEcho, RulesInput,
+    CaptureInfo, CheckInfo, GameStatus, IllegalInfo, MoveInfo, PositionForm, PromotionInfo,
+    RepetitionJudged, RulesEcho, RulesInput, StatusReason, StatusResult, StatusState,
 };
 use super::error::ApiError;
 use crate::config::Limits;
-use crate::engine::game::{replay, Replay};
+use crate::engine::game::{replay, Game};
+use crate::engine::geometry::Color;
 use crate::engine::legality::IllegalReason;
 use crate::engine::moves::{Move, Promo};
 use crate::engine::notation::{
     format_hodges, format_move, format_position_of, parse_valid_position, piece_token,
     MAX_MOVE_TEXT,
 };
-use crate::engine::position::Position;
+use crate::engine::position::{Effects, Piece, Position};
+use crate::engine::status::{checking_moves, royals, EndReason, Ending, GameResult};
 use crate::engine::variant::{self, Rules, RulesRequest};
 use actix_web::http::StatusCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -111,27 +114,77 @@ pub fn rules_echo(rules: &Rules) -> RulesEcho {
     }
 }
 
-/// How the position of a request was given.
-pub enum Form {
-    /// A bare position: repetition cannot be judged.
-    Bare(Box<Position>),
-    /// A game, replayed without an illegal move.
-    Game(Box<Replay>),
-}
+/// The position of a request, as a game: with its history (game form) or without (a
+/// bare position, where repetition is not judged).
+pub struct Form(Box<Game>);
 
 impl Form {
     /// The current position.
     pub fn position(&self) -> &Position {
-        match self {
-            Form::Bare(p) => p,
-            Form::Game(r) => &r.position,
-        }
+        &self.0.position
     }
 
-    /// Whether repetition was judged: never for a bare position (no history); the game
-    /// form's repetition rulings come with issue #4, so it says `not_evaluated` too.
-    pub fn repetition(&self) -> &'static str {
-        "not_evaluated"
+    /// The game behind it.
+    pub fn game(&self) -> &Game {
+        &self.0
+    }
+
+    /// The game, to play on.
+    pub fn game_mut(&mut self) -> &mut Game {
+        &mut self.0
+    }
+}
+
+/// The status object of a game, with `ending` in place of the game's own (the ruling on
+/// an illegal move in a replay).
+pub fn game_status(rules: &Rules, game: &Game, ending: Option<Ending>) -> GameStatus {
+    let status = game.status();
+    let ending = ending.or(status.ending);
+    let pos = &game.position;
+    let shape = rules.variant.shape();
+    let check = status.in_check.then(|| CheckInfo {
+        royals: royals(pos, rules, pos.side())
+            .into_iter()
+            .map(|s| shape.name(s).to_string())
+            .collect(),
+        attacking_moves: {
+            let mut texts: Vec<String> = checking_moves(pos, rules, pos.side())
+                .iter()
+                .map(|m| format_move(shape, m))
+                .collect();
+            texts.sort();
+            texts
+        },
+    });
+    GameStatus {
+        state: if ending.is_some() {
+            StatusState::Ended
+        } else {
+            StatusState::Ongoing
+        },
+        result: ending.map(|e| match e.result {
+            GameResult::Win(Color::Black) => StatusResult::Black,
+            GameResult::Win(Color::White) => StatusResult::White,
+            GameResult::Draw => StatusResult::Draw,
+            GameResult::NoContest => StatusResult::NoContest,
+        }),
+        reason: ending.map(|e| match e.reason {
+            EndReason::RoyalsCaptured => StatusReason::RoyalsCaptured,
+            EndReason::Checkmate => StatusReason::Checkmate,
+            EndReason::Stalemate => StatusReason::Stalemate,
+            EndReason::Repetition => StatusReason::Repetition,
+            EndReason::PerpetualCheck => StatusReason::PerpetualCheck,
+            EndReason::IllegalMove => StatusReason::IllegalMove,
+        }),
+        side_to_move: pos.side().name().to_string(),
+        in_check: status.in_check,
+        check,
+        repetition: if game.repetition_evaluated() {
+            RepetitionJudged::Evaluated
+        } else {
+            RepetitionJudged::NotEvaluated
+        },
+        occurrences: game.occurrences(),
     }
 }
 
@@ -188,13 +241,13 @@ pub fn build_form(
             "give either `position` or `start`/`moves`, not both",
         )),
         (Some(text), None, None) => parse_valid_position(rules, text)
-            .map(|p| Form::Bare(Box::new(p)))
+            .map(|p| Form(Box::new(Game::new(p, rules, false))))
             .map_err(|p| ApiError::invalid_position("position", p)),
         (None, start, moves) => {
             let empty = Vec::new();
-            let replayed = replay(rules, start, moves.unwrap_or(&empty))
+            let (game, illegal) = replay(rules, start, moves.unwrap_or(&empty))
                 .map_err(|p| ApiError::invalid_position("start", p))?;
-            if let Some(bad) = &replayed.illegal {
+            if let Some(bad) = &illegal {
                 let mut e = ApiError::unprocessable(
                     "illegal_move_in_game",
                     "Illegal move in game",
@@ -206,7 +259,7 @@ pub fn build_form(
                 e.problem.index = Some(bad.index);
                 return Err(e);
             }
-            Ok(Form::Game(Box::new(replayed)))
+            Ok(Form(Box::new(game)))
         }
     }
 }
@@ -226,19 +279,20 @@ pub fn position_text(rules: &Rules, pos: &Position) -> String {
 
 /// A legal move with its notations and effects.
 pub fn move_info(rules: &Rules, pos: &Position, mv: &Move, hodges: String) -> MoveInfo {
-    move_info_and_after(rules, pos, mv, hodges).0
+    let mut after = pos.clone();
+    let effects = after.play(mv, rules);
+    move_info_with(rules, pos, mv, &effects, hodges)
 }
 
-/// A legal move with its notations and effects, and the position after it.
-pub fn move_info_and_after(
+/// A legal move played from `pos` with what it did (`effects`), described.
+pub fn move_info_with(
     rules: &Rules,
     pos: &Position,
     mv: &Move,
+    effects: &Effects,
     hodges: String,
-) -> (MoveInfo, Position) {
+) -> MoveInfo {
     let shape = rules.variant.shape();
-    let mut after = pos.clone();
-    let effects = after.play(mv, rules);
     let mover = pos.piece_at(mv.from).expect("a legal move has a piece");
     let promotion = if effects.contagion {
         PromotionInfo::Contagion
@@ -255,7 +309,7 @@ pub fn move_info_and_after(
             (Promo::None, _) => PromotionInfo::None,
         }
     };
-    let info = MoveInfo {
+    MoveInfo {
         text: format_move(shape, mv),
         hodges,
         from: shape.name(mv.from).to_string(),
@@ -272,26 +326,29 @@ pub fn move_info_and_after(
         promotion,
         piece_after: piece_token(
             rules.variant,
-            after
-                .piece_at(mv.to())
-                .expect("the mover stands on its final square"),
+            Piece {
+                color: mover.color,
+                face: effects.face_after,
+            },
         ),
         pass: effects.pass,
-    };
-    (info, after)
+    }
 }
 
-/// A legal move's description with its Hodges text computed alone, and the position
-/// after it.
-pub fn describe(rules: &Rules, pos: &Position, mv: &Move) -> (MoveInfo, Position) {
-    move_info_and_after(rules, pos, mv, format_hodges(pos, rules, mv))
+/// A played move described, with its Hodges text computed alone.
+pub fn describe(rules: &Rules, pos: &Position, mv: &Move, effects: &Effects) -> MoveInfo {
+    move_info_with(rules, pos, mv, effects, format_hodges(pos, rules, mv))
 }
 
 /// Why a move is illegal, with the ruling that an illegal move loses.
-pub fn illegal_info(pos: &Position, reason: &IllegalReason) -> IllegalInfo {
+pub fn illegal_info(game: &Game, reason: &IllegalReason) -> IllegalInfo {
+    let winner = match game.ruling_on_illegal(reason).result {
+        GameResult::Win(side) => Some(side.name().to_string()),
+        GameResult::Draw | GameResult::NoContest => None,
+    };
     IllegalInfo {
         code: reason.code().to_string(),
         message: reason.to_string(),
-        winner_if_enforced: pos.side().opponent().name().to_string(),
+        winner_if_enforced: winner,
     }
 }

@@ -286,12 +286,101 @@ pub struct LegalMovesResponse {
     /// Number of legal moves.
     #[schema(example = 304)]
     pub count: usize,
-    /// The moves, in canonical text order.
+    /// The moves, in canonical text order (none once the game has ended; in the game
+    /// form, none that a repetition rule forbids).
     pub moves: Vec<MoveInfo>,
-    /// Whether repetition was judged: `not_evaluated` for a bare position (no history)
-    /// and, until repetition rulings are implemented, for the game form too.
-    #[schema(example = "not_evaluated")]
-    pub repetition: String,
+    /// The game's status in this position.
+    pub status: GameStatus,
+}
+
+/// Whether the game goes on.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum StatusState {
+    /// The side to move has a legal move and nothing ended the game.
+    Ongoing,
+    /// The game is over; `result` and `reason` say how.
+    Ended,
+}
+
+/// How an ended game came out.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum StatusResult {
+    /// Black won.
+    Black,
+    /// White won.
+    White,
+    /// Drawn (`repetition = jcsa`: a 4th occurrence nobody was obliged to avoid).
+    Draw,
+    /// No contest (`repetition = fourfold_no_contest`: a 4th occurrence).
+    NoContest,
+}
+
+/// Why the game ended.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum StatusReason {
+    /// A side has no royal piece left.
+    RoyalsCaptured,
+    /// The side to move is in check and no legal move escapes.
+    Checkmate,
+    /// The side to move has no legal move at all (it loses).
+    Stalemate,
+    /// A position occurred for the 4th time and nobody was obliged to avoid it, or (in a
+    /// replayed game) a side made a move a repetition rule forbade.
+    Repetition,
+    /// (Replayed game) a side made the move that perpetual check forbade it.
+    PerpetualCheck,
+    /// (Replayed game) a side made an illegal move; the seeds' rule: it lost.
+    IllegalMove,
+}
+
+/// Whether repetition was judged.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum RepetitionJudged {
+    /// Game form: the whole history is known and the `repetition` option applied.
+    Evaluated,
+    /// Bare position: no history, so no repetition ruling (the response says so rather
+    /// than guessing).
+    NotEvaluated,
+}
+
+/// The side to move's check: its royals and the opponent moves that would take them all.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct CheckInfo {
+    /// Squares of the side's royal pieces.
+    #[schema(example = json!(["13y"]))]
+    pub royals: Vec<String>,
+    /// The opponent's moves (canonical text) after which the side would have no royal.
+    #[schema(example = json!(["13a13y"]))]
+    pub attacking_moves: Vec<String>,
+}
+
+/// The game's status: ongoing or ended (with result and reason), check, repetition.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct GameStatus {
+    /// `ongoing` or `ended`.
+    pub state: StatusState,
+    /// When ended: who won, or draw / no contest.
+    pub result: Option<StatusResult>,
+    /// When ended: why.
+    pub reason: Option<StatusReason>,
+    /// `black` or `white`.
+    #[schema(example = "black")]
+    pub side_to_move: String,
+    /// Whether the side to move is in check (its opponent, moving now, could leave it
+    /// without a royal).
+    pub in_check: bool,
+    /// When in check: the royals and the attacking moves.
+    pub check: Option<CheckInfo>,
+    /// Whether repetition was judged (`not_evaluated` for a bare position).
+    pub repetition: RepetitionJudged,
+    /// Game form: how many times this position (board, side to move, extra field) has
+    /// occurred, this time included.
+    #[schema(example = 1)]
+    pub occurrences: Option<usize>,
 }
 
 /// Why a move is illegal.
@@ -299,15 +388,19 @@ pub struct LegalMovesResponse {
 pub struct IllegalInfo {
     /// Stable snake_case reason: `malformed`, `game_over`, `empty_square`,
     /// `not_your_piece`, `onto_own_piece`, `unreachable`, `path_blocked`, `invalid_route`,
-    /// `emperor_capture_protected`, `promotion_compulsory`, `promotion_not_possible`.
+    /// `emperor_capture_protected`, `promotion_compulsory`, `promotion_not_possible`; for
+    /// moves a repetition rule forbids (game form): `perpetual_check` (`jcsa`, or
+    /// `fourfold_no_contest` against a sole royal), `perpetual_attack` and `pass_cycle`
+    /// (`jcsa`), `repetition` (`no_repeat`).
     #[schema(example = "path_blocked")]
     pub code: String,
     /// An English sentence.
     pub message: String,
     /// The seeds' ruling that an illegal move loses: the side that would win if the game
-    /// server applies it (`black` or `white`).
+    /// server applies it (`black` or `white`). For `game_over`, the winner of the game
+    /// that already ended (`null` when it ended drawn or with no contest).
     #[schema(example = "white")]
-    pub winner_if_enforced: String,
+    pub winner_if_enforced: Option<String>,
 }
 
 /// The verdict on one proposed move.
@@ -324,8 +417,9 @@ pub struct AdjudicateResponse {
     pub played: Option<MoveInfo>,
     /// When legal: the position after the move.
     pub position_after: Option<String>,
-    /// When legal: whether the side that moved took the opponent's last royal piece.
-    pub game_over: Option<bool>,
+    /// The game's status: after the move when legal (whether the opponent is now in
+    /// check, mate, ...), else unchanged by the refused move.
+    pub status: GameStatus,
 }
 
 /// The verdict on one move of a replayed game.
@@ -343,6 +437,8 @@ pub struct ReplayVerdict {
     pub played: Option<MoveInfo>,
     /// When illegal: why.
     pub illegal: Option<IllegalInfo>,
+    /// When legal: whether the move left the opponent in check.
+    pub gave_check: Option<bool>,
 }
 
 /// A replayed game.
@@ -356,8 +452,11 @@ pub struct ReplayResponse {
     pub first_illegal: Option<usize>,
     /// The position after the last legal move.
     pub final_position: String,
-    /// Whether a side has lost every royal piece in the final position.
-    pub royals_lost: bool,
+    /// The game's final status. When the replay stopped at an illegal move, the ruling
+    /// that an illegal move loses is applied: ended, won by the other side, reason
+    /// `illegal_move` (`perpetual_check` or `repetition` for a move a repetition rule
+    /// forbade); a move after the end leaves the earlier ending.
+    pub status: GameStatus,
 }
 
 /// Leaf count under one first move.

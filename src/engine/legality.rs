@@ -6,7 +6,9 @@ use super::movegen::{canonical_pass, generate_from};
 use super::moves::{Move, Promo};
 use super::notation::{parse_move_text, MoveTextError};
 use super::position::Position;
-use super::variant::Rules;
+use super::repetition::{rule_name, Ban};
+use super::status::{EndReason, Ending, GameResult};
+use super::variant::{Repetition, Rules};
 use std::fmt;
 
 /// Why a proposed move is illegal.
@@ -14,8 +16,10 @@ use std::fmt;
 pub enum IllegalReason {
     /// The text is not a move (see [`MoveTextError`]).
     Malformed(MoveTextError),
-    /// A side has no royal left: the game is over.
-    GameOver,
+    /// The game has already ended (how: the ending).
+    GameOver(Ending),
+    /// A repetition rule forbids the move (option `repetition` with its value).
+    Repetition(Ban, Repetition),
     /// No piece stands on the start square.
     EmptySquare,
     /// The piece on the start square belongs to the opponent.
@@ -41,7 +45,8 @@ impl IllegalReason {
     pub fn code(&self) -> &'static str {
         match self {
             IllegalReason::Malformed(_) => "malformed",
-            IllegalReason::GameOver => "game_over",
+            IllegalReason::GameOver(_) => "game_over",
+            IllegalReason::Repetition(ban, _) => ban.code(),
             IllegalReason::EmptySquare => "empty_square",
             IllegalReason::NotYourPiece => "not_your_piece",
             IllegalReason::OntoOwnPiece => "onto_own_piece",
@@ -59,8 +64,11 @@ impl fmt::Display for IllegalReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             IllegalReason::Malformed(e) => write!(f, "malformed move text: {e}"),
-            IllegalReason::GameOver => {
-                write!(f, "the game is over: a side has no royal piece left")
+            IllegalReason::GameOver(ending) => {
+                write!(f, "the game has already ended ({})", ending.reason.code())
+            }
+            IllegalReason::Repetition(ban, rule) => {
+                write!(f, "{ban} (repetition = {})", rule_name(*rule))
             }
             IllegalReason::EmptySquare => write!(f, "there is no piece on the start square"),
             IllegalReason::NotYourPiece => {
@@ -83,6 +91,19 @@ impl fmt::Display for IllegalReason {
     }
 }
 
+/// The ending of a position in which a side has no royal left.
+pub fn royals_captured(pos: &Position) -> Ending {
+    let loser = if pos.royal_count(pos.side()) == 0 {
+        pos.side()
+    } else {
+        pos.side().opponent()
+    };
+    Ending {
+        result: GameResult::Win(loser.opponent()),
+        reason: EndReason::RoyalsCaptured,
+    }
+}
+
 /// Checks a proposed move in machine text and returns the canonical legal move.
 ///
 /// Accepted spellings: the canonical text; the same route with extra empty intermediate
@@ -96,7 +117,7 @@ pub fn check_move(pos: &Position, rules: &Rules, text: &str) -> Result<Move, Ill
     let geo = &rules.variant.geometry;
     let parsed = parse_move_text(geo.shape, text).map_err(IllegalReason::Malformed)?;
     if pos.is_terminal() {
-        return Err(IllegalReason::GameOver);
+        return Err(IllegalReason::GameOver(royals_captured(pos)));
     }
     let from = parsed.squares[0];
     let cell = pos.cell(from);

@@ -45,6 +45,7 @@ pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod repetition;
 pub mod status;
 #[cfg(test)]
 mod test_rng;

@@ -47,6 +47,12 @@ impl Cell {
         )
     }
 
+    /// The cell's contents as one number (0 = empty), distinct per colour and face.
+    #[inline]
+    pub fn bits(self) -> u16 {
+        self.0
+    }
+
     /// Whether the cell is empty.
     #[inline]
     pub fn is_empty(self) -> bool {

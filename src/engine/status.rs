@@ -3,11 +3,61 @@
 //! is check with no legal move that escapes it; a side with no legal move at all is
 //! stalemated and loses; a side with no royal left has lost at once.
 
+use super::game::Game;
 use super::geometry::{Color, Square};
 use super::movegen::{attacked, emperor_may_capture, generate, generate_from};
 use super::moves::Move;
 use super::position::Position;
 use super::variant::Rules;
+
+/// How a finished game came out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    /// This side won.
+    Win(Color),
+    /// Drawn (`repetition = jcsa`: a repetition nobody was obliged to avoid).
+    Draw,
+    /// No contest (`repetition = fourfold_no_contest`).
+    NoContest,
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndReason {
+    /// A side has no royal left.
+    RoyalsCaptured,
+    /// The side to move is in check and no legal move escapes.
+    Checkmate,
+    /// The side to move has no legal move.
+    Stalemate,
+    /// A position occurred for the 4th time and nobody was obliged to avoid it.
+    Repetition,
+    /// A side made the move that perpetual check forbade it (illegal, so it lost).
+    PerpetualCheck,
+    /// A side made an illegal move (the seeds' rule: it lost).
+    IllegalMove,
+}
+
+impl EndReason {
+    /// A stable snake_case code.
+    pub fn code(self) -> &'static str {
+        match self {
+            EndReason::RoyalsCaptured => "royals_captured",
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::Repetition => "repetition",
+            EndReason::PerpetualCheck => "perpetual_check",
+            EndReason::IllegalMove => "illegal_move",
+        }
+    }
+}
+
+/// The end of a game: result and reason.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ending {
+    pub result: GameResult,
+    pub reason: EndReason,
+}
 
 /// How a position stands, without repetition (which needs the game history).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,37 +140,22 @@ pub fn checking_moves_by_definition(pos: &Position, rules: &Rules, side: Color) 
     moves
 }
 
-/// Whether the move leaves its side out of check (or ends the game by taking the
-/// opponent's last royal).
-pub fn escapes(pos: &Position, rules: &Rules, mv: &Move) -> bool {
-    let side = pos.side();
-    let mut after = pos.clone();
-    after.play_unchecked(mv, rules);
-    after.royal_count(side.opponent()) == 0 || !in_check(&after, rules, side)
-}
-
-/// The position's outcome (repetition aside).
+/// The position's outcome (repetition aside): the status of a game without history
+/// that starts here.
 pub fn outcome(pos: &Position, rules: &Rules) -> Outcome {
-    for side in Color::ALL {
-        if pos.royal_count(side) == 0 {
-            return Outcome::RoyalsCaptured {
-                winner: side.opponent(),
-            };
-        }
+    let status = Game::new(pos.clone(), rules, false).status();
+    match status.ending {
+        None => Outcome::Ongoing {
+            in_check: status.in_check,
+        },
+        Some(Ending {
+            result: GameResult::Win(winner),
+            reason,
+        }) => match reason {
+            EndReason::RoyalsCaptured => Outcome::RoyalsCaptured { winner },
+            EndReason::Stalemate => Outcome::Stalemate { winner },
+            _ => Outcome::Checkmate { winner },
+        },
+        Some(ending) => unreachable!("a position alone cannot end as {ending:?}"),
     }
-    let side = pos.side();
-    let mut moves = Vec::new();
-    generate(pos, rules, &mut moves);
-    if moves.is_empty() {
-        return Outcome::Stalemate {
-            winner: side.opponent(),
-        };
-    }
-    let checked = in_check(pos, rules, side);
-    if checked && !moves.iter().any(|m| escapes(pos, rules, m)) {
-        return Outcome::Checkmate {
-            winner: side.opponent(),
-        };
-    }
-    Outcome::Ongoing { in_check: checked }
 }

@@ -12,10 +12,13 @@ async fn legal_moves_of_the_start_position() {
     assert_eq!(a.status, 200, "{a:?}");
     assert_eq!(a.body["count"], 304);
     assert_eq!(a.body["side_to_move"], "black");
-    assert_eq!(
-        a.body["repetition"], "not_evaluated",
-        "repetition rulings are issue #4"
-    );
+    // The game form (no moves yet): repetition is judged; the start position has
+    // occurred once; nobody is in check.
+    assert_eq!(a.body["status"]["state"], "ongoing");
+    assert_eq!(a.body["status"]["repetition"], "evaluated");
+    assert_eq!(a.body["status"]["occurrences"], 1);
+    assert_eq!(a.body["status"]["in_check"], false);
+    assert_eq!(a.body["status"]["check"], serde_json::Value::Null);
     assert_eq!(a.body["rules"]["profile"], "wikipedia");
     assert_eq!(a.body["rules"]["options"]["emperor_capture"], "unprotected");
     let moves = a.body["moves"].as_array().unwrap();
@@ -40,7 +43,8 @@ async fn legal_moves_of_a_bare_position_say_repetition_was_not_evaluated() {
         .await;
     assert_eq!(a.status, 200);
     assert_eq!(a.body["count"], 298, "tsa: the lion dog has no leap");
-    assert_eq!(a.body["repetition"], "not_evaluated");
+    assert_eq!(a.body["status"]["repetition"], "not_evaluated");
+    assert_eq!(a.body["status"]["occurrences"], serde_json::Value::Null);
     assert_eq!(a.body["rules"]["options"]["lion_dog"], "range3");
 }
 
@@ -57,7 +61,8 @@ async fn adjudicates_legal_and_illegal_moves() {
     assert_eq!(a.body["legal"], true);
     assert_eq!(a.body["move"]["move"], "13g13h");
     assert_eq!(a.body["move"]["hodges"], "P-13h");
-    assert_eq!(a.body["game_over"], false);
+    assert_eq!(a.body["status"]["state"], "ongoing");
+    assert_eq!(a.body["status"]["side_to_move"], "black");
     let after = a.body["position_after"].as_str().unwrap();
     assert!(after.ends_with(" b - 3"), "{after}");
     // Hodges input is accepted too.

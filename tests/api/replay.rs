@@ -21,6 +21,11 @@ async fn replays_until_the_first_illegal_move() {
     assert_eq!(verdicts[2]["legal"], false);
     assert_eq!(verdicts[2]["illegal"]["code"], "unreachable");
     assert_eq!(verdicts[2]["illegal"]["winner_if_enforced"], "white");
+    // The ruling that an illegal move loses, applied to the game as submitted: Black's
+    // third move was illegal, so White won.
+    assert_eq!(a.body["status"]["state"], "ended");
+    assert_eq!(a.body["status"]["result"], "white");
+    assert_eq!(a.body["status"]["reason"], "illegal_move");
     let fin = a.body["final_position"].as_str().unwrap();
     assert!(fin.ends_with(" b - 3"), "{fin}");
     let whole = app
@@ -31,5 +36,7 @@ async fn replays_until_the_first_illegal_move() {
         .await;
     assert_eq!(whole.body["first_illegal"], serde_json::Value::Null);
     assert_eq!(whole.body["verdicts"].as_array().unwrap().len(), 2);
-    assert_eq!(whole.body["royals_lost"], false);
+    assert_eq!(whole.body["status"]["state"], "ongoing");
+    assert_eq!(whole.body["status"]["result"], serde_json::Value::Null);
+    assert_eq!(whole.body["verdicts"][0]["gave_check"], false);
 }

@@ -1,16 +1,15 @@
 //! Legal moves of a position, and the verdict on one proposed move.
 
 use crate::api::context::{
-    check_move_text, heavy_game, illegal_info, move_info, position_text, prepare, rules_echo,
-    AppState,
+    check_move_text, describe, game_status, heavy_game, illegal_info, move_info, position_text,
+    prepare, rules_echo, AppState,
 };
 use crate::api::dto::{
     AdjudicateRequest, AdjudicateResponse, Body, LegalMovesRequest, LegalMovesResponse,
 };
 use crate::api::error::{ApiError, Problem};
 use crate::config::Limits;
-use crate::engine::legality::{check_move, IllegalReason};
-use crate::engine::movegen::legal_moves;
+use crate::engine::legality::IllegalReason;
 use crate::engine::notation::{format_hodges_all, parse_hodges};
 use actix_web::{post, web::Data, web::Json};
 
@@ -41,7 +40,7 @@ pub async fn legal(
         .run(heavy, move || {
             let (rules, form) = prepare(&limits, &body)?;
             let pos = form.position();
-            let mut moves = legal_moves(pos, &rules);
+            let mut moves = form.game().legal_moves(&rules);
             moves.sort();
             let hodges = format_hodges_all(pos, &rules, &moves);
             let mut infos: Vec<_> = moves
@@ -56,7 +55,7 @@ pub async fn legal(
                 side_to_move: pos.side().name().into(),
                 count: infos.len(),
                 moves: infos,
-                repetition: form.repetition().into(),
+                status: game_status(&rules, form.game(), None),
             }))
         })
         .await
@@ -100,34 +99,37 @@ pub fn adjudicate_job(
     limits: &Limits,
     body: &AdjudicateRequest,
 ) -> Result<AdjudicateResponse, ApiError> {
-    let (rules, form) = prepare(limits, body)?;
-    let pos = form.position();
-    let verdict = match check_move(pos, &rules, &body.proposed) {
-        Err(IllegalReason::Malformed(e)) => {
-            parse_hodges(pos, &rules, &body.proposed).map_err(|_| IllegalReason::Malformed(e))
-        }
+    let (rules, mut form) = prepare(limits, body)?;
+    let game = form.game();
+    let pos = game.position.clone();
+    let verdict = match game.judge(&rules, &body.proposed) {
+        Err(IllegalReason::Malformed(e)) => parse_hodges(&pos, &rules, &body.proposed)
+            .map_err(|_| IllegalReason::Malformed(e))
+            .and_then(|mv| game.judge_legal(&rules, mv)),
         other => other,
     };
     let echo = rules_echo(&rules);
     Ok(match verdict {
-        Ok(mv) => {
-            let (info, after) = crate::api::context::describe(&rules, pos, &mv);
+        Ok(candidate) => {
+            let info = describe(&rules, &pos, &candidate.mv, &candidate.effects);
+            let game = form.game_mut();
+            game.commit(&rules, candidate);
             AdjudicateResponse {
                 rules: echo,
                 legal: true,
                 illegal: None,
                 played: Some(info),
-                position_after: Some(position_text(&rules, &after)),
-                game_over: Some(after.is_terminal()),
+                position_after: Some(position_text(&rules, &game.position)),
+                status: game_status(&rules, game, None),
             }
         }
         Err(reason) => AdjudicateResponse {
             rules: echo,
             legal: false,
-            illegal: Some(illegal_info(pos, &reason)),
+            illegal: Some(illegal_info(game, &reason)),
             played: None,
             position_after: None,
-            game_over: None,
+            status: game_status(&rules, game, None),
         },
     })
 }

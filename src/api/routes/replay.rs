@@ -2,8 +2,8 @@
 //! position.
 
 use crate::api::context::{
-    check_moves_limit, describe, heavy_game, illegal_info, position_text, resolve_rules,
-    rules_echo, AppState,
+    check_moves_limit, describe, game_status, heavy_game, illegal_info, position_text,
+    resolve_rules, rules_echo, AppState,
 };
 use crate::api::dto::{Body, ReplayRequest, ReplayResponse, ReplayVerdict};
 use crate::api::error::{ApiError, Problem};
@@ -36,7 +36,7 @@ pub async fn replay(
         .run(heavy, move || {
             let rules = resolve_rules(&body.variant, body.rules.as_ref())?;
             check_moves_limit(&limits, Some(&body.moves))?;
-            let game = replay_game(&rules, body.start.as_deref(), &body.moves)
+            let (game, illegal) = replay_game(&rules, body.start.as_deref(), &body.moves)
                 .map_err(|p| ApiError::invalid_position("start", p))?;
             let mut verdicts: Vec<ReplayVerdict> = game
                 .played
@@ -46,25 +46,28 @@ pub async fn replay(
                     index,
                     submitted: body.moves[index].clone(),
                     legal: true,
-                    played: Some(describe(&rules, &p.before, &p.mv).0),
+                    played: Some(describe(&rules, &p.before, &p.mv, &p.effects)),
                     illegal: None,
+                    gave_check: Some(p.gave_check),
                 })
                 .collect();
-            if let Some(bad) = &game.illegal {
+            if let Some(bad) = &illegal {
                 verdicts.push(ReplayVerdict {
                     index: bad.index,
                     submitted: bad.text.clone(),
                     legal: false,
                     played: None,
-                    illegal: Some(illegal_info(&game.position, &bad.reason)),
+                    illegal: Some(illegal_info(&game, &bad.reason)),
+                    gave_check: None,
                 });
             }
+            let ruling = illegal.as_ref().map(|b| game.ruling_on_illegal(&b.reason));
             Ok(Json(ReplayResponse {
                 rules: rules_echo(&rules),
                 verdicts,
-                first_illegal: game.illegal.as_ref().map(|b| b.index),
+                first_illegal: illegal.as_ref().map(|b| b.index),
                 final_position: position_text(&rules, &game.position),
-                royals_lost: game.position.is_terminal(),
+                status: game_status(&rules, &game, ruling),
             }))
         })
         .await

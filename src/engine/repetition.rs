@@ -1,0 +1,246 @@
+//! Repetition (tai.md, option `repetition`): position keys, and the ruling on a move that
+//! recreates an earlier position. Positions are compared as board + side to move + extra
+//! field, by a 64-bit key kept incrementally; the cycle analysis of `jcsa` (checks, then
+//! attacks, then passes decide who must deviate) reads the moves since the position's
+//! first occurrence.
+
+use super::geometry::{Color, Square};
+use super::movegen::generate_from;
+use super::moves::Move;
+use super::position::{Extra, Position};
+use super::variant::{Repetition, Rules};
+use std::fmt;
+
+/// Why a repetition rule forbids a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ban {
+    /// Every move of this side in the cycle gave check (`jcsa`; `fourfold_no_contest`
+    /// against a sole royal).
+    PerpetualCheck,
+    /// Every move of this side in the cycle attacked, the opponent's did not (`jcsa`).
+    PerpetualAttack,
+    /// In a cycle of passes this side passed first (`jcsa`).
+    FirstPasser,
+    /// The position occurred before with the same side to move (`no_repeat`).
+    Repeated,
+}
+
+impl Ban {
+    /// A stable snake_case code.
+    pub fn code(self) -> &'static str {
+        match self {
+            Ban::PerpetualCheck => "perpetual_check",
+            Ban::PerpetualAttack => "perpetual_attack",
+            Ban::FirstPasser => "pass_cycle",
+            Ban::Repeated => "repetition",
+        }
+    }
+}
+
+impl fmt::Display for Ban {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Ban::PerpetualCheck => write!(
+                f,
+                "the move would make the position occur a 4th time and every move of this \
+                 side in the cycle gave check: the checking side must deviate"
+            ),
+            Ban::PerpetualAttack => write!(
+                f,
+                "the move would make the position occur a 4th time and every move of this \
+                 side in the cycle attacked a piece while the opponent's did not: the \
+                 attacking side must deviate"
+            ),
+            Ban::FirstPasser => write!(
+                f,
+                "the move would make the position occur a 4th time in a cycle of passes \
+                 that this side began: the first passer must deviate"
+            ),
+            Ban::Repeated => write!(
+                f,
+                "the move recreates a position that already occurred with the same side to move"
+            ),
+        }
+    }
+}
+
+/// The option value's name, for messages.
+pub fn rule_name(rule: Repetition) -> &'static str {
+    match rule {
+        Repetition::Jcsa => "jcsa",
+        Repetition::FourfoldNoContest => "fourfold_no_contest",
+        Repetition::NoRepeat => "no_repeat",
+    }
+}
+
+/// What a move that completes a repetition does, when it is allowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Completion {
+    /// Nothing: the game goes on.
+    Continues,
+    /// The game ends drawn (`jcsa`, nobody obliged to deviate).
+    Draw,
+    /// The game ends with no contest (`fourfold_no_contest`).
+    NoContest,
+}
+
+/// The moves of a game as the cycle analysis reads them: the moves played (`0..n`, move
+/// `i` played from ply `i`) followed by the candidate being judged (index `n`).
+pub trait MoveHistory {
+    /// The number of moves played, the candidate excluded.
+    fn played(&self) -> usize;
+    /// The side that made move `i`.
+    fn mover(&self, i: usize) -> Color;
+    /// Whether move `i` left the opponent in check.
+    fn gave_check(&self, i: usize) -> bool;
+    /// Whether move `i` was a pass.
+    fn was_pass(&self, i: usize) -> bool;
+    /// Whether the piece moved by move `i` attacks an enemy piece it did not attack
+    /// before (see [`attacks_anew`]).
+    fn attacked(&self, i: usize) -> bool;
+}
+
+/// The ruling on the candidate move of `history` when it makes a position occur again.
+/// `earlier` holds the plies at which the position occurred before (oldest first, not
+/// empty); `opponent_royals` counts the opponent's royals after the candidate.
+///
+/// # Errors
+/// The ban when the mover may not make this move.
+pub fn rule_on(
+    rule: Repetition,
+    earlier: &[u32],
+    history: &impl MoveHistory,
+    opponent_royals: u16,
+) -> Result<Completion, Ban> {
+    let candidate = history.played();
+    let mover = history.mover(candidate);
+    match rule {
+        Repetition::NoRepeat => Err(Ban::Repeated),
+        _ if earlier.len() < 3 => Ok(Completion::Continues),
+        rule => {
+            // The cycle: the moves since the third-last earlier occurrence (for the 4th
+            // occurrence, since the first), the candidate included.
+            let from = earlier[earlier.len() - 3] as usize;
+            let all = |ours: bool, test: &dyn Fn(usize) -> bool| {
+                (from..=candidate)
+                    .filter(|&i| (history.mover(i) == mover) == ours)
+                    .all(test)
+            };
+            let checks = [
+                all(true, &|i| history.gave_check(i)),
+                all(false, &|i| history.gave_check(i)),
+            ];
+            if rule == Repetition::FourfoldNoContest {
+                return if checks[0] && opponent_royals == 1 {
+                    Err(Ban::PerpetualCheck)
+                } else {
+                    Ok(Completion::NoContest)
+                };
+            }
+            // Who must deviate: `(true, _)` the mover, `(false, _)` the opponent.
+            let obliged = if checks[0] != checks[1] {
+                Some((checks[0], Ban::PerpetualCheck))
+            } else {
+                let attacks = [
+                    all(true, &|i| history.attacked(i)),
+                    all(false, &|i| history.attacked(i)),
+                ];
+                if attacks[0] != attacks[1] {
+                    Some((attacks[0], Ban::PerpetualAttack))
+                } else if (from..=candidate).all(|i| history.was_pass(i)) {
+                    // The run of consecutive passes may begin before the cycle.
+                    let mut first = from;
+                    while first > 0 && history.was_pass(first - 1) {
+                        first -= 1;
+                    }
+                    Some((history.mover(first) == mover, Ban::FirstPasser))
+                } else {
+                    None
+                }
+            };
+            match obliged {
+                Some((true, ban)) => Err(ban),
+                Some((false, _)) => Ok(Completion::Continues),
+                None => Ok(Completion::Draw),
+            }
+        }
+    }
+}
+
+/// Whether the piece moved by `mv` (from `before` to `after`) attacks an enemy piece on
+/// `after` that it did not attack on `before`: a square holding an enemy piece that one of
+/// its legal moves would capture.
+pub fn attacks_anew(rules: &Rules, before: &Position, after: &Position, mv: &Move) -> bool {
+    let mover = before.side();
+    let targets = |pos: &Position, from: Square| {
+        let mut moves = Vec::new();
+        generate_from(pos, rules, from, &mut moves);
+        let mut squares: Vec<Square> = moves
+            .iter()
+            .flat_map(|m| m.squares().iter().copied())
+            .filter(|&s| pos.cell(s).is_color(mover.opponent()))
+            .collect();
+        squares.sort_unstable();
+        squares.dedup();
+        squares
+    };
+    let old = targets(before, mv.from);
+    let new = targets(&after.with_side_to_move(mover), mv.to());
+    new.iter().any(|s| old.binary_search(s).is_err())
+}
+
+/// The key of a position: board, side to move and extra field.
+pub fn position_key(pos: &Position) -> u64 {
+    let mut key = state_key(pos);
+    for color in Color::ALL {
+        for sq in pos.occupied(color).iter() {
+            key ^= cell_key(sq, pos);
+        }
+    }
+    key
+}
+
+/// The key of `after`, the position `mv` made from `before` (whose key is `before_key`):
+/// only the squares the move touched change.
+pub fn key_after(before_key: u64, before: &Position, after: &Position, mv: &Move) -> u64 {
+    let mut key = before_key ^ state_key(before) ^ state_key(after);
+    let mut touched = [mv.from; 4];
+    let mut n = 1;
+    for &sq in mv.squares() {
+        if !touched[..n].contains(&sq) {
+            touched[n] = sq;
+            n += 1;
+        }
+    }
+    for &sq in &touched[..n] {
+        key ^= cell_key(sq, before) ^ cell_key(sq, after);
+    }
+    key
+}
+
+fn cell_key(sq: Square, pos: &Position) -> u64 {
+    match pos.cell(sq).bits() {
+        0 => 0,
+        bits => mix(u64::from(sq.0) << 16 | u64::from(bits)),
+    }
+}
+
+fn state_key(pos: &Position) -> u64 {
+    let side = match pos.side() {
+        Color::Black => 0,
+        Color::White => mix(1 << 40),
+    };
+    let extra = match pos.extra() {
+        Extra::None => 0,
+        Extra::LionCapture(sq) => mix(2 << 40 | u64::from(sq.0)),
+    };
+    side ^ extra
+}
+
+/// splitmix64's finaliser: spreads a small distinct number over 64 bits.
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
