@@ -3,10 +3,15 @@
 
 mod catalogue;
 mod errors;
+#[path = "../common/game_end.rs"]
+mod game_end;
+mod game_end_rulings;
 mod helpers;
 mod hostile;
 mod moves;
 mod openapi;
 mod perft;
+#[path = "../common/placements.rs"]
+mod placements;
 mod readme;
 mod replay;

@@ -1,8 +1,13 @@
 //! Engine tests: rule vectors (hand-derived data files), invariants over random games,
 //! the start position explained, perft regression locks.
 
+#[path = "../common/game_end.rs"]
+mod game_end;
+mod game_end_rulings;
 mod invariants;
 mod perft;
+#[path = "../common/placements.rs"]
+mod placements;
 mod start_position;
 mod status;
 mod support;

@@ -1,9 +1,8 @@
 //! Helpers shared by the engine tests: rules from `key=value` lists, positions from piece
 //! placements, a small deterministic random generator.
 
-use shogi_arbiter::engine::geometry::Color;
-use shogi_arbiter::engine::notation::{format_position, parse_piece_token, parse_valid_position};
-use shogi_arbiter::engine::position::{Position, Setup};
+use shogi_arbiter::engine::notation::parse_valid_position;
+use shogi_arbiter::engine::position::Position;
 use shogi_arbiter::engine::variant::{self, Rules, RulesRequest};
 
 /// Resolves `profile=NAME` and `option=value` entries for tai.
@@ -20,33 +19,7 @@ pub fn tai_rules(entries: &str) -> Rules {
     Rules::resolve(variant::tai(), &request).unwrap_or_else(|e| panic!("rules `{entries}`: {e}"))
 }
 
-/// Position text of a board holding `placements` (`CODE@SQUARE`, lowercase = White).
-pub fn position_text(rules: &Rules, placements: &str, side: char) -> String {
-    let shape = rules.variant.shape();
-    let mut setup = Setup {
-        board: vec![None; shape.len()],
-        side: if side == 'w' {
-            Color::White
-        } else {
-            Color::Black
-        },
-        extra: Default::default(),
-        move_number: 1,
-    };
-    for p in placements.split_whitespace() {
-        let (code, sq) = p
-            .split_once('@')
-            .unwrap_or_else(|| panic!("placement `{p}`"));
-        let s = shape
-            .parse_square(sq)
-            .unwrap_or_else(|| panic!("square `{sq}`"));
-        assert!(setup.board[s.index()].is_none(), "two pieces on {sq}");
-        let piece = parse_piece_token(rules.variant, code)
-            .unwrap_or_else(|e| panic!("piece `{code}`: {}", e.1));
-        setup.board[s.index()] = Some(piece);
-    }
-    format_position(rules.variant, &setup)
-}
+pub use crate::placements::position_text;
 
 /// A position holding `placements`.
 pub fn position(rules: &Rules, placements: &str, side: char) -> Position {

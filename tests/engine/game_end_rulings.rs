@@ -1,0 +1,74 @@
+//! The game-end fixtures through the engine directly: replay, then the ruling.
+
+use crate::game_end::fixtures;
+use crate::support::{position_text, tai_rules};
+use shogi_arbiter::engine::game::replay;
+use shogi_arbiter::engine::geometry::Color;
+use shogi_arbiter::engine::notation::format_move;
+use shogi_arbiter::engine::status::{checking_moves, royals, GameResult};
+
+fn result_name(result: GameResult) -> &'static str {
+    match result {
+        GameResult::Win(Color::Black) => "black",
+        GameResult::Win(Color::White) => "white",
+        GameResult::Draw => "draw",
+        GameResult::NoContest => "no_contest",
+    }
+}
+
+#[test]
+fn every_game_end_fixture_through_the_engine() {
+    for f in fixtures() {
+        let entries: Vec<String> = f.rules.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        let rules = tai_rules(&entries.join(" "));
+        let start = position_text(&rules, &f.placements, f.side);
+        let (game, illegal) = replay(&rules, Some(&start), &f.moves)
+            .unwrap_or_else(|e| panic!("{}: start {e:?}", f.name));
+        let e = &f.expect;
+        let ctx = format!("{} (why: {})", f.name, f.why);
+        assert_eq!(
+            illegal.as_ref().map(|i| i.index),
+            e.first_illegal,
+            "{ctx}: first illegal move ({illegal:?})"
+        );
+        assert_eq!(
+            illegal.as_ref().map(|i| i.reason.code().to_string()),
+            e.illegal_code,
+            "{ctx}: illegal code"
+        );
+        let ending = match &illegal {
+            Some(bad) => Some(game.ruling_on_illegal(&bad.reason)),
+            None => game.status().ending,
+        };
+        let state = if ending.is_some() { "ended" } else { "ongoing" };
+        assert_eq!(state, e.state, "{ctx}: state");
+        assert_eq!(
+            ending.map(|x| result_name(x.result).to_string()),
+            e.result,
+            "{ctx}: result"
+        );
+        assert_eq!(
+            ending.map(|x| x.reason.code().to_string()),
+            e.reason,
+            "{ctx}: reason"
+        );
+        assert_eq!(game.status().in_check, e.in_check, "{ctx}: in check");
+        let pos = &game.position;
+        let shape = rules.variant.shape();
+        if let Some(expected) = &e.check_royals {
+            let named: Vec<String> = royals(pos, &rules, pos.side())
+                .iter()
+                .map(|&s| shape.name(s).to_string())
+                .collect();
+            assert_eq!(&named, expected, "{ctx}: royals in check");
+        }
+        if let Some(expected) = &e.attacking_moves {
+            let mut named: Vec<String> = checking_moves(pos, &rules, pos.side())
+                .iter()
+                .map(|m| format_move(shape, m))
+                .collect();
+            named.sort();
+            assert_eq!(&named, expected, "{ctx}: attacking moves");
+        }
+    }
+}
