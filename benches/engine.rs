@@ -1,14 +1,19 @@
 //! Criterion benchmarks of the tai engine on one core: legal-move generation, the
-//! legality check and the check test (fast, and by the definition) in the start position, perft(3) from the start position counted in bulk
-//! and with every leaf move materialised.
+//! legality check and the check test (fast, and by the definition) in the start position;
+//! perft(3) from the start position counted in bulk and with every leaf move
+//! materialised; mate detection in a position in check with both armies on the board;
+//! replaying a 2,000-ply game with repetition bookkeeping.
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use shogi_arbiter::engine::game::{replay, Game};
 use shogi_arbiter::engine::geometry::Color;
 use shogi_arbiter::engine::legality::check_move;
 use shogi_arbiter::engine::movegen::legal_moves;
+use shogi_arbiter::engine::notation::{format_move, parse_position};
 use shogi_arbiter::engine::perft::perft;
 use shogi_arbiter::engine::position::Position;
-use shogi_arbiter::engine::status::{checking_moves_by_definition, in_check};
+use shogi_arbiter::engine::repetition::Completion;
+use shogi_arbiter::engine::status::{checking_moves_by_definition, escapes, in_check};
 use shogi_arbiter::engine::variant::{self, Rules};
 use std::hint::black_box;
 
@@ -28,6 +33,73 @@ fn perft_materialised(pos: &Position, rules: &Rules, depth: u32) -> u64 {
         .sum()
 }
 
+/// The start position with White's lion moved from 13d onto Black's left general's square
+/// 14x (the general taken): next to the prince on 13x and the emperor on 13y, it could take
+/// both in one move, so Black is in check with 176 pieces against 177. The escape search
+/// goes through Black's pieces from rank r on; the first escapes (capturing the lion, the
+/// emperor's jump) sit on ranks w to y, so most of Black's moves are tried first.
+fn lion_check_position(rules: &Rules) -> Position {
+    let mut setup = parse_position(rules.variant, &rules.variant.setup).expect("setup");
+    let shape = rules.variant.shape();
+    let sq = |name: &str| shape.parse_square(name).expect("square").index();
+    let lion = setup.board[sq("13d")].take();
+    setup.board[sq("14x")] = lion;
+    Position::from_setup(&setup, rules).expect("valid")
+}
+
+/// A deterministic 2,000-ply game from the start position: random legal moves, but half
+/// of the time a side moves back the piece it moved two plies before, so positions recur
+/// (up to three times; no move that ends the game is chosen).
+fn long_game(rules: &Rules, plies: usize) -> (Vec<String>, usize) {
+    let shape = rules.variant.shape();
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    'attempt: loop {
+        let mut rng = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut game = Game::new(Position::start(rules), rules, true);
+        let mut texts = Vec::with_capacity(plies);
+        let mut max_occurrences = 1;
+        while texts.len() < plies {
+            let mut moves = game.legal_moves(rules);
+            let back = game
+                .played
+                .len()
+                .checked_sub(2)
+                .map(|i| game.played[i].mv)
+                .and_then(|m| {
+                    moves
+                        .iter()
+                        .position(|x| x.from == m.to() && x.to() == m.from)
+                });
+            if let (Some(i), true) = (back, rng() % 2 == 0) {
+                moves.swap(0, i);
+            } else if moves.len() > 1 {
+                let i = (rng() % moves.len() as u64) as usize;
+                moves.swap(0, i);
+            }
+            let chosen = moves.iter().find_map(|&mv| {
+                game.judge_legal(rules, mv)
+                    .ok()
+                    .filter(|c| !c.after.is_terminal() && c.completion == Completion::Continues)
+            });
+            let Some(candidate) = chosen else {
+                continue 'attempt;
+            };
+            texts.push(format_move(shape, &candidate.mv));
+            game.commit(rules, candidate);
+            if game.status().ending.is_some() {
+                continue 'attempt;
+            }
+            max_occurrences = max_occurrences.max(game.occurrences().unwrap_or(1));
+        }
+        return (texts, max_occurrences);
+    }
+}
+
 fn benches(c: &mut Criterion) {
     let rules = Rules::default_for(variant::tai());
     let start = Position::start(&rules);
@@ -42,6 +114,25 @@ fn benches(c: &mut Criterion) {
     });
     c.bench_function("tai_in_check_start_by_definition", |b| {
         b.iter(|| checking_moves_by_definition(black_box(&start), &rules, Color::Black))
+    });
+    let checked = lion_check_position(&rules);
+    assert!(in_check(&checked, &rules, Color::Black));
+    c.bench_function("tai_mate_detection_full_armies", |b| {
+        b.iter(|| Game::new(black_box(&checked).clone(), &rules, false).status())
+    });
+    c.bench_function("tai_escapes_every_move_full_armies", |b| {
+        b.iter(|| escapes(black_box(&checked), &rules))
+    });
+    let (game, most) = long_game(&rules, 2000);
+    assert!(
+        most >= 3,
+        "the game should repeat positions (at most {most} occurrences)"
+    );
+    let (replayed, illegal) = replay(&rules, None, &game).expect("start");
+    assert!(illegal.is_none() && replayed.played.len() == 2000);
+    eprintln!("2,000-ply game: a position occurs up to {most} times");
+    c.bench_function("tai_replay_2000_plies", |b| {
+        b.iter(|| replay(&rules, None, black_box(&game)).expect("start"))
     });
     let mut group = c.benchmark_group("tai_perft3");
     group.sample_size(10);

@@ -143,7 +143,7 @@ pub fn game_status(rules: &Rules, game: &Game, ending: Option<Ending>) -> GameSt
     let pos = &game.position;
     let shape = rules.variant.shape();
     let check = status.in_check.then(|| CheckInfo {
-        royals: royals(pos, rules, pos.side())
+        royals: royals(pos, pos.side())
             .into_iter()
             .map(|s| shape.name(s).to_string())
             .collect(),

@@ -10,7 +10,9 @@ use super::movegen::generate_from;
 use super::moves::Move;
 use super::notation::{parse_valid_position, PositionProblem};
 use super::position::{Effects, Position};
-use super::repetition::{attacks_anew, key_after, position_key, rule_on, Completion, MoveHistory};
+use super::repetition::{
+    attacks_anew, key_after, position_key, quiet_key_after, rule_on, Completion, MoveHistory,
+};
 use super::status::{in_check, EndReason, Ending, GameResult};
 use super::variant::Rules;
 use std::cell::OnceCell;
@@ -49,8 +51,9 @@ pub struct Candidate {
     pub after: Position,
     pub effects: Effects,
     pub gave_check: bool,
+    /// What playing it completes: nothing, or a repetition that ends the game.
+    pub completion: Completion,
     key: u64,
-    completion: Completion,
 }
 
 /// Keys are already hashes: the map uses them as they are.
@@ -166,6 +169,21 @@ impl Game {
         self.judge_inner(rules, mv, true)
     }
 
+    /// Whether `mv` might recreate an earlier position (then it needs the full judgement).
+    /// A capture or a promotion never can: material only decreases and promoted pieces
+    /// never turn back, so every earlier position differs. For any other move only the
+    /// start and final squares change, and the key after it is worked out directly.
+    fn may_repeat(&self, mv: Move) -> bool {
+        let pos = &self.position;
+        let them = pos.side().opponent();
+        if mv.promo == super::moves::Promo::Promote
+            || mv.squares().iter().any(|&s| pos.cell(s).is_color(them))
+        {
+            return false;
+        }
+        self.seen.contains_key(&quiet_key_after(self.key, pos, &mv))
+    }
+
     /// `game_over` with the ending, once the game has ended.
     fn ended(&self) -> Option<IllegalReason> {
         self.status.ending.map(IllegalReason::GameOver)
@@ -254,7 +272,7 @@ impl Game {
         }
         let mut moves = super::movegen::legal_moves(&self.position, rules);
         if self.history {
-            moves.retain(|&mv| self.judge_legal(rules, mv).is_ok());
+            moves.retain(|&mv| !self.may_repeat(mv) || self.judge_inner(rules, mv, false).is_ok());
         }
         moves
     }
@@ -320,11 +338,17 @@ impl Game {
     }
 
     /// Whether some allowed move of the side to move passes `test`, asking one piece at a
-    /// time (usually the first piece answers).
+    /// time (usually the first piece answers): royals first (the likeliest escapes), then
+    /// the other pieces, emperors last (their moves are the costliest to list).
     fn any_move(&self, rules: &Rules, test: impl Fn(&Candidate) -> bool) -> bool {
         let pos = &self.position;
+        let side = pos.side();
+        let emperors = pos.emperors(side);
+        let royals = pos.royal_squares(side).minus(emperors);
+        let others = pos.occupied(side).minus(&royals).minus(emperors);
         let mut moves = Vec::new();
-        pos.occupied(pos.side()).iter().any(|from| {
+        let order = royals.iter().chain(others.iter()).chain(emperors.iter());
+        order.into_iter().any(|from| {
             moves.clear();
             generate_from(pos, rules, from, &mut moves);
             moves.iter().any(|&mv| {

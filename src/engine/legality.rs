@@ -2,7 +2,7 @@
 //! the canonical move, and an illegal move gets a reason from a closed set.
 
 use super::geometry::{Geometry, Square};
-use super::movegen::{canonical_pass, generate_from};
+use super::movegen::{canonical_pass, emperor_may_capture, generate_from};
 use super::moves::{Move, Promo};
 use super::notation::{parse_move_text, MoveTextError};
 use super::position::Position;
@@ -127,6 +127,11 @@ pub fn check_move(pos: &Position, rules: &Rules, text: &str) -> Result<Move, Ill
     if !cell.is_color(pos.side()) {
         return Err(IllegalReason::NotYourPiece);
     }
+    if let [to] = parsed.squares[1..] {
+        if let Some(verdict) = emperor_single_jump(pos, rules, from, to, parsed.mark) {
+            return verdict;
+        }
+    }
     let mut moves = Vec::new();
     generate_from(pos, rules, from, &mut moves);
     let path = &parsed.squares[1..];
@@ -174,6 +179,30 @@ pub fn check_move(pos: &Position, rules: &Rules, text: &str) -> Result<Move, Ill
             (None, None) => Err(IllegalReason::PromotionNotPossible),
         },
     }
+}
+
+/// The verdict on an emperor's move to one square, without generating its capture of
+/// every enemy piece: a jump to an empty square, or an allowed capture (an emperor face
+/// never promotes). `None` when the general path must judge (another piece, a refused
+/// capture, which that path classifies).
+fn emperor_single_jump(
+    pos: &Position,
+    rules: &Rules,
+    from: Square,
+    to: Square,
+    mark: Option<Promo>,
+) -> Option<Result<Move, IllegalReason>> {
+    let face = rules.face(pos.cell(from).face_unchecked());
+    if !face.compiled[pos.side().index()].emperor || face.promotes_to.is_some() || to == from {
+        return None;
+    }
+    let target = pos.cell(to);
+    let allowed = target.is_empty()
+        || (target.is_color(pos.side().opponent()) && emperor_may_capture(pos, rules, from, to));
+    allowed.then(|| match mark {
+        None => Ok(Move::simple(from, to, Promo::None)),
+        Some(_) => Err(IllegalReason::PromotionNotPossible),
+    })
 }
 
 /// Whether the piece on `from` can pass by stepping to the empty square `via` and back.

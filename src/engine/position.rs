@@ -134,9 +134,10 @@ pub struct Position {
     /// Per side and square: how many of the side's pieces next to it could capture there
     /// (kept up to date by every placement and removal; see [`crate::engine::variant::FaceTraits::guard_steps`]).
     guards: [[u8; PADDED_CELLS]; 2],
-    /// Per side, the squares of its hook movers and of its emperors.
+    /// Per side, the squares of its hook movers, of its emperors and of its royals.
     hook_movers: [SquareSet; 2],
     emperors: [SquareSet; 2],
+    royal_squares: [SquareSet; 2],
     side: Color,
     extra: Extra,
     move_number: u32,
@@ -306,6 +307,7 @@ impl Position {
             guards: [[0; PADDED_CELLS]; 2],
             hook_movers: [SquareSet::EMPTY; 2],
             emperors: [SquareSet::EMPTY; 2],
+            royal_squares: [SquareSet::EMPTY; 2],
             side,
             extra: Extra::None,
             move_number: 1,
@@ -341,6 +343,7 @@ impl Position {
         let traits = rules.traits[ci][piece.face as usize];
         if traits.royal {
             self.royals[ci] += 1;
+            self.royal_squares[ci].insert(sq);
         }
         if traits.hook {
             self.hook_movers[ci].insert(sq);
@@ -359,6 +362,7 @@ impl Position {
         let traits = rules.traits[ci][piece.face as usize];
         if traits.royal {
             self.royals[ci] -= 1;
+            self.royal_squares[ci].remove(sq);
         }
         self.hook_movers[ci].remove(sq);
         self.emperors[ci].remove(sq);
@@ -385,6 +389,12 @@ impl Position {
     #[inline]
     pub fn neighbour_guarded(&self, sq: Square, color: Color, rules: &Rules) -> bool {
         self.guards[color.index()][rules.variant.geometry.padded(sq)] != 0
+    }
+
+    /// The squares of `color`'s royal pieces.
+    #[inline]
+    pub fn royal_squares(&self, color: Color) -> &SquareSet {
+        &self.royal_squares[color.index()]
     }
 
     /// The squares of `color`'s emperors (pieces that move as one).

@@ -218,19 +218,39 @@ pub fn key_after(before_key: u64, before: &Position, after: &Position, mv: &Move
     key
 }
 
+/// The key after a move that captures nothing and does not promote, from `pos` (whose
+/// key is `key`): the mover leaves its start square for its final square (a pass changes
+/// only the side to move); the extra field is cleared.
+pub fn quiet_key_after(key: u64, pos: &Position, mv: &Move) -> u64 {
+    let mover = pos.cell(mv.from).bits();
+    let mut key = key ^ state_key(pos) ^ state_key_of(pos.side().opponent(), Extra::None);
+    if mv.to() != mv.from {
+        key ^= bits_key(mv.from, mover) ^ bits_key(mv.to(), mover);
+    }
+    key
+}
+
 fn cell_key(sq: Square, pos: &Position) -> u64 {
-    match pos.cell(sq).bits() {
+    bits_key(sq, pos.cell(sq).bits())
+}
+
+fn bits_key(sq: Square, bits: u16) -> u64 {
+    match bits {
         0 => 0,
         bits => mix(u64::from(sq.0) << 16 | u64::from(bits)),
     }
 }
 
 fn state_key(pos: &Position) -> u64 {
-    let side = match pos.side() {
+    state_key_of(pos.side(), pos.extra())
+}
+
+fn state_key_of(side: Color, extra: Extra) -> u64 {
+    let side = match side {
         Color::Black => 0,
         Color::White => mix(1 << 40),
     };
-    let extra = match pos.extra() {
+    let extra = match extra {
         Extra::None => 0,
         Extra::LionCapture(sq) => mix(2 << 40 | u64::from(sq.0)),
     };
@@ -243,4 +263,43 @@ fn mix(x: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::movegen::legal_moves;
+    use crate::engine::test_rng::Rng;
+    use crate::engine::variant::{tai, Rules};
+
+    /// The incremental keys (after any move, and the direct one after a quiet move) equal
+    /// the key computed from the whole position, along a random game.
+    #[test]
+    fn incremental_keys_equal_the_whole_position_key() {
+        let rules = Rules::default_for(tai());
+        let mut pos = Position::start(&rules);
+        let mut rng = Rng(0x5eed_0f_4e75);
+        let (mut checked, mut quiet) = (0, 0);
+        for _ in 0..120 {
+            let moves = legal_moves(&pos, &rules);
+            if moves.is_empty() {
+                break;
+            }
+            let key = position_key(&pos);
+            for mv in &moves {
+                let mut after = pos.clone();
+                let effects = after.play(mv, &rules);
+                let whole = position_key(&after);
+                assert_eq!(key_after(key, &pos, &after, mv), whole, "{mv:?}");
+                if effects.captures.is_empty() {
+                    assert_eq!(quiet_key_after(key, &pos, mv), whole, "{mv:?}");
+                    quiet += 1;
+                }
+                assert_ne!(whole, key, "a move changes the side to move");
+                checked += 1;
+            }
+            pos.play(&moves[rng.below(moves.len())], &rules);
+        }
+        assert!(checked > 20_000 && quiet > 10_000, "{checked} {quiet}");
+    }
 }

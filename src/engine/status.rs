@@ -73,27 +73,25 @@ pub enum Outcome {
 }
 
 /// The squares of `side`'s royal pieces.
-pub fn royals(pos: &Position, rules: &Rules, side: Color) -> Vec<Square> {
-    pos.occupied(side)
-        .iter()
-        .filter(|&s| rules.face(pos.cell(s).face_unchecked()).royal)
-        .collect()
+pub fn royals(pos: &Position, side: Color) -> Vec<Square> {
+    pos.royal_squares(side).iter().collect()
 }
 
 /// Whether `side` is in check.
 pub fn in_check(pos: &Position, rules: &Rules, side: Color) -> bool {
-    let royals = royals(pos, rules, side);
     let them = side.opponent();
-    match royals.as_slice() {
-        [] => false,
-        _ if pos.royal_count(them) == 0 => false,
-        &[r] => {
+    if pos.royal_count(them) == 0 {
+        return false;
+    }
+    match pos.royal_count(side) {
+        0 => false,
+        1 => pos.royal_squares(side).iter().any(|r| {
             attacked(pos, rules, r, them, &[])
                 || pos
                     .emperors(them)
                     .iter()
                     .any(|f| emperor_may_capture(pos, rules, f, r))
-        }
+        }),
         _ => !checking_moves(pos, rules, side).is_empty(),
     }
 }
@@ -104,7 +102,7 @@ pub fn in_check(pos: &Position, rules: &Rules, side: Color) -> bool {
 /// a lion, linear-lion or lion-dog move, whose captures all lie within three squares of
 /// its start. Only such pieces near the first royal are asked for their moves.
 pub fn checking_moves(pos: &Position, rules: &Rules, side: Color) -> Vec<Move> {
-    let royals = royals(pos, rules, side);
+    let royals = royals(pos, side);
     if royals.len() < 2 {
         return checking_moves_by_definition(pos, rules, side);
     }
@@ -129,7 +127,7 @@ const MULTI_CAPTURE_REACH: i32 = 3;
 /// [`checking_moves`] by the definition alone: every opponent move, kept when it takes
 /// every royal (the reference the fast version is tested against).
 pub fn checking_moves_by_definition(pos: &Position, rules: &Rules, side: Color) -> Vec<Move> {
-    let royals = royals(pos, rules, side);
+    let royals = royals(pos, side);
     if royals.is_empty() {
         return Vec::new();
     }
@@ -137,6 +135,21 @@ pub fn checking_moves_by_definition(pos: &Position, rules: &Rules, side: Color) 
     let mut moves = Vec::new();
     generate(&flipped, rules, &mut moves);
     moves.retain(|m| royals.iter().all(|r| m.squares().contains(r)));
+    moves
+}
+
+/// Every legal move of the side to move that leaves it out of check or takes the
+/// opponent's last royal (repetition aside): empty in a mate. Mate detection stops at the
+/// first such move; this lists them all.
+pub fn escapes(pos: &Position, rules: &Rules) -> Vec<Move> {
+    let side = pos.side();
+    let mut moves = Vec::new();
+    generate(pos, rules, &mut moves);
+    moves.retain(|m| {
+        let mut after = pos.clone();
+        after.play_unchecked(m, rules);
+        after.royal_count(side.opponent()) == 0 || !in_check(&after, rules, side)
+    });
     moves
 }
 

@@ -56,7 +56,7 @@ fn every_game_end_fixture_through_the_engine() {
         let pos = &game.position;
         let shape = rules.variant.shape();
         if let Some(expected) = &e.check_royals {
-            let named: Vec<String> = royals(pos, &rules, pos.side())
+            let named: Vec<String> = royals(pos, pos.side())
                 .iter()
                 .map(|&s| shape.name(s).to_string())
                 .collect();

@@ -150,3 +150,25 @@ fn checking_moves_agree_with_the_definition_around_clustered_royals() {
         "only {in_check_seen} positions in check"
     );
 }
+
+#[test]
+fn escapes_from_a_lion_double_threat() {
+    use shogi_arbiter::engine::status::escapes;
+    let rules = tai_rules("");
+    // Emperor and prince under the lion's double threat (fixture "lion double threat to
+    // emperor and prince is check, not mate"): the emperor's jump to any empty square
+    // away from the lion escapes, e.g. to 1a; so does the emperor's capture of the
+    // unprotected lion.
+    let pos = position(&rules, "E@13l CP@13m ln@13k cp@25a", 'b');
+    let texts: Vec<String> = escapes(&pos, &rules)
+        .iter()
+        .map(|m| format_move(rules.variant.shape(), m))
+        .collect();
+    assert!(texts.contains(&"13l1a".to_string()), "{texts:?}");
+    assert!(texts.contains(&"13l13k".to_string()), "{texts:?}");
+    // Two princes boxed in a corner under the lion dog (fixture "lion dog double capture
+    // mates two princes"): no move escapes.
+    let pos = position(&rules, "CP@1y +DE@1x P@2w P@2x P@2y ld@1v cp@25a", 'b');
+    assert!(in_check(&pos, &rules, Color::Black));
+    assert_eq!(escapes(&pos, &rules), vec![]);
+}
