@@ -25,7 +25,14 @@ impl<S: MoveSink> Gen<'_, S> {
                 }
             }
         }
-        for to in pos.occupied(self.us.opponent()).iter() {
+        // Under `unprotected`, a victim with a neighbour of its own that could recapture
+        // is out at the price of one byte (the test below would say the same).
+        let them = self.us.opponent();
+        let guarded_out = self.rules.emperor_capture == EmperorCapture::Unprotected;
+        for to in pos.occupied(them).iter() {
+            if guarded_out && pos.neighbour_guarded(to, them, self.rules) {
+                continue;
+            }
             if emperor_may_capture(pos, self.rules, from, to) {
                 self.emit_simple(from, to, face);
             }
