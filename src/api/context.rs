@@ -3,8 +3,9 @@
 //! engine calls run on the blocking pool under a concurrency limit.
 
 use super::dto::{
-    CaptureInfo, CheckInfo, GameStatus, IllegalInfo, MoveInfo, PositionForm, PromotionInfo,
-    RepetitionJudged, RulesEcho, RulesInput, StatusReason, StatusResult, StatusState,
+    CaptureInfo, CheckInfo, GameStatus, IllegalInfo, MoveInfo, OptionValues, PositionForm,
+    PromotionInfo, RepetitionJudged, RulesEcho, RulesInput, StatusReason, StatusResult,
+    StatusState,
 };
 use super::error::ApiError;
 use crate::config::Limits;
@@ -110,7 +111,7 @@ pub fn rules_echo(rules: &Rules) -> RulesEcho {
     RulesEcho {
         variant: rules.variant.id,
         profile: rules.profile_name(),
-        options: rules.resolved().collect(),
+        options: OptionValues(rules.resolved().collect()),
     }
 }
 

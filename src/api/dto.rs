@@ -94,9 +94,19 @@ pub struct RulesEcho {
     /// The profile the options started from.
     #[schema(example = "wikipedia")]
     pub profile: &'static str,
-    /// Every option of the variant with the value in force.
+    /// Every option of the variant with the value in force (in the catalogue's order).
     #[schema(value_type = BTreeMap<String, String>)]
-    pub options: BTreeMap<&'static str, &'static str>,
+    pub options: OptionValues,
+}
+
+/// Option names with their values, written as a JSON object in the order given.
+#[derive(Debug, Clone)]
+pub struct OptionValues(pub Vec<(&'static str, &'static str)>);
+
+impl Serialize for OptionValues {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().copied())
+    }
 }
 
 /// The fields that name a variant, its rules and a position in either form (bare

@@ -4,7 +4,7 @@
 //! check, mate, end of the game"). A bare position is a game without history: every
 //! ruling but repetition applies.
 
-use super::geometry::Color;
+use super::geometry::{Color, Square};
 use super::legality::{check_move, royals_captured, IllegalReason};
 use super::movegen::generate_from;
 use super::moves::Move;
@@ -80,7 +80,6 @@ pub struct Game {
     /// Whether the history is known (game form); a bare position has none, and
     /// repetition is not evaluated.
     history: bool,
-    pub start: Position,
     pub played: Vec<PlayedMove>,
     /// The position reached.
     pub position: Position,
@@ -108,7 +107,6 @@ impl Game {
         let key = if history { position_key(&start) } else { 0 };
         let mut game = Game {
             history,
-            start: start.clone(),
             played: Vec::new(),
             position: start,
             key,
@@ -338,17 +336,23 @@ impl Game {
     }
 
     /// Whether some allowed move of the side to move passes `test`, asking one piece at a
-    /// time (usually the first piece answers): royals first (the likeliest escapes), then
-    /// the other pieces, emperors last (their moves are the costliest to list).
+    /// time (usually one of the first answers): royals first (the likeliest escapes), then
+    /// the other pieces from the front rank backwards (the back ranks of a full army are
+    /// blocked), emperors last (their moves are the costliest to list).
     fn any_move(&self, rules: &Rules, test: impl Fn(&Candidate) -> bool) -> bool {
         let pos = &self.position;
         let side = pos.side();
         let emperors = pos.emperors(side);
         let royals = pos.royal_squares(side).minus(emperors);
         let others = pos.occupied(side).minus(&royals).minus(emperors);
+        // Black advances towards rank a (low indices), White towards rank y.
+        let front_first: Box<dyn Iterator<Item = Square>> = match side {
+            Color::Black => Box::new(others.iter()),
+            Color::White => Box::new(others.iter().rev()),
+        };
         let mut moves = Vec::new();
-        let order = royals.iter().chain(others.iter()).chain(emperors.iter());
-        order.into_iter().any(|from| {
+        let mut order = royals.iter().chain(front_first).chain(emperors.iter());
+        order.any(|from| {
             moves.clear();
             generate_from(pos, rules, from, &mut moves);
             moves.iter().any(|&mv| {

@@ -326,6 +326,7 @@ impl SquareSet {
         SquareSetIter {
             words: self.0,
             word: 0,
+            back: WORDS,
         }
     }
 }
@@ -336,10 +337,28 @@ impl fmt::Debug for SquareSet {
     }
 }
 
-/// Iterator over a [`SquareSet`].
+/// Iterator over a [`SquareSet`], from either end.
 pub struct SquareSetIter {
     words: [u64; WORDS],
     word: usize,
+    /// One past the last word not yet exhausted from the back.
+    back: usize,
+}
+
+impl DoubleEndedIterator for SquareSetIter {
+    #[inline]
+    fn next_back(&mut self) -> Option<Square> {
+        while self.back > self.word {
+            let w = self.words[self.back - 1];
+            if w != 0 {
+                let bit = 63 - w.leading_zeros() as usize;
+                self.words[self.back - 1] = w & !(1 << bit);
+                return Some(Square(((self.back - 1) * 64 + bit) as u16));
+            }
+            self.back -= 1;
+        }
+        None
+    }
 }
 
 impl Iterator for SquareSetIter {
@@ -347,7 +366,7 @@ impl Iterator for SquareSetIter {
 
     #[inline]
     fn next(&mut self) -> Option<Square> {
-        while self.word < WORDS {
+        while self.word < self.back {
             let w = self.words[self.word];
             if w != 0 {
                 let bit = w.trailing_zeros() as usize;
@@ -500,6 +519,30 @@ impl Geometry {
 
 #[cfg(test)]
 mod tests {
+
+    /// Iterating from the back gives the squares of iterating from the front, reversed,
+    /// and the two ends meet without repeating a square.
+    #[test]
+    fn square_sets_iterate_from_both_ends() {
+        let mut set = SquareSet::EMPTY;
+        for i in [0u16, 1, 63, 64, 200, 311, 312, 600, 624] {
+            set.insert(Square(i));
+        }
+        let forward: Vec<Square> = set.iter().collect();
+        let mut backward: Vec<Square> = set.iter().rev().collect();
+        backward.reverse();
+        assert_eq!(forward, backward);
+        assert_eq!(forward.len(), 9);
+        let mut both = set.iter();
+        let (mut seen, mut front) = (Vec::new(), true);
+        while let Some(s) = if front { both.next() } else { both.next_back() } {
+            seen.push(s);
+            front = !front;
+        }
+        seen.sort();
+        assert_eq!(seen, forward);
+    }
+
     use super::*;
 
     #[test]

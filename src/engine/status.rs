@@ -107,15 +107,31 @@ pub fn checking_moves(pos: &Position, rules: &Rules, side: Color) -> Vec<Move> {
         return checking_moves_by_definition(pos, rules, side);
     }
     let them = side.opponent();
-    let flipped = pos.with_side_to_move(them);
     let geo = &rules.variant.geometry;
-    let mut moves = Vec::new();
-    for from in pos.occupied(them).iter() {
-        let c = &rules.face(pos.cell(from).face_unchecked()).compiled[them.index()];
-        let multi = c.lion || c.liondog || c.linelion_all != 0;
-        if multi && geo.distance(from, royals[0]) <= MULTI_CAPTURE_REACH {
-            generate_from(&flipped, rules, from, &mut moves);
+    let reach = MULTI_CAPTURE_REACH;
+    let mut near = Vec::new();
+    for dy in -reach..=reach {
+        for dx in -reach..=reach {
+            let Some(from) = geo.offset(royals[0], dx, dy) else {
+                continue;
+            };
+            let cell = pos.cell(from);
+            if !cell.is_color(them) {
+                continue;
+            }
+            let c = &rules.face(cell.face_unchecked()).compiled[them.index()];
+            if c.lion || c.liondog || c.linelion_all != 0 {
+                near.push(from);
+            }
         }
+    }
+    let mut moves = Vec::new();
+    if near.is_empty() {
+        return moves;
+    }
+    let flipped = pos.with_side_to_move(them);
+    for from in near {
+        generate_from(&flipped, rules, from, &mut moves);
     }
     moves.retain(|m| royals.iter().all(|r| m.squares().contains(r)));
     moves

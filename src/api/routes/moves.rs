@@ -101,9 +101,8 @@ pub fn adjudicate_job(
 ) -> Result<AdjudicateResponse, ApiError> {
     let (rules, mut form) = prepare(limits, body)?;
     let game = form.game();
-    let pos = game.position.clone();
     let verdict = match game.judge(&rules, &body.proposed) {
-        Err(IllegalReason::Malformed(e)) => parse_hodges(&pos, &rules, &body.proposed)
+        Err(IllegalReason::Malformed(e)) => parse_hodges(&game.position, &rules, &body.proposed)
             .map_err(|_| IllegalReason::Malformed(e))
             .and_then(|mv| game.judge_legal(&rules, mv)),
         other => other,
@@ -111,9 +110,9 @@ pub fn adjudicate_job(
     let echo = rules_echo(&rules);
     Ok(match verdict {
         Ok(candidate) => {
-            let info = describe(&rules, &pos, &candidate.mv, &candidate.effects);
             let game = form.game_mut();
-            game.commit(&rules, candidate);
+            let played = game.commit(&rules, candidate);
+            let info = describe(&rules, &played.before, &played.mv, &played.effects);
             AdjudicateResponse {
                 rules: echo,
                 legal: true,
