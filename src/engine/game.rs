@@ -317,13 +317,14 @@ impl Game {
                     reason,
                 })
             };
-            if !self.any_move(rules, |_| true) {
+            if !self.any_move(rules, None) {
                 lost(if checked {
                     EndReason::Checkmate
                 } else {
                     EndReason::Stalemate
                 })
-            } else if checked && !self.any_move(rules, |c| !in_check(&c.after, rules, side)) {
+            } else if checked && !self.any_move(rules, Some(&|c| !in_check(&c.after, rules, side)))
+            {
                 lost(EndReason::Checkmate)
             } else {
                 None
@@ -339,7 +340,10 @@ impl Game {
     /// time (usually one of the first answers): royals first (the likeliest escapes), then
     /// the other pieces from the front rank backwards (the back ranks of a full army are
     /// blocked), emperors last (their moves are the costliest to list).
-    fn any_move(&self, rules: &Rules, test: impl Fn(&Candidate) -> bool) -> bool {
+    ///
+    /// Without a test, a move that cannot recreate an earlier position counts without
+    /// being played.
+    fn any_move(&self, rules: &Rules, test: Option<&dyn Fn(&Candidate) -> bool>) -> bool {
         let pos = &self.position;
         let side = pos.side();
         let emperors = pos.emperors(side);
@@ -355,9 +359,11 @@ impl Game {
         order.any(|from| {
             moves.clear();
             generate_from(pos, rules, from, &mut moves);
-            moves.iter().any(|&mv| {
-                self.judge_inner(rules, mv, false)
-                    .is_ok_and(|c| c.after.is_terminal() || test(&c))
+            moves.iter().any(|&mv| match test {
+                None if !self.history || !self.may_repeat(mv) => true,
+                _ => self
+                    .judge_inner(rules, mv, false)
+                    .is_ok_and(|c| c.after.is_terminal() || test.is_none_or(|t| t(&c))),
             })
         })
     }
