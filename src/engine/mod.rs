@@ -4,7 +4,10 @@
 //! Vocabulary: [`geometry`] (squares, colours, directions), [`movement`] (movement kinds),
 //! [`variant`] (piece tables, options, profiles, resolved rules), [`position`] (setup and
 //! position, playing a move), [`moves`] (the move value), [`movegen`] (legal moves),
-//! [`legality`] (checking one proposed move), [`notation`] (text formats), [`perft`].
+//! [`legality`] (checking one proposed move), [`notation`] (text formats), [`perft`],
+//! [`status`] (check, mate, stalemate of a position), [`repetition`] (position keys and
+//! the repetition rulings), [`game`] (a game with its history and its status after every
+//! move).
 //!
 //! # Design
 //! - A variant is data (`variant/data/*.pieces|options|overrides|setup`): one row per

@@ -102,11 +102,7 @@ fn fast_scan(
     let mut ranks = board_text.split(|&b| b == b'/');
     for y in 0..shape.ranks as usize {
         let rank = ranks.next()?;
-        let filled = if rank.contains(&b',') {
-            scan_comma_rank(variant, rank, y * files, files, &mut place)?
-        } else {
-            scan_sfen_rank(variant, rank, y * files, files, &mut place)?
-        };
+        let filled = scan_rank(variant, rank, y * files, files, &mut place)?;
         if filled != files {
             return None;
         }
@@ -117,10 +113,12 @@ fn fast_scan(
     Some((side, extra, move_number))
 }
 
-/// Reads one comma-form rank in a single pass over its bytes, handing each piece to
-/// `place` with its square index (`base` is the rank's first index); returns the number
-/// of cells described, or `None` at anything the reporting parser might reject.
-fn scan_comma_rank(
+/// Reads one rank, handing each piece to `place` with its square index (`base` is the
+/// rank's first index); returns the number of cells described, or `None` at anything the
+/// reporting parser might reject. Comma form: tokens between commas (an empty one, from a
+/// leading, doubled or trailing comma, ends the reading); SFEN form: digit runs, single
+/// letters, `+` and a letter.
+fn scan_rank(
     variant: &Variant,
     rank: &[u8],
     base: usize,
@@ -128,15 +126,50 @@ fn scan_comma_rank(
     place: &mut impl FnMut(usize, Piece) -> bool,
 ) -> Option<usize> {
     let mut filled = 0usize;
-    // An empty token (a leading, doubled or trailing comma) ends the reading.
-    for token in rank.split(|&b| b == b',') {
-        let (&first, rest) = token.split_first()?;
-        if first.is_ascii_digit() {
-            let mut run = usize::from(first - b'0');
-            if run == 0 {
-                return None;
+    if rank.contains(&b',') {
+        for token in rank.split(|&b| b == b',') {
+            scan_token(variant, token, base, files, &mut filled, place)?;
+        }
+    } else {
+        let mut i = 0;
+        while i < rank.len() {
+            let start = i;
+            if rank[i].is_ascii_digit() {
+                while i < rank.len() && rank[i].is_ascii_digit() {
+                    i += 1;
+                }
+            } else {
+                i += if rank[i] == b'+' { 2 } else { 1 };
             }
-            for &d in rest {
+            scan_token(
+                variant,
+                rank.get(start..i)?,
+                base,
+                files,
+                &mut filled,
+                place,
+            )?;
+        }
+    }
+    Some(filled)
+}
+
+/// One token of a rank: a run of empty cells (no leading zero) or a piece, placed at the
+/// next cell; `None` when it is malformed or the rank overflows.
+#[inline]
+fn scan_token(
+    variant: &Variant,
+    token: &[u8],
+    base: usize,
+    files: usize,
+    filled: &mut usize,
+    place: &mut impl FnMut(usize, Piece) -> bool,
+) -> Option<()> {
+    match token.first()? {
+        b'0' => return None,
+        b'1'..=b'9' => {
+            let mut run = 0usize;
+            for &d in token {
                 if !d.is_ascii_digit() {
                     return None;
                 }
@@ -145,91 +178,17 @@ fn scan_comma_rank(
                     return None;
                 }
             }
-            filled += run;
-        } else {
-            let promoted = first == b'+';
-            let code = if promoted { rest } else { token };
-            if code.is_empty() || code.len() > 6 {
-                return None;
-            }
-            // Letters only, all of one case: `c & 31` is a letter's place in the alphabet
-            // in either case.
-            let (mut key, mut upper, mut lower) = (0u32, 0usize, 0usize);
-            for &c in code {
-                upper += usize::from(c.is_ascii_uppercase());
-                lower += usize::from(c.is_ascii_lowercase());
-                key = key << 5 | u32::from(c & 31);
-            }
-            let color = if upper == code.len() {
-                Color::Black
-            } else if lower == code.len() {
-                Color::White
-            } else {
-                return None;
-            };
-            let entry = variant.code_entry(key)?;
-            if (promoted && !entry.can_promote) || entry.promoted_only {
-                return None;
-            }
-            let face = entry.kind * 2 + u8::from(promoted);
-            filled += 1;
-            if filled > files || !place(base + files - filled, Piece { color, face }) {
-                return None;
-            }
+            *filled += run;
         }
-        if filled > files {
-            return None;
+        _ => {
+            let piece = parse_piece_bytes(variant, token).ok()?;
+            *filled += 1;
+            if *filled > files || !place(base + files - *filled, piece) {
+                return None;
+            }
         }
     }
-    Some(filled)
-}
-
-/// Reads one SFEN-form rank (single letters, `+` before a promoted one, digit runs); the
-/// same contract as [`scan_comma_rank`].
-fn scan_sfen_rank(
-    variant: &Variant,
-    rank: &[u8],
-    base: usize,
-    files: usize,
-    place: &mut impl FnMut(usize, Piece) -> bool,
-) -> Option<usize> {
-    let mut filled = 0usize;
-    let mut i = 0;
-    while i < rank.len() {
-        let start = i;
-        if rank[i].is_ascii_digit() {
-            while i < rank.len() && rank[i].is_ascii_digit() {
-                i += 1;
-            }
-        } else {
-            i += if rank[i] == b'+' { 2 } else { 1 };
-        }
-        let token = rank.get(start..i)?;
-        match token.first()? {
-            b'0' => return None,
-            b'1'..=b'9' => {
-                let mut run = 0usize;
-                for &d in token {
-                    run = run * 10 + usize::from(d - b'0');
-                    if run > files {
-                        return None;
-                    }
-                }
-                filled += run;
-            }
-            _ => {
-                let piece = parse_piece_bytes(variant, token).ok()?;
-                filled += 1;
-                if filled > files || !place(base + files - filled, piece) {
-                    return None;
-                }
-            }
-        }
-        if filled > files {
-            return None;
-        }
-    }
-    Some(filled)
+    (*filled <= files).then_some(())
 }
 
 /// The reporting parse behind [`parse_position`].
@@ -494,29 +453,31 @@ impl TokenProblem {
 
 /// [`parse_piece_token`] on bytes, without building messages: one pass over the code
 /// packs its [`code_key`](crate::engine::variant::code_key) and notes its case.
+#[inline]
 fn parse_piece_bytes(variant: &Variant, token: &[u8]) -> Result<Piece, TokenProblem> {
     let (promoted, code) = match token.split_first() {
         Some((b'+', rest)) => (true, rest),
         _ => (false, token),
     };
-    let (mut upper, mut lower, mut key) = (false, false, 0u32);
+    // Counted without branching; `b & 31` is a letter's place in the alphabet in either
+    // case (the key is only read when every byte is a letter).
+    let (mut upper, mut lower, mut key) = (0usize, 0usize, 0u32);
     for &b in code {
-        if b.is_ascii_uppercase() {
-            upper = true;
-        } else if b.is_ascii_lowercase() {
-            lower = true;
-        } else {
-            return Err(TokenProblem::BadToken);
-        }
-        key = key << 5 | u32::from((b | 0x20) - b'a' + 1);
+        upper += usize::from(b.is_ascii_uppercase());
+        lower += usize::from(b.is_ascii_lowercase());
+        key = key << 5 | u32::from(b & 31);
     }
-    if code.is_empty() {
+    if code.is_empty() || upper + lower != code.len() {
         return Err(TokenProblem::BadToken);
     }
-    if upper && lower {
+    if upper > 0 && lower > 0 {
         return Err(TokenProblem::MixedCase);
     }
-    let color = if upper { Color::Black } else { Color::White };
+    let color = if upper > 0 {
+        Color::Black
+    } else {
+        Color::White
+    };
     let entry = (code.len() <= 6)
         .then(|| variant.code_entry(key))
         .flatten()
