@@ -13,7 +13,7 @@ use super::position::{Effects, Position};
 use super::repetition::{
     attacks_anew, key_after, position_key, quiet_key_after, rule_on, Completion, MoveHistory,
 };
-use super::status::{in_check, EndReason, Ending, GameResult};
+use super::status::{in_check, leaves_check, EndReason, Ending, GameResult};
 use super::variant::Rules;
 use std::cell::OnceCell;
 use std::collections::HashMap;
@@ -317,14 +317,13 @@ impl Game {
                     reason,
                 })
             };
-            if !self.any_move(rules, None) {
+            if !self.any_move(rules, false) {
                 lost(if checked {
                     EndReason::Checkmate
                 } else {
                     EndReason::Stalemate
                 })
-            } else if checked && !self.any_move(rules, Some(&|c| !in_check(&c.after, rules, side)))
-            {
+            } else if checked && !self.any_move(rules, true) {
                 lost(EndReason::Checkmate)
             } else {
                 None
@@ -336,14 +335,15 @@ impl Game {
         }
     }
 
-    /// Whether some allowed move of the side to move passes `test`, asking one piece at a
-    /// time (usually one of the first answers): royals first (the likeliest escapes), then
-    /// the other pieces from the front rank backwards (the back ranks of a full army are
-    /// blocked), emperors last (their moves are the costliest to list).
+    /// Whether the side to move has an allowed move (one that escapes check, with
+    /// `escape`), asking one piece at a time (usually one of the first answers): royals
+    /// first (the likeliest escapes), then the other pieces from the front rank backwards
+    /// (the back ranks of a full army are blocked), emperors last (their moves are the
+    /// costliest to list).
     ///
-    /// Without a test, a move that cannot recreate an earlier position counts without
+    /// Without `escape`, a move that cannot recreate an earlier position counts without
     /// being played.
-    fn any_move(&self, rules: &Rules, test: Option<&dyn Fn(&Candidate) -> bool>) -> bool {
+    fn any_move(&self, rules: &Rules, escape: bool) -> bool {
         let pos = &self.position;
         let side = pos.side();
         let emperors = pos.emperors(side);
@@ -359,11 +359,12 @@ impl Game {
         order.any(|from| {
             moves.clear();
             generate_from(pos, rules, from, &mut moves);
-            moves.iter().any(|&mv| match test {
-                None if !self.history || !self.may_repeat(mv) => true,
-                _ => self
-                    .judge_inner(rules, mv, false)
-                    .is_ok_and(|c| c.after.is_terminal() || test.is_none_or(|t| t(&c))),
+            moves.iter().any(|&mv| {
+                if !escape && (!self.history || !self.may_repeat(mv)) {
+                    return true;
+                }
+                self.judge_inner(rules, mv, false)
+                    .is_ok_and(|c| !escape || leaves_check(&c.after, rules, side))
             })
         })
     }

@@ -164,9 +164,15 @@ pub fn escapes(pos: &Position, rules: &Rules) -> Vec<Move> {
     moves.retain(|m| {
         let mut after = pos.clone();
         after.play_unchecked(m, rules);
-        after.royal_count(side.opponent()) == 0 || !in_check(&after, rules, side)
+        leaves_check(&after, rules, side)
     });
     moves
+}
+
+/// Whether `side`, having just moved to `after`, is out of check or has taken the
+/// opponent's last royal: the test of an escape.
+pub fn leaves_check(after: &Position, rules: &Rules, side: Color) -> bool {
+    after.royal_count(side.opponent()) == 0 || !in_check(after, rules, side)
 }
 
 /// The position's outcome (repetition aside): the status of a game without history
