@@ -176,6 +176,8 @@ pub fn game_status(rules: &Rules, game: &Game, ending: Option<Ending>) -> GameSt
             EndReason::Repetition => StatusReason::Repetition,
             EndReason::PerpetualCheck => StatusReason::PerpetualCheck,
             EndReason::IllegalMove => StatusReason::IllegalMove,
+            EndReason::BareKing => StatusReason::BareKing,
+            EndReason::LoneKings => StatusReason::LoneKings,
         }),
         side_to_move: pos.side().name().to_string(),
         in_check: status.in_check,

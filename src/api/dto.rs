@@ -321,7 +321,8 @@ pub enum StatusResult {
     Black,
     /// White won.
     White,
-    /// Drawn (`repetition = jcsa`: a 4th occurrence nobody was obliged to avoid).
+    /// Drawn (`repetition = jcsa` or `lishogi`: a 4th occurrence nobody was obliged to
+    /// avoid or lose by; chu `bare_king = true`: two lone royals).
     Draw,
     /// No contest (`repetition = fourfold_no_contest`: a 4th occurrence).
     NoContest,
@@ -333,17 +334,25 @@ pub enum StatusResult {
 pub enum StatusReason {
     /// A side has no royal piece left.
     RoyalsCaptured,
-    /// The side to move is in check and no legal move escapes.
+    /// The side to move is in check and no legal move escapes (tai shogi; chu shogi has
+    /// no mate: royals are captured).
     Checkmate,
     /// The side to move has no legal move at all (it loses).
     Stalemate,
     /// A position occurred for the 4th time and nobody was obliged to avoid it, or (in a
     /// replayed game) a side made a move a repetition rule forbade.
     Repetition,
-    /// (Replayed game) a side made the move that perpetual check forbade it.
+    /// (Replayed game) a side made the move that perpetual check forbade it; under chu's
+    /// `repetition = lishogi`, the 4th occurrence of a cycle in which the loser attacked
+    /// (gave check or threatened a capture) with every move and the winner did not.
     PerpetualCheck,
     /// (Replayed game) a side made an illegal move; the seeds' rule: it lost.
     IllegalMove,
+    /// Chu shogi, `bare_king = true`: the loser has nothing left but one royal while the
+    /// winner still has material and could not be bared back at once.
+    BareKing,
+    /// Chu shogi, `bare_king = true`: each side has nothing left but one royal (a draw).
+    LoneKings,
 }
 
 /// Whether repetition was judged.
@@ -398,8 +407,9 @@ pub struct GameStatus {
 pub struct IllegalInfo {
     /// Stable snake_case reason: `malformed`, `game_over`, `empty_square`,
     /// `not_your_piece`, `onto_own_piece`, `unreachable`, `path_blocked`, `invalid_route`,
-    /// `emperor_capture_protected`, `promotion_compulsory`, `promotion_not_possible`; for
-    /// moves a repetition rule forbids (game form): `perpetual_check` (`jcsa`, or
+    /// `emperor_capture_protected`, `promotion_compulsory`, `promotion_not_possible`; chu
+    /// shogi's lion-trading rules: `lion_protected`, `counter_strike`; for moves a
+    /// repetition rule forbids (game form): `perpetual_check` (`jcsa`, or
     /// `fourfold_no_contest` against a sole royal), `perpetual_attack` and `pass_cycle`
     /// (`jcsa`), `repetition` (`no_repeat`).
     #[schema(example = "path_blocked")]

@@ -1,8 +1,9 @@
 //! A game: a start position and the moves played from it, with what only the history can
 //! decide (repetition, option `repetition`) and the game's status after every move:
-//! royals captured, checkmate, stalemate, a repetition that ends it (tai.md "Royals,
-//! check, mate, end of the game"). A bare position is a game without history: every
-//! ruling but repetition applies.
+//! royals captured, bare king and lone royals (chu shogi), checkmate (tai shogi),
+//! stalemate, a repetition that ends it (tai.md "Royals, check, mate, end of the game",
+//! chu.md "Game end"). A bare position is a game without history: every ruling but
+//! repetition applies.
 
 use super::geometry::{Color, Square};
 use super::legality::{check_move, royals_captured, IllegalReason};
@@ -11,10 +12,11 @@ use super::moves::Move;
 use super::notation::{parse_valid_position, PositionProblem};
 use super::position::{Effects, Position};
 use super::repetition::{
-    attacks_anew, key_after, position_key, quiet_key_after, rule_on, Completion, MoveHistory,
+    attacks_anew, attacks_lishogi, key_after, position_key, quiet_key_after, rule_on, Completion,
+    MoveHistory,
 };
-use super::status::{in_check, leaves_check, EndReason, Ending, GameResult};
-use super::variant::Rules;
+use super::status::{in_check, leaves_check, material_ending, EndReason, Ending, GameResult};
+use super::variant::{Repetition, Rules};
 use std::cell::OnceCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -299,16 +301,25 @@ impl Game {
     fn status_of(&self, rules: &Rules, checked: bool, completion: Completion) -> Status {
         let pos = &self.position;
         let side = pos.side();
+        let mate = checked && rules.checkmate;
         let ending = if pos.is_terminal() {
             Some(royals_captured(pos))
+        } else if let Some(ending) = material_ending(pos, rules) {
+            Some(ending)
         } else if completion != Completion::Continues {
-            Some(Ending {
-                result: if completion == Completion::Draw {
-                    GameResult::Draw
-                } else {
-                    GameResult::NoContest
+            Some(match completion {
+                Completion::Lost(loser) => Ending {
+                    result: GameResult::Win(loser.opponent()),
+                    reason: EndReason::PerpetualCheck,
                 },
-                reason: EndReason::Repetition,
+                Completion::Draw => Ending {
+                    result: GameResult::Draw,
+                    reason: EndReason::Repetition,
+                },
+                _ => Ending {
+                    result: GameResult::NoContest,
+                    reason: EndReason::Repetition,
+                },
             })
         } else {
             let lost = |reason| {
@@ -318,12 +329,12 @@ impl Game {
                 })
             };
             if !self.any_move(rules, false) {
-                lost(if checked {
+                lost(if mate {
                     EndReason::Checkmate
                 } else {
                     EndReason::Stalemate
                 })
-            } else if checked && !self.any_move(rules, true) {
+            } else if mate && !self.any_move(rules, true) {
                 lost(EndReason::Checkmate)
             } else {
                 None
@@ -411,12 +422,19 @@ impl MoveHistory for Judging<'_> {
     }
 
     fn attacked(&self, i: usize) -> bool {
+        let rules = self.rules;
+        let attacks = |before: &Position, after: &Position, mv: &Move| {
+            if rules.repetition == Repetition::Lishogi {
+                attacks_lishogi(rules, after, mv)
+            } else {
+                attacks_anew(rules, before, after, mv)
+            }
+        };
         match self.game.played.get(i) {
             Some(p) => *p
                 .attacked
-                .get_or_init(|| attacks_anew(self.rules, &p.before, self.game.after(i), &p.mv)),
-            None => attacks_anew(
-                self.rules,
+                .get_or_init(|| attacks(&p.before, self.game.after(i), &p.mv)),
+            None => attacks(
                 &self.game.position,
                 &self.candidate.after,
                 &self.candidate.mv,

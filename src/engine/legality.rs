@@ -2,7 +2,8 @@
 //! the canonical move, and an illegal move gets a reason from a closed set.
 
 use super::geometry::{Geometry, Square};
-use super::movegen::{canonical_pass, emperor_may_capture, generate_from};
+use super::lion_trading::{self, LionBan};
+use super::movegen::{canonical_pass, emperor_may_capture, generate_from, generate_from_unfiltered};
 use super::moves::{Move, Promo};
 use super::notation::{parse_move_text, MoveTextError};
 use super::position::Position;
@@ -38,6 +39,8 @@ pub enum IllegalReason {
     PromotionCompulsory,
     /// `+` (or `=`) was given for a move that offers no promotion.
     PromotionNotPossible,
+    /// A lion-trading rule forbids the capture (chu shogi).
+    Lion(LionBan),
 }
 
 impl IllegalReason {
@@ -56,6 +59,7 @@ impl IllegalReason {
             IllegalReason::EmperorProtected => "emperor_capture_protected",
             IllegalReason::PromotionCompulsory => "promotion_compulsory",
             IllegalReason::PromotionNotPossible => "promotion_not_possible",
+            IllegalReason::Lion(ban) => ban.code(),
         }
     }
 }
@@ -87,6 +91,7 @@ impl fmt::Display for IllegalReason {
             }
             IllegalReason::PromotionCompulsory => write!(f, "promotion is compulsory on this move"),
             IllegalReason::PromotionNotPossible => write!(f, "this move offers no promotion"),
+            IllegalReason::Lion(ban) => write!(f, "{ban}"),
         }
     }
 }
@@ -109,7 +114,9 @@ pub fn royals_captured(pos: &Position) -> Ending {
 /// Accepted spellings: the canonical text; the same route with extra empty intermediate
 /// squares the piece steps on (a lion's two steps through an empty square, a lion dog's
 /// steps) or a hook move's corner; any pass text of the position; no `+` where promotion is
-/// compulsory. A move without a mark where promotion is optional declines it.
+/// compulsory; in variants that say so (chu shogi, as lishogi's client), a `+` on a
+/// three-square move of a piece that cannot promote. A move without a mark where promotion
+/// is optional declines it.
 ///
 /// # Errors
 /// The reason the move is illegal.
@@ -161,9 +168,12 @@ pub fn check_move(pos: &Position, rules: &Rules, text: &str) -> Result<Move, Ill
         }
     }
     if candidates.is_empty() {
-        return Err(classify(pos, rules, from, path));
+        return Err(classify(pos, rules, from, path, &reduced));
     }
     let has = |p: Promo| candidates.iter().find(|m| m.promo == p).copied();
+    let ignored_plus = rules.variant.traits.ignore_plus_on_double_moves
+        && path.len() == 2
+        && rules.face(cell.face_unchecked()).promotes_to.is_none();
     match parsed.mark {
         None => has(Promo::None)
             .or(has(Promo::Decline))
@@ -171,6 +181,7 @@ pub fn check_move(pos: &Position, rules: &Rules, text: &str) -> Result<Move, Ill
             .copied()
             .ok_or(IllegalReason::Unreachable),
         Some(Promo::Promote) => has(Promo::Promote)
+            .or(has(Promo::None).filter(|_| ignored_plus))
             .copied()
             .ok_or(IllegalReason::PromotionNotPossible),
         Some(_) => match (has(Promo::Decline), has(Promo::Promote)) {
@@ -281,6 +292,23 @@ fn droppable(
     c.hook & (1 << d1) != 0 && super::movegen::is_perpendicular(d1, d2)
 }
 
+/// The lion-trading rule that removed the move `from` + `squares` from the legal moves,
+/// if the piece could otherwise make it.
+fn lion_ban(pos: &Position, rules: &Rules, from: Square, squares: &[Square]) -> Option<LionBan> {
+    let trading = rules.lion_trading.as_ref()?;
+    let mut moves = Vec::new();
+    generate_from_unfiltered(pos, rules, from, &mut moves);
+    let mv = moves.iter().find(|m| m.squares() == squares)?;
+    let them = pos.side().opponent();
+    let mut captured: Vec<Square> = Vec::new();
+    for &sq in mv.squares() {
+        if pos.cell(sq).is_color(them) && !captured.contains(&sq) {
+            captured.push(sq);
+        }
+    }
+    lion_trading::ban(pos, rules, trading, from, &captured)
+}
+
 /// Under `lion_dog_jump_back`, a lion dog leaping over an enemy on the 1st square to
 /// capture on the 2nd and coming back to capture on the 1st has the effect of stepping
 /// 1st, 2nd, back to 1st (unless the order of contagious captures differs, in which case
@@ -304,8 +332,18 @@ fn jump_back_twin(
         .then(|| vec![s1, s2, s1])
 }
 
-/// Why no generated move matches: decided from the destination and an empty board.
-fn classify(pos: &Position, rules: &Rules, from: Square, path: &[Square]) -> IllegalReason {
+/// Why no generated move matches: a lion-trading rule, or else decided from the
+/// destination and an empty board.
+fn classify(
+    pos: &Position,
+    rules: &Rules,
+    from: Square,
+    path: &[Square],
+    reduced: &[Square],
+) -> IllegalReason {
+    if let Some(ban) = lion_ban(pos, rules, from, reduced) {
+        return IllegalReason::Lion(ban);
+    }
     let to = *path.last().expect("at least one square");
     if path.len() == 1 && pos.cell(to).is_color(pos.side()) {
         return IllegalReason::OntoOwnPiece;

@@ -4,7 +4,8 @@
 //! Vocabulary: [`geometry`] (squares, colours, directions), [`movement`] (movement kinds),
 //! [`variant`] (piece tables, options, profiles, resolved rules), [`position`] (setup and
 //! position, playing a move), [`moves`] (the move value), [`movegen`] (legal moves),
-//! [`legality`] (checking one proposed move), [`notation`] (text formats), [`perft`],
+//! [`legality`] (checking one proposed move), [`lion_trading`] (chu shogi's rules on
+//! capturing lions), [`notation`] (text formats), [`perft`],
 //! [`status`] (check, mate, stalemate of a position), [`repetition`] (position keys and
 //! the repetition rulings), [`game`] (a game with its history and its status after every
 //! move).
@@ -42,6 +43,7 @@
 pub mod game;
 pub mod geometry;
 pub mod legality;
+pub mod lion_trading;
 pub mod movegen;
 pub mod movement;
 pub mod moves;

@@ -101,7 +101,8 @@ pub enum Extra {
     /// Nothing (`-`).
     #[default]
     None,
-    /// The square of the last lion capture (chu shogi's counter-strike rule, a later issue).
+    /// The square of a lion a non-lion has just captured (chu shogi's counter-strike rule,
+    /// [`crate::engine::lion_trading`]).
     LionCapture(Square),
 }
 
@@ -489,6 +490,11 @@ impl Position {
     }
 
     fn play_inner(&mut self, mv: &Move, rules: &Rules, mut effects: Option<&mut Effects>) {
+        let extra = if rules.lion_trading.is_some() {
+            self.lion_extra_after(mv, rules)
+        } else {
+            Extra::None
+        };
         let mover = self.take(mv.from, rules).expect("a legal move has a piece");
         let mover_rule = rules.face(mover.face);
         let mut contagion: Option<FaceId> = None;
@@ -512,18 +518,16 @@ impl Position {
         let mut face = mover.face;
         let mut promoted = false;
         let mut contagious = false;
-        if any_capture {
-            match contagion {
-                Some(c) if !mover_rule.royal => {
-                    face = c;
-                    contagious = true;
-                }
-                _ => {
-                    if mv.promo == Promo::Promote {
-                        if let Some(p) = mover_rule.promotes_to {
-                            face = p;
-                            promoted = true;
-                        }
+        match contagion {
+            Some(c) if !mover_rule.royal => {
+                face = c;
+                contagious = true;
+            }
+            _ => {
+                if mv.promo == Promo::Promote {
+                    if let Some(p) = mover_rule.promotes_to {
+                        face = p;
+                        promoted = true;
                     }
                 }
             }
@@ -546,6 +550,20 @@ impl Position {
         }
         self.side = self.side.opponent();
         self.move_number = self.move_number.saturating_add(1);
-        self.extra = Extra::None;
+        self.extra = extra;
+    }
+
+    /// The counter-strike square `mv` leaves behind (before it is played).
+    fn lion_extra_after(&self, mv: &Move, rules: &Rules) -> Extra {
+        let them = self.cells[mv.from.index()].color_unchecked().opponent();
+        let mut captured = [mv.from; 3];
+        let mut n = 0;
+        for &sq in mv.squares() {
+            if self.cells[sq.index()].is_color(them) && !captured[..n].contains(&sq) {
+                captured[n] = sq;
+                n += 1;
+            }
+        }
+        super::lion_trading::extra_after(self, rules, mv.from, &captured[..n])
     }
 }

@@ -1,11 +1,11 @@
-//! Repetition (tai.md, option `repetition`): position keys, and the ruling on a move that
-//! recreates an earlier position. Positions are compared as board + side to move + extra
-//! field, by a 64-bit key kept incrementally; the cycle analysis of `jcsa` (checks, then
-//! attacks, then passes decide who must deviate) reads the moves since the position's
-//! first occurrence.
+//! Repetition (tai.md and chu.md, option `repetition`): position keys, and the ruling on a
+//! move that recreates an earlier position. Positions are compared as board + side to move
+//! + extra field, by a 64-bit key kept incrementally; the cycle analysis of `jcsa` (checks,
+//! then attacks, then passes decide who must deviate) and of `lishogi` (a side that
+//! attacked throughout loses) reads the moves since the position's first occurrence.
 
 use super::geometry::{Color, Square};
-use super::movegen::generate_from;
+use super::movegen::{attacked, generate_from};
 use super::moves::Move;
 use super::position::{Extra, Position};
 use super::variant::{Repetition, Rules};
@@ -70,6 +70,7 @@ pub fn rule_name(rule: Repetition) -> &'static str {
         Repetition::Jcsa => "jcsa",
         Repetition::FourfoldNoContest => "fourfold_no_contest",
         Repetition::NoRepeat => "no_repeat",
+        Repetition::Lishogi => "lishogi",
     }
 }
 
@@ -82,6 +83,9 @@ pub enum Completion {
     Draw,
     /// The game ends with no contest (`fourfold_no_contest`).
     NoContest,
+    /// The game ends lost by this side, which attacked with every move of the cycle while
+    /// the other side did not (`lishogi`).
+    Lost(Color),
 }
 
 /// The moves of a game as the cycle analysis reads them: the moves played (`0..n`, move
@@ -95,8 +99,9 @@ pub trait MoveHistory {
     fn gave_check(&self, i: usize) -> bool;
     /// Whether move `i` was a pass.
     fn was_pass(&self, i: usize) -> bool;
-    /// Whether the piece moved by move `i` attacks an enemy piece it did not attack
-    /// before (see [`attacks_anew`]).
+    /// Whether move `i` attacked: under `lishogi` as [`attacks_lishogi`] says, otherwise
+    /// whether the moved piece attacks an enemy piece it did not attack before (see
+    /// [`attacks_anew`]).
     fn attacked(&self, i: usize) -> bool;
 }
 
@@ -136,6 +141,17 @@ pub fn rule_on(
                 } else {
                     Ok(Completion::NoContest)
                 };
+            }
+            if rule == Repetition::Lishogi {
+                let attacks = [
+                    all(true, &|i| history.attacked(i)),
+                    all(false, &|i| history.attacked(i)),
+                ];
+                return Ok(match attacks {
+                    [true, false] => Completion::Lost(mover),
+                    [false, true] => Completion::Lost(mover.opponent()),
+                    _ => Completion::Draw,
+                });
             }
             // Who must deviate: `(true, _)` the mover, `(false, _)` the opponent.
             let obliged = if checks[0] != checks[1] {
@@ -187,6 +203,26 @@ pub fn attacks_anew(rules: &Rules, before: &Position, after: &Position, mv: &Mov
     let old = targets(before, mv.from);
     let new = targets(&after.with_side_to_move(mover), mv.to());
     new.iter().any(|s| old.binary_search(s).is_err())
+}
+
+/// lishogi's attacking move (chu_lishogi.md §7): after it, a royal of the opponent is
+/// attacked, or the moved piece (the passing piece, for a pass) could capture an enemy
+/// piece. `after` is the position the move `mv` made.
+pub fn attacks_lishogi(rules: &Rules, after: &Position, mv: &Move) -> bool {
+    let them = after.side();
+    let mover = them.opponent();
+    if after
+        .royal_squares(them)
+        .iter()
+        .any(|r| attacked(after, rules, r, mover, &[]))
+    {
+        return true;
+    }
+    let mut moves = Vec::new();
+    generate_from(&after.with_side_to_move(mover), rules, mv.to(), &mut moves);
+    moves
+        .iter()
+        .any(|m| m.squares().iter().any(|&s| after.cell(s).is_color(them)))
 }
 
 /// The key of a position: board, side to move and extra field.

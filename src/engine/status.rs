@@ -1,7 +1,9 @@
 //! Check, mate and stalemate as tai.md defines them: a side is in check when its opponent,
 //! if it were to move now, has a legal move after which the side has no royal left; mate
-//! is check with no legal move that escapes it; a side with no legal move at all is
-//! stalemated and loses; a side with no royal left has lost at once.
+//! is check with no legal move that escapes it (in variants where mate ends the game); a
+//! side with no legal move at all is stalemated and loses; a side with no royal left has
+//! lost at once. Also chu shogi's material endings (option `bare_king`): a bared royal
+//! loses, two lone royals draw.
 
 use super::game::Game;
 use super::geometry::{Color, Square};
@@ -36,6 +38,11 @@ pub enum EndReason {
     PerpetualCheck,
     /// A side made an illegal move (the seeds' rule: it lost).
     IllegalMove,
+    /// A side has nothing left but one royal and the other still has material
+    /// (`bare_king = true`; the baring side won).
+    BareKing,
+    /// Each side has nothing left but one royal, neither attacked (`bare_king = true`).
+    LoneKings,
 }
 
 impl EndReason {
@@ -48,6 +55,8 @@ impl EndReason {
             EndReason::Repetition => "repetition",
             EndReason::PerpetualCheck => "perpetual_check",
             EndReason::IllegalMove => "illegal_move",
+            EndReason::BareKing => "bare_king",
+            EndReason::LoneKings => "lone_kings",
         }
     }
 }
@@ -70,6 +79,10 @@ pub enum Outcome {
     Checkmate { winner: Color },
     /// The side to move has no legal move.
     Stalemate { winner: Color },
+    /// A side was bared (`bare_king = true`).
+    BareKing { winner: Color },
+    /// Two lone royals (`bare_king = true`).
+    LoneKings,
 }
 
 /// The squares of `side`'s royal pieces.
@@ -189,8 +202,73 @@ pub fn outcome(pos: &Position, rules: &Rules) -> Outcome {
         }) => match reason {
             EndReason::RoyalsCaptured => Outcome::RoyalsCaptured { winner },
             EndReason::Stalemate => Outcome::Stalemate { winner },
+            EndReason::BareKing => Outcome::BareKing { winner },
             _ => Outcome::Checkmate { winner },
         },
+        Some(Ending {
+            reason: EndReason::LoneKings,
+            ..
+        }) => Outcome::LoneKings,
         Some(ending) => unreachable!("a position alone cannot end as {ending:?}"),
     }
+}
+
+/// Chu shogi's material endings under `bare_king = true` (chu_lishogi.md §6), judged for
+/// both sides after every move. A side X is bared when all it has left, not counting its
+/// dead pawns and lances (unpromoted, on its last rank), is one royal, and the opponent Y
+/// has more than one piece not counting its unpromoted pawns and go-betweens and its dead
+/// pieces, has a royal, and no royal of Y is attacked; when Y has exactly two such pieces,
+/// X's royal must also not stand next to either (X could bare Y back: nothing is decided
+/// yet). Y wins. Two lone royals, neither attacked, draw.
+pub fn material_ending(pos: &Position, rules: &Rules) -> Option<Ending> {
+    if !rules.bare_king {
+        return None;
+    }
+    let geo = &rules.variant.geometry;
+    // Per side: its live pieces (dead ones left out), and those that count for baring.
+    let pieces = |color: Color| {
+        let (mut live, mut counted) = (Vec::new(), Vec::new());
+        for sq in pos.occupied(color).iter() {
+            let face = rules.face(pos.cell(sq).face_unchecked());
+            if face.last_rank && rules.on_last_rank(color, sq) {
+                continue;
+            }
+            live.push(sq);
+            if !face.pawnlike {
+                counted.push(sq);
+            }
+        }
+        (live, counted)
+    };
+    let sides = Color::ALL.map(pieces);
+    let lone = |c: Color| sides[c.index()].0.len() == 1 && pos.royal_count(c) == 1;
+    let royal_attacked = |victim: Color| {
+        pos.royal_squares(victim)
+            .iter()
+            .any(|r| attacked(pos, rules, r, victim.opponent(), &[]))
+    };
+    if lone(Color::Black) && lone(Color::White) {
+        return (!royal_attacked(Color::Black) && !royal_attacked(Color::White)).then_some(
+            Ending {
+                result: GameResult::Draw,
+                reason: EndReason::LoneKings,
+            },
+        );
+    }
+    Color::ALL.into_iter().find_map(|x| {
+        let y = x.opponent();
+        let counted = &sides[y.index()].1;
+        let bare_royal = sides[x.index()].0[..].first().copied();
+        let bared = lone(x)
+            && counted.len() > 1
+            && pos.royal_count(y) >= 1
+            && !royal_attacked(y)
+            && (counted.len() != 2
+                || bare_royal
+                    .is_some_and(|r| counted.iter().all(|&s| geo.distance(r, s) > 1)));
+        bared.then_some(Ending {
+            result: GameResult::Win(y),
+            reason: EndReason::BareKing,
+        })
+    })
 }

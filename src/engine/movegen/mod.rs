@@ -18,7 +18,7 @@ pub fn is_perpendicular(a: usize, b: usize) -> bool {
 use super::geometry::{Color, Geometry, Square};
 use super::moves::{Move, Promo};
 use super::position::{Cell, Position};
-use super::variant::{FaceId, PromotionTrigger, Rules};
+use super::variant::{FaceId, PromotionChoice, PromotionTrigger, Rules};
 
 /// Receives generated moves.
 pub trait MoveSink {
@@ -82,10 +82,32 @@ pub fn generate<S: MoveSink>(pos: &Position, rules: &Rules, sink: &mut S) {
 /// Emits the moves of the piece on `from` only (it must belong to the side to move); a
 /// pass this piece could make is emitted as the position's canonical pass.
 pub fn generate_from<S: MoveSink>(pos: &Position, rules: &Rules, from: Square, sink: &mut S) {
+    generate_from_filtered(pos, rules, from, sink, true);
+}
+
+/// [`generate_from`] including the captures the lion-trading rules forbid (to tell why a
+/// proposed move is illegal).
+pub fn generate_from_unfiltered<S: MoveSink>(
+    pos: &Position,
+    rules: &Rules,
+    from: Square,
+    sink: &mut S,
+) {
+    generate_from_filtered(pos, rules, from, sink, false);
+}
+
+fn generate_from_filtered<S: MoveSink>(
+    pos: &Position,
+    rules: &Rules,
+    from: Square,
+    sink: &mut S,
+    lion_filter: bool,
+) {
     if pos.is_terminal() || !pos.cell(from).is_color(pos.side()) {
         return;
     }
     let mut gen = Gen::new(pos, rules, sink);
+    gen.lion_filter = lion_filter;
     gen.piece(from);
     if gen.pass.is_some() {
         // The canonical pass text may name another piece: use the whole position's.
@@ -123,6 +145,9 @@ pub(crate) struct Gen<'a, S: MoveSink> {
     pub sink: &'a mut S,
     /// The best pass found so far.
     pub pass: Option<PassCandidate>,
+    /// Whether captures the lion-trading rules forbid are left out (always, except when
+    /// explaining an illegal move).
+    lion_filter: bool,
 }
 
 impl<'a, S: MoveSink> Gen<'a, S> {
@@ -134,6 +159,7 @@ impl<'a, S: MoveSink> Gen<'a, S> {
             us: pos.side(),
             sink,
             pass: None,
+            lion_filter: true,
         }
     }
 
@@ -225,7 +251,7 @@ impl<'a, S: MoveSink> Gen<'a, S> {
         if self.enemy(to) {
             self.emit_capture(Move::simple(from, to, Promo::None), face, &[to]);
         } else {
-            self.sink.push(Move::simple(from, to, Promo::None));
+            self.emit_quiet(from, to, face);
         }
     }
 
@@ -233,17 +259,53 @@ impl<'a, S: MoveSink> Gen<'a, S> {
     #[inline]
     pub(crate) fn emit_to(&mut self, from: Square, to: Square, cell: Cell, face: FaceId) {
         if cell.is_empty() {
-            self.sink.push(Move::simple(from, to, Promo::None));
+            self.emit_quiet(from, to, face);
         } else {
             self.emit_capture(Move::simple(from, to, Promo::None), face, &[to]);
         }
     }
 
+    /// Emits a move to the empty square `to` with the promotion marks a zone offers.
+    #[inline]
+    fn emit_quiet(&mut self, from: Square, to: Square, face: FaceId) {
+        let mv = Move::simple(from, to, Promo::None);
+        match self.rules.zone_choice(face, self.us, from, to, false) {
+            None | Some(PromotionChoice::None) => self.sink.push(mv),
+            Some(choice) => self.push_choice(mv, choice),
+        }
+    }
+
+    /// Emits `mv` with the marks `choice` allows.
+    #[inline]
+    fn push_choice(&mut self, mv: Move, choice: PromotionChoice) {
+        match choice {
+            PromotionChoice::None => self.sink.push(mv),
+            PromotionChoice::Compulsory => self.sink.push(mv.with_promo(Promo::Promote)),
+            PromotionChoice::Optional => {
+                self.sink.push(mv.with_promo(Promo::Promote));
+                self.sink.push(mv.with_promo(Promo::Decline));
+            }
+        }
+    }
+
     /// Emits a capturing move with its promotion mark(s): contagion first, then
-    /// compulsory or optional promotion.
+    /// compulsory or optional promotion (or the zone's choice); nothing when a
+    /// lion-trading rule forbids it.
     #[inline]
     pub(crate) fn emit_capture(&mut self, mv: Move, face: FaceId, captured: &[Square]) {
         let rule = self.rules.face(face);
+        if let Some(trading) = &self.rules.lion_trading {
+            if self.lion_filter
+                && super::lion_trading::ban(self.pos, self.rules, trading, mv.from, captured)
+                    .is_some()
+            {
+                return;
+            }
+        }
+        if let Some(choice) = self.rules.zone_choice(face, self.us, mv.from, mv.to(), true) {
+            self.push_choice(mv, choice);
+            return;
+        }
         if !rule.royal && captured.iter().any(|&s| self.contagious(s)) {
             self.sink.push(mv.with_promo(Promo::Promote));
             return;

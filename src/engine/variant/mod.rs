@@ -5,8 +5,8 @@
 mod rules;
 
 pub use rules::{
-    EmperorCapture, FaceId, FaceRule, FaceTraits, PromotionTrigger, Repetition, Rules, RulesError,
-    RulesRequest,
+    EmperorCapture, FaceId, FaceRule, FaceTraits, LionProtection, LionTrading, PromotionChoice,
+    PromotionTrigger, Repetition, Rules, RulesError, RulesRequest, Zone,
 };
 
 use super::geometry::{Color, Geometry, Shape};
@@ -30,6 +30,12 @@ pub struct KindInfo {
     pub promotes: Vec<(String, Option<KindId>)>,
     pub royal: bool,
     pub promoted_only: bool,
+    /// Counts as a lion for the lion-trading rules (flag `lion`).
+    pub lion: bool,
+    /// Unpromoted: no bridge for a lion's capture, no material for bare king (`pawnlike`).
+    pub pawnlike: bool,
+    /// Unpromoted: a second chance to promote on the last rank, dead there (`last_rank`).
+    pub last_rank: bool,
     /// The kind whose promoted side a capturer of this piece becomes (contagion).
     pub contagious: Option<KindId>,
     pub aliases: Vec<String>,
@@ -74,6 +80,33 @@ pub fn code_key(code: &str) -> Option<u32> {
     })
 }
 
+/// How pieces promote in a variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PromotionKind {
+    /// No zone: a piece promotes on capturing (tai shogi; option `promotion_trigger`).
+    OnCapture,
+    /// A zone of the far `ranks` ranks, promotion optional on entering it or capturing
+    /// with the start or final square in it (chu shogi).
+    Zone { ranks: u8 },
+}
+
+/// The rules a variant has that are not options: what kind of promotion, whether the
+/// lion-trading rules apply, whether mate ends the game, how lenient move input is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VariantTraits {
+    pub shape: Shape,
+    pub promotion: PromotionKind,
+    /// Chu shogi's lion-trading rules (options `lion_protection`, `counter_strike`,
+    /// `promoted_kirin_recapture`) and the counter-strike square in the extra field.
+    pub lion_trading: bool,
+    /// Whether a mated side loses (tai shogi) or mate is no ending at all (chu shogi has no
+    /// check rule: a royal is captured, not mated).
+    pub checkmate: bool,
+    /// Whether a `+` on a three-square move of a piece that cannot promote is ignored on
+    /// input (lishogi's client accepts `7g6f5e+` as `7g5e`).
+    pub ignore_plus_on_double_moves: bool,
+}
+
 /// A variant: board, pieces, options, profiles, setup.
 #[derive(Debug)]
 pub struct Variant {
@@ -81,6 +114,7 @@ pub struct Variant {
     pub id: &'static str,
     /// Display name.
     pub name: &'static str,
+    pub traits: VariantTraits,
     pub geometry: Geometry,
     pub kinds: Vec<KindInfo>,
     pub profiles: Vec<String>,
@@ -232,9 +266,12 @@ impl Variant {
                 .any(|o| o.kind == kind && matches!(o.change, OverrideChange::Promotes(_)))
     }
 
-    /// Whether any piece code has more than one letter (position text then uses commas).
+    /// Whether any piece that can stand on the board under its own code has more than one
+    /// letter (position text then uses commas).
     pub fn multi_letter_codes(&self) -> bool {
-        self.kinds.iter().any(|k| k.code.len() > 1)
+        self.kinds
+            .iter()
+            .any(|k| !k.promoted_only && k.code.len() > 1)
     }
 }
 
@@ -242,12 +279,13 @@ impl Variant {
 pub fn by_id(id: &str) -> Option<&'static Variant> {
     match id {
         "tai" => Some(tai()),
+        "chu" => Some(chu()),
         _ => None,
     }
 }
 
 /// The ids of every variant.
-pub const VARIANT_IDS: &[&str] = &["tai"];
+pub const VARIANT_IDS: &[&str] = &["tai", "chu"];
 
 /// Tai shogi (泰将棋, "grand chess"), 25×25.
 pub fn tai() -> &'static Variant {
@@ -256,9 +294,15 @@ pub fn tai() -> &'static Variant {
         load(
             "tai",
             "Tai shogi",
-            Shape {
-                files: 25,
-                ranks: 25,
+            VariantTraits {
+                shape: Shape {
+                    files: 25,
+                    ranks: 25,
+                },
+                promotion: PromotionKind::OnCapture,
+                lion_trading: false,
+                checkmate: true,
+                ignore_plus_on_double_moves: false,
             },
             &DataFiles {
                 pieces: include_str!("data/tai.pieces"),
@@ -268,6 +312,34 @@ pub fn tai() -> &'static Variant {
             },
         )
         .unwrap_or_else(|e| panic!("embedded tai data is invalid: {e}"))
+    })
+}
+
+/// Chu shogi (中将棋, "middle chess"), 12×12, as lishogi plays it (`shared/rules/chu.md`).
+pub fn chu() -> &'static Variant {
+    static CHU: OnceLock<Variant> = OnceLock::new();
+    CHU.get_or_init(|| {
+        load(
+            "chu",
+            "Chu shogi",
+            VariantTraits {
+                shape: Shape {
+                    files: 12,
+                    ranks: 12,
+                },
+                promotion: PromotionKind::Zone { ranks: 4 },
+                lion_trading: true,
+                checkmate: false,
+                ignore_plus_on_double_moves: true,
+            },
+            &DataFiles {
+                pieces: include_str!("data/chu.pieces"),
+                options: include_str!("data/chu.options"),
+                overrides: include_str!("data/chu.overrides"),
+                setup: include_str!("data/chu.setup"),
+            },
+        )
+        .unwrap_or_else(|e| panic!("embedded chu data is invalid: {e}"))
     })
 }
 
@@ -297,7 +369,7 @@ fn rows(text: &str) -> impl Iterator<Item = (usize, Vec<&str>)> {
 pub fn load(
     id: &'static str,
     name: &'static str,
-    shape: Shape,
+    traits: VariantTraits,
     files: &DataFiles<'_>,
 ) -> Result<Variant, String> {
     let mut kinds = Vec::new();
@@ -322,6 +394,9 @@ pub fn load(
             promotes: Vec::new(),
             royal: false,
             promoted_only: false,
+            lion: false,
+            pawnlike: false,
+            last_rank: false,
             contagious: None,
             aliases: Vec::new(),
         };
@@ -345,6 +420,9 @@ pub fn load(
                 "-" => {}
                 "royal" => kind.royal = true,
                 "promoted_only" => kind.promoted_only = true,
+                "lion" => kind.lion = true,
+                "pawnlike" => kind.pawnlike = true,
+                "last_rank" => kind.last_rank = true,
                 _ => {
                     if let Some(c) = flag.strip_prefix("contagious=") {
                         contagious = Some(c.to_string());
@@ -488,7 +566,8 @@ pub fn load(
         codes: CodeTable::new(&[])?,
         tokens,
         cell_texts: Vec::new(),
-        geometry: Geometry::new(shape),
+        geometry: Geometry::new(traits.shape),
+        traits,
         kinds,
         profiles,
         options,

@@ -2,8 +2,8 @@
 //! the variant's option table, then compiled into per-face tables (movement per colour,
 //! promotion, royalty, contagion) that the engine reads.
 
-use super::{KindId, OverrideChange, Variant};
-use crate::engine::geometry::Color;
+use super::{KindId, OverrideChange, PromotionKind, Variant};
+use crate::engine::geometry::{Color, Square};
 use crate::engine::movement::{Compiled, Movement};
 use std::collections::HashMap;
 use std::fmt;
@@ -94,12 +94,56 @@ pub enum PromotionTrigger {
     CaptureOfPromoted,
 }
 
-/// Option `repetition` (tai.md).
+/// Option `repetition` (tai.md, chu.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Repetition {
     Jcsa,
     FourfoldNoContest,
     NoRepeat,
+    /// lishogi's server rule for chu shogi: the 4th occurrence ends the game, lost by a
+    /// side that attacked with every move of the cycle while the other did not.
+    Lishogi,
+}
+
+/// Option `lion_protection` (chu.md): when a distant lion counts as protected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LionProtection {
+    /// Protectors taken from the position before the move (a doomed first victim protects).
+    BeforeMove,
+    /// Protected when the opponent could capture on the square after the move.
+    AfterMove,
+}
+
+/// The lion-trading rules in force (chu shogi): options `lion_protection`,
+/// `counter_strike` and `promoted_kirin_recapture`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LionTrading {
+    pub protection: LionProtection,
+    /// `counter_strike = okazaki`: the counter-strike ban spares an unprotected lion.
+    pub okazaki: bool,
+    /// `promoted_kirin_recapture = allowed`: the lion on the recorded square is fair game.
+    pub kirin_recapture: bool,
+}
+
+/// A promotion zone (chu shogi) with option `last_rank_pawn_lance`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Zone {
+    /// How many ranks at the far end the zone has.
+    pub ranks: u8,
+    /// `must_promote`: no second chance, and a pawn or lance reaching its last rank on a
+    /// move that offers promotion must take it; `may_stay` otherwise.
+    pub last_rank_must_promote: bool,
+}
+
+/// Which promotion marks a move may carry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PromotionChoice {
+    /// None: the move offers no promotion.
+    None,
+    /// `+` or `=`.
+    Optional,
+    /// `+` only.
+    Compulsory,
 }
 
 /// Everything the engine needs to know about one face under the rules in force.
@@ -119,6 +163,12 @@ pub struct FaceRule {
     pub royal: bool,
     /// The face a (non-royal) capturer of this piece becomes.
     pub contagion: Option<FaceId>,
+    /// Counts as a lion for the lion-trading rules.
+    pub lion: bool,
+    /// An unpromoted pawn or go-between (flag `pawnlike`).
+    pub pawnlike: bool,
+    /// An unpromoted pawn or lance (flag `last_rank`).
+    pub last_rank: bool,
 }
 
 /// The facts about a face (for one colour) that a position keeps track of.
@@ -146,6 +196,14 @@ pub struct Rules {
     pub promotion_trigger: PromotionTrigger,
     pub lion_dog_jump_back: bool,
     pub repetition: Repetition,
+    /// The promotion zone, for variants that have one.
+    pub zone: Option<Zone>,
+    /// The lion-trading rules, for variants that have them.
+    pub lion_trading: Option<LionTrading>,
+    /// Option `bare_king`: baring the opponent's last royal wins, two lone royals draw.
+    pub bare_king: bool,
+    /// Whether mate ends the game (see [`super::VariantTraits::checkmate`]).
+    pub checkmate: bool,
     /// Per colour, every distinct leap (absolute dx, dy) of any face that exists.
     pub leaps: [Vec<(i8, i8)>; 2],
     /// Per colour and face, what placing or removing such a piece updates in a position,
@@ -329,6 +387,9 @@ impl Rules {
                         .then_some((k * 2 + 1) as FaceId),
                     royal: shown.royal,
                     contagion: shown.contagious.map(|c| (c as usize * 2 + 1) as FaceId),
+                    lion: shown.lion,
+                    pawnlike: !promoted && info.pawnlike,
+                    last_rank: !promoted && info.last_rank,
                 });
             }
         }
@@ -377,10 +438,81 @@ impl Rules {
             repetition: match get("repetition") {
                 Some("fourfold_no_contest") => Repetition::FourfoldNoContest,
                 Some("no_repeat") => Repetition::NoRepeat,
+                Some("lishogi") => Repetition::Lishogi,
                 _ => Repetition::Jcsa,
             },
+            zone: match variant.traits.promotion {
+                PromotionKind::OnCapture => None,
+                PromotionKind::Zone { ranks } => Some(Zone {
+                    ranks,
+                    last_rank_must_promote: get("last_rank_pawn_lance") == Some("must_promote"),
+                }),
+            },
+            lion_trading: variant.traits.lion_trading.then(|| LionTrading {
+                protection: match get("lion_protection") {
+                    Some("after_move") => LionProtection::AfterMove,
+                    _ => LionProtection::BeforeMove,
+                },
+                okazaki: get("counter_strike") == Some("okazaki"),
+                kirin_recapture: get("promoted_kirin_recapture") != Some("forbidden"),
+            }),
+            bare_king: get("bare_king") == Some("true"),
+            checkmate: variant.traits.checkmate,
             values,
             faces,
+        }
+    }
+
+    /// The promotion marks a move of a piece with `face` from `from` to `to` may carry in a
+    /// variant with a zone (`None` without one: promotion on capture is decided by the
+    /// generator). Chu shogi (chu.md "Promotion"): optional when the move enters the zone,
+    /// or captures with its start or final square in it; a pawn or lance reaching its last
+    /// rank may promote from anywhere (`may_stay`) or must when the move offers promotion
+    /// (`must_promote`).
+    #[inline]
+    pub fn zone_choice(
+        &self,
+        face: FaceId,
+        color: Color,
+        from: Square,
+        to: Square,
+        capture: bool,
+    ) -> Option<PromotionChoice> {
+        let zone = self.zone?;
+        let rule = self.face(face);
+        if rule.promotes_to.is_none() {
+            return Some(PromotionChoice::None);
+        }
+        let shape = self.variant.geometry.shape;
+        let ranks = shape.ranks as u16;
+        // Rank index counted from the side's far end (0 = its last rank).
+        let depth = |sq: Square| {
+            let y = sq.0 / shape.files as u16;
+            match color {
+                Color::Black => y,
+                Color::White => ranks - 1 - y,
+            }
+        };
+        let inside = |sq: Square| depth(sq) < u16::from(zone.ranks);
+        let (from_in, to_in) = (inside(from), inside(to));
+        let offered = (to_in && !from_in) || (capture && (from_in || to_in));
+        let last = rule.last_rank && depth(to) == 0;
+        Some(match (offered, last, zone.last_rank_must_promote) {
+            (true, true, true) => PromotionChoice::Compulsory,
+            (true, _, _) | (false, true, false) => PromotionChoice::Optional,
+            _ => PromotionChoice::None,
+        })
+    }
+
+    /// Whether `sq` is on the last rank of `color` (the far end, where a pawn or lance has
+    /// no move left).
+    #[inline]
+    pub fn on_last_rank(&self, color: Color, sq: Square) -> bool {
+        let shape = self.variant.geometry.shape;
+        let y = sq.0 / shape.files as u16;
+        match color {
+            Color::Black => y == 0,
+            Color::White => y + 1 == shape.ranks as u16,
         }
     }
 

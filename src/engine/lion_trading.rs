@@ -1,0 +1,138 @@
+//! Chu shogi's lion-trading rules (`shared/rules/chu.md`, `sources/chu_lishogi.md` §4): which
+//! captures of a lion (獅子, shishi, and the kirin promoted to one) a move may make, and the
+//! counter-strike square a move leaves in the position's extra field. A rule module of its
+//! own, read by the generator only in variants whose rules have [`LionTrading`].
+//!
+//! - A lion may always capture an enemy lion next to its start square.
+//! - A lion may capture an enemy lion two squares from its start only if that lion is
+//!   unprotected, or as the second victim of a move whose first victim is neither an
+//!   unpromoted pawn nor an unpromoted go-between (仲人, chūnin) (the bridge capture).
+//! - Counter-strike: right after a non-lion captured a lion, no non-lion may capture a lion
+//!   (option `counter_strike`, `promoted_kirin_recapture`).
+
+use super::geometry::{Color, Square};
+use super::movegen::attacked;
+use super::position::{Extra, Position};
+use super::variant::{LionProtection, LionTrading, Rules};
+use std::fmt;
+
+/// Why a lion-trading rule forbids a capture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LionBan {
+    /// A lion may not capture a protected lion two squares away (without a bridge).
+    Protected,
+    /// A non-lion may not capture a lion right after a non-lion captured one.
+    CounterStrike,
+}
+
+impl LionBan {
+    /// A stable snake_case code.
+    pub fn code(self) -> &'static str {
+        match self {
+            LionBan::Protected => "lion_protected",
+            LionBan::CounterStrike => "counter_strike",
+        }
+    }
+}
+
+impl fmt::Display for LionBan {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LionBan::Protected => write!(
+                f,
+                "a lion may not capture a protected lion two squares away unless its first \
+                 victim was neither a pawn nor a go-between"
+            ),
+            LionBan::CounterStrike => write!(
+                f,
+                "right after a non-lion captured a lion, a non-lion may not capture a lion"
+            ),
+        }
+    }
+}
+
+/// The rule that forbids the move of the piece on `from` capturing on `captured` (in
+/// order), if any.
+pub fn ban(
+    pos: &Position,
+    rules: &Rules,
+    trading: &LionTrading,
+    from: Square,
+    captured: &[Square],
+) -> Option<LionBan> {
+    let geo = &rules.variant.geometry;
+    let mover_is_lion = rules.face(pos.cell(from).face_unchecked()).lion;
+    let first = captured.first().copied();
+    for (i, &target) in captured.iter().enumerate() {
+        if !rules.face(pos.cell(target).face_unchecked()).lion {
+            continue;
+        }
+        // The first victim of a two-capture move, when the lion is the second.
+        let bridge = (i > 0).then_some(first).flatten();
+        if mover_is_lion {
+            if geo.distance(from, target) <= 1 {
+                continue;
+            }
+            let real_bridge = bridge.is_some_and(|b| !rules.face(pos.cell(b).face_unchecked()).pawnlike);
+            if !real_bridge && protected(pos, rules, trading.protection, from, bridge, target) {
+                return Some(LionBan::Protected);
+            }
+        } else if let Extra::LionCapture(recorded) = pos.extra() {
+            if target == recorded && trading.kirin_recapture {
+                continue;
+            }
+            if trading.okazaki && !protected(pos, rules, trading.protection, from, bridge, target)
+            {
+                continue;
+            }
+            return Some(LionBan::CounterStrike);
+        }
+    }
+    None
+}
+
+/// Whether the lion on `target` is protected against the piece moving from `from` whose
+/// earlier victim on this move (if any) was on `first`: some piece of the lion's side could
+/// capture on `target` with `from` and `first` emptied; under `before_move` the first
+/// victim itself counts too if it could capture there (the doomed protector).
+fn protected(
+    pos: &Position,
+    rules: &Rules,
+    timing: LionProtection,
+    from: Square,
+    first: Option<Square>,
+    target: Square,
+) -> bool {
+    let owner: Color = pos.cell(target).color_unchecked();
+    let vacated = [from, first.unwrap_or(from)];
+    if attacked(pos, rules, target, owner, &vacated) {
+        return true;
+    }
+    match (timing, first) {
+        (LionProtection::BeforeMove, Some(first)) => {
+            let geo = &rules.variant.geometry;
+            let cell = pos.cell(first);
+            cell.is_color(owner)
+                && geo.line(first, target).is_some_and(|(d, n)| {
+                    n == 1
+                        && rules.traits[owner.index()][cell.face_unchecked() as usize].guard_steps
+                            & (1 << d)
+                            != 0
+                })
+        }
+        _ => false,
+    }
+}
+
+/// The extra field after the piece on `from` captured `captured` (in order): the square of
+/// the last lion captured when the mover is not a lion, else nothing.
+pub fn extra_after(pos: &Position, rules: &Rules, from: Square, captured: &[Square]) -> Extra {
+    if rules.face(pos.cell(from).face_unchecked()).lion {
+        return Extra::None;
+    }
+    captured
+        .iter()
+        .rev()
+        .find(|&&s| rules.face(pos.cell(s).face_unchecked()).lion)
+        .map_or(Extra::None, |&s| Extra::LionCapture(s))
+}
