@@ -3,6 +3,7 @@
 
 #[path = "../common/game_end.rs"]
 mod game_end;
+mod chu;
 mod game_end_rulings;
 mod invariants;
 mod perft;

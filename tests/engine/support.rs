@@ -7,6 +7,12 @@ use shogi_arbiter::engine::variant::{self, Rules, RulesRequest};
 
 /// Resolves `profile=NAME` and `option=value` entries for tai.
 pub fn tai_rules(entries: &str) -> Rules {
+    rules_for("tai", entries)
+}
+
+/// Resolves `profile=NAME` and `option=value` entries for the variant `id`.
+pub fn rules_for(id: &str, entries: &str) -> Rules {
+    let variant = variant::by_id(id).unwrap_or_else(|| panic!("unknown variant `{id}`"));
     let mut request = RulesRequest::default();
     for entry in entries.split_whitespace() {
         let (k, v) = entry.split_once('=').expect("key=value");
@@ -16,7 +22,7 @@ pub fn tai_rules(entries: &str) -> Rules {
             request.overrides.push((k.to_string(), v.to_string()));
         }
     }
-    Rules::resolve(variant::tai(), &request).unwrap_or_else(|e| panic!("rules `{entries}`: {e}"))
+    Rules::resolve(variant, &request).unwrap_or_else(|e| panic!("rules `{entries}`: {e}"))
 }
 
 pub use crate::placements::position_text;

@@ -1,10 +1,11 @@
 //! Runs every case of `tests/data/vectors/*.vec` (format: `tests/data/vectors/FORMAT.md`):
-//! the move set of one piece, whether a pass exists, accepted and rejected move texts.
+//! the move set of one piece, whether a pass exists, accepted and rejected move texts (with
+//! the reason, where given), and the counter-strike field a move leaves (chu shogi).
 
-use crate::support::{tai_rules, try_position};
+use crate::support::{position_text, rules_for};
 use shogi_arbiter::engine::legality::check_move;
 use shogi_arbiter::engine::movegen::{canonical_pass, generate_from};
-use shogi_arbiter::engine::notation::format_move;
+use shogi_arbiter::engine::notation::{format_move, format_position_of, parse_valid_position};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
@@ -66,15 +67,18 @@ fn load_cases() -> Vec<Case> {
 /// Runs one case; returns the problems found.
 fn run_case(case: &Case) -> Vec<String> {
     let mut problems = Vec::new();
-    assert!(
-        case.one("variant").is_none_or(|v| v == "tai"),
-        "only tai vectors exist"
+    let rules = rules_for(
+        case.one("variant").unwrap_or("tai"),
+        case.one("rules").unwrap_or(""),
     );
-    let rules = tai_rules(case.one("rules").unwrap_or(""));
     let side = case.one("side").unwrap_or("b").chars().next().unwrap();
-    let pos = match try_position(&rules, case.one("pieces").expect("pieces"), side) {
+    // The placements' position text, with the extra field the case gives.
+    let text = position_text(&rules, case.one("pieces").expect("pieces"), side);
+    let mut fields: Vec<&str> = text.split(' ').collect();
+    fields[2] = case.one("extra").unwrap_or("-");
+    let pos = match parse_valid_position(&rules, &fields.join(" ")) {
         Ok(pos) => pos,
-        Err(e) => return vec![format!("position does not parse: {e}")],
+        Err(e) => return vec![format!("position does not parse: {e:?}")],
     };
     let shape = rules.variant.shape();
     let from = shape
@@ -139,11 +143,36 @@ fn run_case(case: &Case) -> Vec<String> {
         }
     }
     for reject in case.fields.get("reject").into_iter().flatten() {
-        if let Ok(m) = check_move(&pos, &rules, reject) {
-            problems.push(format!(
-                "reject {reject}: accepted as {}",
+        let (input, reason) = match reject.split_once("=>") {
+            Some((input, reason)) => (input.trim(), Some(reason.trim())),
+            None => (reject.as_str(), None),
+        };
+        match check_move(&pos, &rules, input) {
+            Ok(m) => problems.push(format!(
+                "reject {input}: accepted as {}",
                 format_move(shape, &m)
-            ));
+            )),
+            Err(e) if reason.is_some_and(|r| r != e.code()) => problems.push(format!(
+                "reject {input}: reason {} not {}",
+                e.code(),
+                reason.unwrap_or_default()
+            )),
+            Err(_) => {}
+        }
+    }
+    for after in case.fields.get("after_extra").into_iter().flatten() {
+        let (input, expected) = after.split_once("=>").expect("INPUT => SQUARE");
+        match check_move(&pos, &rules, input.trim()) {
+            Ok(m) => {
+                let mut next = pos.clone();
+                next.play(&m, &rules);
+                let text = format_position_of(rules.variant, &next);
+                let field = text.split(' ').nth(2).unwrap_or_default().to_string();
+                if field != expected.trim() {
+                    problems.push(format!("after {input}: extra field {field} not {expected}"));
+                }
+            }
+            Err(e) => problems.push(format!("after_extra {input}: rejected ({})", e.code())),
         }
     }
     problems
