@@ -7,12 +7,12 @@ use crate::placements::position_text;
 use serde_json::{json, Value};
 use shogi_arbiter::engine::variant::{self, Rules, RulesRequest};
 
-fn rules_with(overrides: &[(String, String)]) -> Rules {
+fn rules_with(id: &str, profile: Option<&String>, overrides: &[(String, String)]) -> Rules {
     let request = RulesRequest {
-        profile: None,
+        profile: profile.cloned(),
         overrides: overrides.to_vec(),
     };
-    Rules::resolve(variant::tai(), &request).expect("rules")
+    Rules::resolve(variant::by_id(id).expect("variant"), &request).expect("rules")
 }
 
 fn opt<T: Into<Value>>(v: Option<T>) -> Value {
@@ -23,17 +23,24 @@ fn opt<T: Into<Value>>(v: Option<T>) -> Value {
 async fn every_game_end_fixture_through_the_replay_endpoint() {
     let app = spawn_app().await;
     for f in fixtures() {
-        let overrides: Vec<(String, String)> = f
-            .rules
+        // A fixture's rules: option overrides, and a profile under the key `profile`.
+        let profile = f.rules.get("profile");
+        let options: std::collections::BTreeMap<&String, &String> =
+            f.rules.iter().filter(|(k, _)| *k != "profile").collect();
+        let overrides: Vec<(String, String)> = options
             .iter()
-            .map(|(k, v)| (k.clone(), v.clone()))
+            .map(|(k, v)| ((*k).clone(), (*v).clone()))
             .collect();
-        let start = position_text(&rules_with(&overrides), &f.placements, f.side);
+        let start = position_text(
+            &rules_with(&f.variant, profile, &overrides),
+            &f.placements,
+            f.side,
+        );
         let a = app
             .post(
                 "/v1/replay",
-                &json!({"variant": "tai", "rules": {"options": f.rules}, "start": start,
-                        "moves": f.moves}),
+                &json!({"variant": f.variant, "rules": {"profile": profile, "options": options},
+                        "start": start, "moves": f.moves}),
             )
             .await;
         let ctx = format!("{} (why: {})", f.name, f.why);
@@ -67,7 +74,7 @@ async fn every_game_end_fixture_through_the_replay_endpoint() {
 #[tokio::test]
 async fn adjudication_reports_check_and_mate_after_the_move() {
     let app = spawn_app().await;
-    let rules = rules_with(&[]);
+    let rules = rules_with("tai", None, &[]);
     // The hook mover's slide to 3w mates the lone prince on 1y (fixture "hook mover
     // mate"); in the bare form, repetition is not evaluated.
     let position = position_text(&rules, "CP@1y hm@3c cp@25a", 'w');
@@ -119,7 +126,7 @@ async fn legal_moves_in_the_game_form_leave_out_forbidden_repetitions() {
     let app = spawn_app().await;
     // The perpetual-check cycle (fixture "jcsa: perpetual check") played up to White's
     // forbidden 4th occurrence: among the rook's moves, 2a1a is missing, 2a3a is not.
-    let rules = rules_with(&[]);
+    let rules = rules_with("tai", None, &[]);
     let start = position_text(&rules, "CP@1y r@1a cp@25c", 'b');
     let cycle = ["1y2y", "1a2a", "2y1y", "2a1a"];
     let moves: Vec<&str> = cycle.iter().cycle().take(11).copied().collect();

@@ -1,6 +1,7 @@
-//! The game-end fixtures (`tests/data/game_end.json`): hand-built positions and games,
-//! each with the ruling tai.md gives and the reasoning in `why`. Shared by the engine and
-//! API tests (each includes this file as a module), so every fixture runs both ways.
+//! The game-end fixtures (`tests/data/game_end.json` for tai shogi,
+//! `tests/data/chu_game_end.json` for chu shogi): hand-built positions and games, each with
+//! the ruling the rules page gives and the reasoning in `why`. Shared by the engine and API
+//! tests (each includes this file as a module), so every fixture runs both ways.
 
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -9,6 +10,9 @@ use std::collections::BTreeMap;
 #[derive(Debug, Deserialize)]
 pub struct Fixture {
     pub name: String,
+    /// The variant (`tai` when absent).
+    #[serde(default = "tai")]
+    pub variant: String,
     /// How the expectation follows from the rules.
     pub why: String,
     /// Option overrides.
@@ -42,10 +46,18 @@ pub struct Expect {
     pub attacking_moves: Option<Vec<String>>,
 }
 
-/// Every fixture.
+fn tai() -> String {
+    "tai".to_string()
+}
+
+/// Every fixture, tai's then chu's.
 pub fn fixtures() -> Vec<Fixture> {
-    let text = include_str!("../data/game_end.json");
-    let all: Vec<Fixture> = serde_json::from_str(text).expect("game_end.json parses");
-    assert!(all.len() >= 20, "fixtures went missing");
-    all
+    let tai: Vec<Fixture> =
+        serde_json::from_str(include_str!("../data/game_end.json")).expect("game_end.json parses");
+    let chu: Vec<Fixture> = serde_json::from_str(include_str!("../data/chu_game_end.json"))
+        .expect("chu_game_end.json parses");
+    assert!(tai.len() >= 20, "tai fixtures went missing");
+    assert!(chu.len() >= 14, "chu fixtures went missing");
+    assert!(chu.iter().all(|f| f.variant == "chu"), "chu fixtures say so");
+    tai.into_iter().chain(chu).collect()
 }

@@ -1,7 +1,7 @@
 //! The game-end fixtures through the engine directly: replay, then the ruling.
 
 use crate::game_end::fixtures;
-use crate::support::{position_text, tai_rules};
+use crate::support::{position_text, rules_for};
 use shogi_arbiter::engine::game::replay;
 use shogi_arbiter::engine::geometry::Color;
 use shogi_arbiter::engine::notation::format_move;
@@ -20,7 +20,7 @@ fn result_name(result: GameResult) -> &'static str {
 fn every_game_end_fixture_through_the_engine() {
     for f in fixtures() {
         let entries: Vec<String> = f.rules.iter().map(|(k, v)| format!("{k}={v}")).collect();
-        let rules = tai_rules(&entries.join(" "));
+        let rules = rules_for(&f.variant, &entries.join(" "));
         let start = position_text(&rules, &f.placements, f.side);
         let (game, illegal) = replay(&rules, Some(&start), &f.moves)
             .unwrap_or_else(|e| panic!("{}: start {e:?}", f.name));
