@@ -3,7 +3,9 @@
 
 use super::geometry::{Geometry, Square};
 use super::lion_trading::{self, LionBan};
-use super::movegen::{canonical_pass, emperor_may_capture, generate_from, generate_from_unfiltered};
+use super::movegen::{
+    canonical_pass, emperor_may_capture, generate_from, generate_from_unfiltered,
+};
 use super::moves::{Move, Promo};
 use super::notation::{parse_move_text, MoveTextError};
 use super::position::Position;

@@ -73,7 +73,8 @@ pub fn ban(
             if geo.distance(from, target) <= 1 {
                 continue;
             }
-            let real_bridge = bridge.is_some_and(|b| !rules.face(pos.cell(b).face_unchecked()).pawnlike);
+            let real_bridge =
+                bridge.is_some_and(|b| !rules.face(pos.cell(b).face_unchecked()).pawnlike);
             if !real_bridge && protected(pos, rules, trading.protection, from, bridge, target) {
                 return Some(LionBan::Protected);
             }
@@ -81,8 +82,7 @@ pub fn ban(
             if target == recorded && trading.kirin_recapture {
                 continue;
             }
-            if trading.okazaki && !protected(pos, rules, trading.protection, from, bridge, target)
-            {
+            if trading.okazaki && !protected(pos, rules, trading.protection, from, bridge, target) {
                 continue;
             }
             return Some(LionBan::CounterStrike);

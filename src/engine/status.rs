@@ -264,8 +264,7 @@ pub fn material_ending(pos: &Position, rules: &Rules) -> Option<Ending> {
             && pos.royal_count(y) >= 1
             && !royal_attacked(y)
             && (counted.len() != 2
-                || bare_royal
-                    .is_some_and(|r| counted.iter().all(|&s| geo.distance(r, s) > 1)));
+                || bare_royal.is_some_and(|r| counted.iter().all(|&s| geo.distance(r, s) > 1)));
         bared.then_some(Ending {
             result: GameResult::Win(y),
             reason: EndReason::BareKing,

@@ -58,6 +58,9 @@ pub fn fixtures() -> Vec<Fixture> {
         .expect("chu_game_end.json parses");
     assert!(tai.len() >= 20, "tai fixtures went missing");
     assert!(chu.len() >= 14, "chu fixtures went missing");
-    assert!(chu.iter().all(|f| f.variant == "chu"), "chu fixtures say so");
+    assert!(
+        chu.iter().all(|f| f.variant == "chu"),
+        "chu fixtures say so"
+    );
     tai.into_iter().chain(chu).collect()
 }

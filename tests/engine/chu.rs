@@ -41,10 +41,14 @@ struct Row {
 }
 
 fn rows() -> Vec<Row> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/conformance/chu_rule_vectors.tsv");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e} (shared/ must sit beside the repository)", path.display()));
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/chu_rule_vectors.tsv");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (shared/ must sit beside the repository)",
+            path.display()
+        )
+    });
     text.lines()
         .enumerate()
         .skip(1)
@@ -101,7 +105,10 @@ fn every_conformance_row_gets_lishogis_verdict() {
             // the baring side has king and prince. lishogi's server, which rules the
             // games, does (chu_lishogi.md §6 condition 3 and §8); this project follows
             // the server.
-            let expected = if row.rule.contains("scalashogi/lishogi server would declare bareKing") {
+            let expected = if row
+                .rule
+                .contains("scalashogi/lishogi server would declare bareKing")
+            {
                 "bareking:gote"
             } else {
                 expected
@@ -126,5 +133,8 @@ fn every_conformance_row_gets_lishogis_verdict() {
             outcomes += 1;
         }
     }
-    assert!(extras >= 3 && outcomes >= 5, "notes went unread: {extras} {outcomes}");
+    assert!(
+        extras >= 3 && outcomes >= 5,
+        "notes went unread: {extras} {outcomes}"
+    );
 }

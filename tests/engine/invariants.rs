@@ -3,7 +3,7 @@
 //! random candidate texts that the check accepts are generated moves; position and move
 //! text round-trip; playing is deterministic.
 
-use crate::support::{tai_rules, Rng};
+use crate::support::{rules_for, tai_rules, Rng};
 use shogi_arbiter::engine::geometry::{Color, Square};
 use shogi_arbiter::engine::legality::check_move;
 use shogi_arbiter::engine::movegen::legal_moves;
@@ -12,7 +12,7 @@ use shogi_arbiter::engine::notation::{
     format_move, format_position, format_position_of, parse_move_text, parse_position,
     parse_valid_position,
 };
-use shogi_arbiter::engine::position::{Piece, Position, Setup};
+use shogi_arbiter::engine::position::{Extra, Piece, Position, Setup};
 use shogi_arbiter::engine::variant::Rules;
 use std::collections::HashSet;
 
@@ -95,14 +95,17 @@ fn play_deterministic(pos: &Position, rules: &Rules, m: &Move) -> Position {
     a
 }
 
-/// Plays up to `plies` random moves; returns (plies played, moves checked).
-fn random_game(rules: &Rules, start: Position, plies: usize, seed: u64) -> (usize, usize) {
+/// Plays up to `plies` random moves; returns (plies played, moves checked, positions
+/// checked with a counter-strike square in the extra field).
+fn random_game(rules: &Rules, start: Position, plies: usize, seed: u64) -> (usize, usize, usize) {
     let mut rng = Rng(seed);
     let mut pos = start;
     let mut checked = 0;
     let mut played = 0;
+    let mut struck = 0;
     for _ in 0..plies {
         checked += check_position(&pos, rules, &mut rng);
+        struck += usize::from(pos.extra() != Extra::None);
         let moves = legal_moves(&pos, rules);
         if moves.is_empty() {
             break;
@@ -124,7 +127,7 @@ fn random_game(rules: &Rules, start: Position, plies: usize, seed: u64) -> (usiz
         pos = play_deterministic(&pos, rules, &m);
         played += 1;
     }
-    (played, checked)
+    (played, checked, struck)
 }
 
 #[test]
@@ -137,7 +140,7 @@ fn random_games_from_the_start_position() {
         let rules = tai_rules(profile);
         for game in 0..6 {
             let seed = 7 + 31 * i as u64 + game;
-            let (p, m) = random_game(&rules, Position::start(&rules), 120, seed);
+            let (p, m, _) = random_game(&rules, Position::start(&rules), 120, seed);
             plies += p;
             moves += m;
         }
@@ -201,7 +204,7 @@ fn random_games_from_random_placements() {
         for k in 0..4 {
             let density = [30, 120, 250, 400][k];
             let start = random_placement(&rules, &mut rng, density);
-            let (p, m) = random_game(&rules, start, 40, 1000 + i as u64 * 10 + k as u64);
+            let (p, m, _) = random_game(&rules, start, 40, 1000 + i as u64 * 10 + k as u64);
             plies += p;
             moves += m;
         }
@@ -209,6 +212,48 @@ fn random_games_from_random_placements() {
     assert!(
         plies >= 500 && moves > 10_000,
         "only {plies} plies, {moves} moves checked"
+    );
+}
+
+/// Chu shogi: random games from the start under both profiles, and from random placements
+/// under every lion-trading and promotion option value (dense boards make lions meet, so
+/// captures of lions and the counter-strike field come up).
+#[test]
+fn chu_random_games() {
+    let mut rng = Rng(0xc4u64 << 32 | 0x5eed);
+    let (mut plies, mut moves, mut struck) = (0, 0, 0);
+    for (i, profile) in ["profile=lishogi", "profile=hachu"].iter().enumerate() {
+        let rules = rules_for("chu", profile);
+        for game in 0..4 {
+            let (p, m, _) = random_game(
+                &rules,
+                Position::start(&rules),
+                150,
+                77 + 13 * i as u64 + game,
+            );
+            plies += p;
+            moves += m;
+        }
+    }
+    let option_sets = [
+        "",
+        "lion_protection=after_move counter_strike=okazaki",
+        "promoted_kirin_recapture=forbidden last_rank_pawn_lance=must_promote",
+        "profile=hachu counter_strike=okazaki",
+    ];
+    for (i, options) in option_sets.iter().enumerate() {
+        let rules = rules_for("chu", options);
+        for (k, density) in [12, 40, 90].into_iter().enumerate() {
+            let start = random_placement(&rules, &mut rng, density);
+            let (p, m, s) = random_game(&rules, start, 60, 500 + i as u64 * 10 + k as u64);
+            plies += p;
+            moves += m;
+            struck += s;
+        }
+    }
+    assert!(
+        plies >= 1_000 && moves > 20_000 && struck >= 5,
+        "only {plies} plies, {moves} moves checked, {struck} under counter-strike"
     );
 }
 

@@ -1,9 +1,9 @@
 //! Engine tests: rule vectors (hand-derived data files), invariants over random games,
 //! the start position explained, perft regression locks.
 
+mod chu;
 #[path = "../common/game_end.rs"]
 mod game_end;
-mod chu;
 mod game_end_rulings;
 mod invariants;
 mod perft;

@@ -302,7 +302,10 @@ impl<'a, S: MoveSink> Gen<'a, S> {
                 return;
             }
         }
-        if let Some(choice) = self.rules.zone_choice(face, self.us, mv.from, mv.to(), true) {
+        if let Some(choice) = self
+            .rules
+            .zone_choice(face, self.us, mv.from, mv.to(), true)
+        {
             self.push_choice(mv, choice);
             return;
         }
