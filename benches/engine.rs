@@ -2,7 +2,9 @@
 //! legality check and the check test (fast, and by the definition) in the start position;
 //! perft(3) from the start position counted in bulk and with every leaf move
 //! materialised; mate detection in a position in check with both armies on the board;
-//! replaying a 2,000-ply game with repetition bookkeeping.
+//! replaying a 2,000-ply game with repetition bookkeeping. Chu shogi: legal moves of the
+//! start position, a lion capture judged under the lion-trading rules, perft(4) from the
+//! start position (the figure issue #5 sets a goal for).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use shogi_arbiter::engine::game::{replay, Game};
@@ -145,5 +147,29 @@ fn benches(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(engine, benches);
+fn chu_benches(c: &mut Criterion) {
+    let rules = Rules::default_for(variant::chu());
+    let start = Position::start(&rules);
+    c.bench_function("chu_legal_moves_start", |b| {
+        b.iter(|| legal_moves(black_box(&start), &rules))
+    });
+    // A lion two squares from a protected enemy lion (conformance row `7g7e`, illegal).
+    let setup = parse_position(
+        rules.variant,
+        "11k/12/12/5g6/5n6/12/5N6/12/12/12/12/K11 b - 1",
+    )
+    .expect("position");
+    let lions = Position::from_setup(&setup, &rules).expect("valid");
+    c.bench_function("chu_check_move_protected_lion", |b| {
+        b.iter(|| check_move(black_box(&lions), &rules, "7g7e"))
+    });
+    let mut group = c.benchmark_group("chu_perft4");
+    group.sample_size(20);
+    group.bench_function("bulk_count", |b| {
+        b.iter(|| perft(black_box(&start), &rules, 4))
+    });
+    group.finish();
+}
+
+criterion_group!(engine, benches, chu_benches);
 criterion_main!(engine);
