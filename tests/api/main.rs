@@ -2,6 +2,7 @@
 //! inputs, the OpenAPI document and its examples, the README's curl examples.
 
 mod catalogue;
+mod chu;
 mod errors;
 #[path = "../common/game_end.rs"]
 mod game_end;
