@@ -32,8 +32,8 @@ pub struct PlayedMove {
     pub effects: Effects,
     /// Whether it left the opponent in check.
     pub gave_check: bool,
-    /// Whether the moved piece attacks an enemy piece it did not attack before; worked
-    /// out only when a repetition cycle asks.
+    /// Whether the move attacked, as the repetition rule in force defines it (see
+    /// [`MoveHistory::attacked`]); worked out only when a repetition cycle asks.
     attacked: OnceCell<bool>,
 }
 

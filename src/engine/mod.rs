@@ -24,13 +24,16 @@
 //!   rules in force and is what the engine plays on (a fixed 625-cell array plus square
 //!   sets, copied on make).
 //!
+//! # Chu shogi on the same machinery
+//! Chu (12×12) is data (`variant/data/chu.*`) plus what only it has, each in one place:
+//! the promotion zone is [`variant::Rules::zone_choice`], read where moves are emitted
+//! ([`movegen`]); the lion-trading rules are the rule module [`lion_trading`], which the
+//! generator asks about captures of a lion and which sets the counter-strike square in
+//! [`position::Extra::LionCapture`] (position text's third field); bare king and lone
+//! royals are [`status::material_ending`]; lishogi's repetition is a value of
+//! [`variant::Repetition`]; whether mate ends the game is [`variant::VariantTraits`].
+//!
 //! # Where the later variants fit
-//! - Chu shogi (12×12): the zone and optional promotion are a promotion rule read at
-//!   emission ([`movegen`]'s `emit_capture` already emits `+`/`=` pairs); the lion-trading
-//!   rules are a named rule module that filters capture moves whose victim is a lion, with
-//!   the counter-strike square carried in [`position::Extra::LionCapture`] (position
-//!   text's third field, parsed today); bare king and lishogi's repetition are game-end
-//!   rules beside tai's.
 //! - Tenjiku shogi (16×16): range jumps with a rank order become a movement component with
 //!   a per-kind jump rank column in the piece table; area moves (up to three king steps)
 //!   another component; burning an effect applied by `Position::play` (reported in
