@@ -1,8 +1,8 @@
 //! Repetition (tai.md and chu.md, option `repetition`): position keys, and the ruling on a
-//! move that recreates an earlier position. Positions are compared as board + side to move
-//! + extra field, by a 64-bit key kept incrementally; the cycle analysis of `jcsa` (checks,
-//! then attacks, then passes decide who must deviate) and of `lishogi` (a side that
-//! attacked throughout loses) reads the moves since the position's first occurrence.
+//! move that recreates an earlier position. Positions are compared as board, side to move
+//! and extra field, by a 64-bit key kept incrementally; the cycle analysis of `jcsa`
+//! (checks, then attacks, then passes decide who must deviate) and of `lishogi` (a side
+//! that attacked throughout loses) reads the moves since the position's first occurrence.
 
 use super::geometry::{Color, Square};
 use super::movegen::{attacked, generate_from};

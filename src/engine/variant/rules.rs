@@ -495,7 +495,11 @@ impl Rules {
         };
         let inside = |sq: Square| depth(sq) < u16::from(zone.ranks);
         let (from_in, to_in) = (inside(from), inside(to));
-        let offered = (to_in && !from_in) || (capture && (from_in || to_in));
+        let offered = if capture {
+            from_in || to_in
+        } else {
+            to_in && !from_in
+        };
         let last = rule.last_rank && depth(to) == 0;
         Some(match (offered, last, zone.last_rank_must_promote) {
             (true, true, true) => PromotionChoice::Compulsory,
