@@ -301,14 +301,7 @@ fn lion_ban(pos: &Position, rules: &Rules, from: Square, squares: &[Square]) -> 
     let mut moves = Vec::new();
     generate_from_unfiltered(pos, rules, from, &mut moves);
     let mv = moves.iter().find(|m| m.squares() == squares)?;
-    let them = pos.side().opponent();
-    let mut captured: Vec<Square> = Vec::new();
-    for &sq in mv.squares() {
-        if pos.cell(sq).is_color(them) && !captured.contains(&sq) {
-            captured.push(sq);
-        }
-    }
-    lion_trading::ban(pos, rules, trading, from, &captured)
+    lion_trading::ban_of_move(pos, rules, trading, mv)
 }
 
 /// Under `lion_dog_jump_back`, a lion dog leaping over an enemy on the 1st square to

@@ -491,7 +491,7 @@ impl Position {
 
     fn play_inner(&mut self, mv: &Move, rules: &Rules, mut effects: Option<&mut Effects>) {
         let extra = if rules.lion_trading.is_some() {
-            self.lion_extra_after(mv, rules)
+            super::lion_trading::extra_after(self, rules, mv)
         } else {
             Extra::None
         };
@@ -551,19 +551,5 @@ impl Position {
         self.side = self.side.opponent();
         self.move_number = self.move_number.saturating_add(1);
         self.extra = extra;
-    }
-
-    /// The counter-strike square `mv` leaves behind (before it is played).
-    fn lion_extra_after(&self, mv: &Move, rules: &Rules) -> Extra {
-        let them = self.cells[mv.from.index()].color_unchecked().opponent();
-        let mut captured = [mv.from; 3];
-        let mut n = 0;
-        for &sq in mv.squares() {
-            if self.cells[sq.index()].is_color(them) && !captured[..n].contains(&sq) {
-                captured[n] = sq;
-                n += 1;
-            }
-        }
-        super::lion_trading::extra_after(self, rules, mv.from, &captured[..n])
     }
 }
