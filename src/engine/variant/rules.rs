@@ -483,17 +483,17 @@ impl Rules {
         if rule.promotes_to.is_none() {
             return Some(PromotionChoice::None);
         }
-        let shape = self.variant.geometry.shape;
-        let ranks = shape.ranks as u16;
+        let geo = &self.variant.geometry;
+        let ranks = i32::from(geo.shape.ranks);
         // Rank index counted from the side's far end (0 = its last rank).
         let depth = |sq: Square| {
-            let y = sq.0 / shape.files as u16;
+            let y = geo.xy(sq).1;
             match color {
                 Color::Black => y,
                 Color::White => ranks - 1 - y,
             }
         };
-        let inside = |sq: Square| depth(sq) < u16::from(zone.ranks);
+        let inside = |sq: Square| depth(sq) < i32::from(zone.ranks);
         let (from_in, to_in) = (inside(from), inside(to));
         let offered = if capture {
             from_in || to_in
