@@ -41,11 +41,17 @@ impl Application {
                 .app_data(web::PayloadConfig::default().limit(body_limit))
                 .wrap_fn(|req, srv| {
                     let id = request_id(req.headers().get("x-request-id"));
+                    // The handlers that read a request body record what it asks for
+                    // (variant, perft depth, replayed moves) on this span, so the one
+                    // line logged per request carries it.
                     let span = tracing::info_span!(
                         "request",
                         request_id = %id,
                         method = %req.method(),
-                        path = %req.path()
+                        path = %req.path(),
+                        variant = tracing::field::Empty,
+                        depth = tracing::field::Empty,
+                        moves = tracing::field::Empty,
                     );
                     let fut = {
                         let _entered = span.enter();

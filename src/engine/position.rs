@@ -223,7 +223,7 @@ impl Position {
             }
         }
         if problems.is_empty() {
-            pos.finish_placing(rules);
+            pos.finish_placing();
             Ok(pos)
         } else {
             Err(problems)
@@ -257,9 +257,10 @@ impl Position {
     }
 
     /// Places a piece on an empty square if its face exists under the rules; `false`
-    /// (and nothing placed) otherwise. Guard counts are left alone: a builder calls
-    /// [`Position::finish_placing`] after the last piece.
-    #[inline]
+    /// (and nothing placed) otherwise. Guard counts are not kept: until the builder calls
+    /// [`Position::finish_placing`] after the last piece, the side's guard grid holds on
+    /// each placed piece's square the directions it guards.
+    #[inline(always)]
     pub(crate) fn place(&mut self, sq: Square, piece: Piece, rules: &Rules) -> bool {
         let exists = rules
             .faces
@@ -267,21 +268,18 @@ impl Position {
             .is_some_and(|f| f.exists);
         if exists {
             self.put_uncounted(sq, piece, rules);
+            let ci = piece.color.index();
+            self.guards[ci][rules.variant.geometry.padded(sq)] =
+                rules.traits[ci][piece.face as usize].guard_steps;
         }
         exists
     }
 
-    /// Counts every side's guards afresh from the pieces on the board, a whole board at a
-    /// time: per direction, each square adds its guard bit to the neighbour that way.
-    pub(crate) fn finish_placing(&mut self, rules: &Rules) {
-        let geometry = &rules.variant.geometry;
-        let mut steps = [[0u8; PADDED_CELLS]; 2];
-        for (ci, side_steps) in steps.iter_mut().enumerate() {
-            for sq in self.occupied[ci].iter() {
-                let face = self.cells[sq.index()].piece().map_or(0, |p| p.face);
-                side_steps[geometry.padded(sq)] = rules.traits[ci][face as usize].guard_steps;
-            }
-        }
+    /// Counts every side's guards afresh from the directions [`Position::place`] left on
+    /// the guard grids, a whole board at a time: per direction, each square adds its guard
+    /// bit to the neighbour that way.
+    pub(crate) fn finish_placing(&mut self) {
+        let steps = self.guards;
         for (guards, steps) in self.guards.iter_mut().zip(&steps) {
             guards.fill(0);
             for (d, &step) in PADDED_STEP.iter().enumerate() {

@@ -27,12 +27,12 @@ use actix_web::{post, web::Data, web::Json};
     )
 )]
 #[post("/v1/legal-moves")]
-#[tracing::instrument(skip_all, fields(variant = %body.variant))]
 pub async fn legal(
     state: Data<AppState>,
     body: Json<Body<LegalMovesRequest>>,
 ) -> Result<Json<LegalMovesResponse>, ApiError> {
     let body = body.into_inner().0;
+    tracing::Span::current().record("variant", tracing::field::display(&body.variant));
     let limits = state.limits.clone();
     let heavy = heavy_game(body.moves.as_ref());
     state
@@ -76,12 +76,12 @@ pub async fn legal(
     )
 )]
 #[post("/v1/adjudicate")]
-#[tracing::instrument(skip_all, fields(variant = %body.variant))]
 pub async fn adjudicate(
     state: Data<AppState>,
     body: Json<Body<AdjudicateRequest>>,
 ) -> Result<Json<AdjudicateResponse>, ApiError> {
     let body = body.into_inner().0;
+    tracing::Span::current().record("variant", tracing::field::display(&body.variant));
     check_move_text(&body.proposed, None)?;
     let limits = state.limits.clone();
     let heavy = heavy_game(body.moves.as_ref());

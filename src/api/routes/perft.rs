@@ -21,12 +21,14 @@ use actix_web::{post, web::Data, web::Json};
     )
 )]
 #[post("/v1/perft")]
-#[tracing::instrument(skip_all, fields(variant = %body.variant, depth = body.depth))]
 pub async fn perft(
     state: Data<AppState>,
     body: Json<Body<PerftRequest>>,
 ) -> Result<Json<PerftResponse>, ApiError> {
     let body = body.into_inner().0;
+    tracing::Span::current()
+        .record("variant", tracing::field::display(&body.variant))
+        .record("depth", body.depth);
     let limits = state.limits.clone();
     if body.depth > limits.perft_max_depth {
         return Err(ApiError::unprocessable(

@@ -23,12 +23,14 @@ use actix_web::{post, web::Data, web::Json};
     )
 )]
 #[post("/v1/replay")]
-#[tracing::instrument(skip_all, fields(variant = %body.variant, moves = body.moves.len()))]
 pub async fn replay(
     state: Data<AppState>,
     body: Json<Body<ReplayRequest>>,
 ) -> Result<Json<ReplayResponse>, ApiError> {
     let body = body.into_inner().0;
+    tracing::Span::current()
+        .record("variant", tracing::field::display(&body.variant))
+        .record("moves", body.moves.len());
     let limits = state.limits.clone();
     let heavy = heavy_game(Some(&body.moves));
     state

@@ -11,6 +11,8 @@ pub use rules::{
 
 use super::geometry::{Color, Geometry, Shape};
 use super::movement::Movement;
+use super::notation::parse_piece_token;
+use super::position::Piece;
 use std::sync::OnceLock;
 
 /// Index of a piece kind in its variant's table.
@@ -123,7 +125,11 @@ pub struct Variant {
     /// The initial position as position text.
     pub setup: String,
     /// Every code and alias as a [`code_key`] with its kind.
-    codes: CodeTable,
+    codes: KeyTable<CodeEntry>,
+    /// Every piece token position text accepts (`LN`, `+ln`, aliases too), packed by
+    /// `token_key`, with its piece: [`parse_piece_token`]'s answers, looked up in one
+    /// probe by the one-pass position reader.
+    token_pieces: KeyTable<Piece>,
     /// Per face and colour, the piece's token in position text (`+KR`, `ln`).
     tokens: Vec<[String; 2]>,
     /// Per face and colour, the token as written in a rank: followed by the cell
@@ -154,12 +160,12 @@ impl CellText {
     }
 }
 
-/// An open-addressing hash table from [`code_key`] to kind: a piece-code look-up is one
-/// multiplication and usually one probe.
+/// An open-addressing hash table from a packed key ([`code_key`], a packed token) to a
+/// value: a look-up is one multiplication and usually one probe.
 #[derive(Debug)]
-struct CodeTable {
-    /// (key, entry) slots; key 0 marks an empty slot (no code packs to 0).
-    slots: Vec<(u32, CodeEntry)>,
+struct KeyTable<V> {
+    /// (key, value) slots, `None` when empty.
+    slots: Vec<Option<(u64, V)>>,
     shift: u32,
 }
 
@@ -173,48 +179,57 @@ pub struct CodeEntry {
     pub can_promote: bool,
 }
 
-impl CodeTable {
-    fn new(entries: &[(u32, CodeEntry)]) -> Result<CodeTable, String> {
+impl<V: Copy> KeyTable<V> {
+    fn new(entries: &[(u64, V)]) -> Result<KeyTable<V>, String> {
         let bits = (entries.len() * 2)
             .next_power_of_two()
             .trailing_zeros()
             .max(4);
-        let mut table = CodeTable {
-            slots: vec![(0, CodeEntry::default()); 1 << bits],
-            shift: 32 - bits,
+        let mut table = KeyTable {
+            slots: vec![None; 1 << bits],
+            shift: 64 - bits,
         };
         for &(key, entry) in entries {
             let mut i = table.home(key);
             loop {
                 match table.slots[i] {
-                    (0, _) => break,
-                    (k, _) if k == key => {
-                        return Err(format!("two kinds share a code (key {key})"))
-                    }
+                    None => break,
+                    Some((k, _)) if k == key => return Err(format!("two entries share key {key}")),
                     _ => i = (i + 1) & (table.slots.len() - 1),
                 }
             }
-            table.slots[i] = (key, entry);
+            table.slots[i] = Some((key, entry));
         }
         Ok(table)
     }
 
     #[inline]
-    fn home(&self, key: u32) -> usize {
-        (key.wrapping_mul(0x9E37_79B1) >> self.shift) as usize
+    fn home(&self, key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
     }
 
     #[inline]
-    fn get(&self, key: u32) -> Option<CodeEntry> {
+    fn get(&self, key: u64) -> Option<V> {
         let mut i = self.home(key);
         loop {
             match self.slots[i] {
-                (0, _) => return None,
-                (k, entry) if k == key => return Some(entry),
+                None => return None,
+                Some((k, value)) if k == key => return Some(value),
                 _ => i = (i + 1) & (self.slots.len() - 1),
             }
         }
     }
+}
+
+/// A token of position text packed into a key: its length in the top byte, its bytes
+/// below; `None` for more than 7 bytes (no piece token is that long).
+#[inline]
+fn token_key(token: &[u8]) -> Option<u64> {
+    if token.is_empty() || token.len() > 7 {
+        return None;
+    }
+    let packed = token.iter().fold(0u64, |key, &b| key << 8 | u64::from(b));
+    Some((token.len() as u64) << 56 | packed)
 }
 
 impl Variant {
@@ -231,7 +246,14 @@ impl Variant {
     /// The kind with this [`code_key`], and what position text needs to know about it.
     #[inline]
     pub fn code_entry(&self, key: u32) -> Option<CodeEntry> {
-        self.codes.get(key)
+        self.codes.get(u64::from(key))
+    }
+
+    /// The piece a token of position text stands for (`+LN`, `ln`), when
+    /// [`parse_piece_token`] reads it as one; `None` when it reports a problem.
+    #[inline]
+    pub fn token_piece(&self, token: &[u8]) -> Option<Piece> {
+        self.token_pieces.get(token_key(token)?)
     }
 
     /// The token of a piece in position text (`+KR`, `ln`).
@@ -563,7 +585,8 @@ pub fn load(
     let mut variant = Variant {
         id,
         name,
-        codes: CodeTable::new(&[])?,
+        codes: KeyTable::new(&[])?,
+        token_pieces: KeyTable::new(&[])?,
         tokens,
         cell_texts: Vec::new(),
         geometry: Geometry::new(traits.shape),
@@ -584,10 +607,28 @@ pub fn load(
         for code in std::iter::once(&k.code).chain(&k.aliases) {
             let key =
                 code_key(code).ok_or_else(|| format!("code `{code}` is not 1 to 6 letters"))?;
-            codes.push((key, entry));
+            codes.push((u64::from(key), entry));
         }
     }
-    variant.codes = CodeTable::new(&codes)?;
+    variant.codes = KeyTable::new(&codes)?;
+    // Every token a code or alias can be written as (either case, with or without `+`)
+    // that the reporting reader accepts.
+    let mut token_pieces = Vec::new();
+    for k in &variant.kinds {
+        for code in std::iter::once(&k.code).chain(&k.aliases) {
+            for case in [code.to_ascii_uppercase(), code.to_ascii_lowercase()] {
+                for token in [case.clone(), format!("+{case}")] {
+                    if let (Ok(piece), Some(key)) = (
+                        parse_piece_token(&variant, &token),
+                        token_key(token.as_bytes()),
+                    ) {
+                        token_pieces.push((key, piece));
+                    }
+                }
+            }
+        }
+    }
+    variant.token_pieces = KeyTable::new(&token_pieces)?;
     let separator = if variant.multi_letter_codes() {
         ","
     } else {
