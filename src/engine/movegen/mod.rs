@@ -267,12 +267,24 @@ impl<'a, S: MoveSink> Gen<'a, S> {
 
     /// Emits a move to the empty square `to` with the promotion marks a zone offers.
     #[inline]
+    #[inline]
     fn emit_quiet(&mut self, from: Square, to: Square, face: FaceId) {
-        let mv = Move::simple(from, to, Promo::None);
-        match self.rules.zone_choice(face, self.us, from, to, false) {
-            None | Some(PromotionChoice::None) => self.sink.push(mv),
-            Some(choice) => self.push_choice(mv, choice),
+        if self.rules.zone.is_some() {
+            self.emit_quiet_zoned(from, to, face);
+        } else {
+            self.sink.push(Move::simple(from, to, Promo::None));
         }
+    }
+
+    /// [`Gen::emit_quiet`] in a variant with a promotion zone (kept out of line so that
+    /// the plain path stays small).
+    #[inline(never)]
+    fn emit_quiet_zoned(&mut self, from: Square, to: Square, face: FaceId) {
+        let choice = self.rules.zone_choice(face, self.us, from, to, false);
+        self.push_choice(
+            Move::simple(from, to, Promo::None),
+            choice.unwrap_or(PromotionChoice::None),
+        );
     }
 
     /// Emits `mv` with the marks `choice` allows.
@@ -293,22 +305,11 @@ impl<'a, S: MoveSink> Gen<'a, S> {
     /// lion-trading rule forbids it.
     #[inline]
     pub(crate) fn emit_capture(&mut self, mv: Move, face: FaceId, captured: &[Square]) {
-        let rule = self.rules.face(face);
-        if let Some(trading) = &self.rules.lion_trading {
-            if self.lion_filter
-                && super::lion_trading::ban(self.pos, self.rules, trading, mv.from, captured)
-                    .is_some()
-            {
-                return;
-            }
-        }
-        if let Some(choice) = self
-            .rules
-            .zone_choice(face, self.us, mv.from, mv.to(), true)
-        {
-            self.push_choice(mv, choice);
+        if self.rules.lion_trading.is_some() || self.rules.zone.is_some() {
+            self.emit_capture_ruled(mv, face, captured);
             return;
         }
+        let rule = self.rules.face(face);
         if !rule.royal && captured.iter().any(|&s| self.contagious(s)) {
             self.sink.push(mv.with_promo(Promo::Promote));
             return;
@@ -329,6 +330,25 @@ impl<'a, S: MoveSink> Gen<'a, S> {
                 }
             }
         }
+    }
+
+    /// [`Gen::emit_capture`] in a variant with lion-trading rules or a promotion zone
+    /// (neither has contagion): nothing when a lion-trading rule forbids the capture, else
+    /// the zone's promotion marks (kept out of line so that the plain path stays small).
+    #[inline(never)]
+    fn emit_capture_ruled(&mut self, mv: Move, face: FaceId, captured: &[Square]) {
+        if let Some(trading) = &self.rules.lion_trading {
+            if self.lion_filter
+                && super::lion_trading::ban(self.pos, self.rules, trading, mv.from, captured)
+                    .is_some()
+            {
+                return;
+            }
+        }
+        let choice = self
+            .rules
+            .zone_choice(face, self.us, mv.from, mv.to(), true);
+        self.push_choice(mv, choice.unwrap_or(PromotionChoice::None));
     }
 
     #[inline]
