@@ -267,7 +267,6 @@ impl<'a, S: MoveSink> Gen<'a, S> {
 
     /// Emits a move to the empty square `to` with the promotion marks a zone offers.
     #[inline]
-    #[inline]
     fn emit_quiet(&mut self, from: Square, to: Square, face: FaceId) {
         if self.rules.zone.is_some() {
             self.emit_quiet_zoned(from, to, face);
