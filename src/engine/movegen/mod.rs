@@ -268,15 +268,15 @@ impl<'a, S: MoveSink> Gen<'a, S> {
     /// Emits a move to the empty square `to` with the promotion marks a zone offers.
     #[inline]
     fn emit_quiet(&mut self, from: Square, to: Square, face: FaceId) {
-        if self.rules.zone.is_some() {
+        if self.rules.zone_squares[self.us.index()].contains(to) {
             self.emit_quiet_zoned(from, to, face);
         } else {
             self.sink.push(Move::simple(from, to, Promo::None));
         }
     }
 
-    /// [`Gen::emit_quiet`] in a variant with a promotion zone (kept out of line so that
-    /// the plain path stays small).
+    /// [`Gen::emit_quiet`] for a move into the promotion zone (kept out of line so that the
+    /// plain path stays small).
     #[inline(never)]
     fn emit_quiet_zoned(&mut self, from: Square, to: Square, face: FaceId) {
         let choice = self.rules.zone_choice(face, self.us, from, to, false);

@@ -3,7 +3,7 @@
 //! promotion, royalty, contagion) that the engine reads.
 
 use super::{KindId, OverrideChange, PromotionKind, Variant};
-use crate::engine::geometry::{Color, Square};
+use crate::engine::geometry::{Color, Square, SquareSet};
 use crate::engine::movement::{Compiled, Movement};
 use std::collections::HashMap;
 use std::fmt;
@@ -198,6 +198,9 @@ pub struct Rules {
     pub repetition: Repetition,
     /// The promotion zone, for variants that have one.
     pub zone: Option<Zone>,
+    /// Per colour, the squares of its promotion zone (empty without a zone): a quiet move
+    /// can offer promotion only when it ends there.
+    pub zone_squares: [SquareSet; 2],
     /// The lion-trading rules, for variants that have them.
     pub lion_trading: Option<LionTrading>,
     /// Option `bare_king`: baring the opponent's last royal wins, two lone royals draw.
@@ -419,9 +422,30 @@ impl Rules {
                 })
                 .collect()
         });
+        let zone_ranks = match variant.traits.promotion {
+            PromotionKind::OnCapture => 0,
+            PromotionKind::Zone { ranks } => ranks,
+        };
+        let shape = variant.geometry.shape;
+        let zone_squares = [Color::Black, Color::White].map(|color| {
+            let mut set = SquareSet::EMPTY;
+            for i in 0..shape.len() {
+                let sq = Square(i as u16);
+                let y = variant.geometry.xy(sq).1;
+                let depth = match color {
+                    Color::Black => y,
+                    Color::White => i32::from(shape.ranks) - 1 - y,
+                };
+                if depth < i32::from(zone_ranks) {
+                    set.insert(sq);
+                }
+            }
+            set
+        });
         Rules {
             variant,
             profile,
+            zone_squares,
             leaps,
             traits,
             start: OnceLock::new(),
