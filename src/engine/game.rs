@@ -306,21 +306,8 @@ impl Game {
             Some(royals_captured(pos))
         } else if let Some(ending) = material_ending(pos, rules) {
             Some(ending)
-        } else if completion != Completion::Continues {
-            Some(match completion {
-                Completion::Lost(loser) => Ending {
-                    result: GameResult::Win(loser.opponent()),
-                    reason: EndReason::PerpetualCheck,
-                },
-                Completion::Draw => Ending {
-                    result: GameResult::Draw,
-                    reason: EndReason::Repetition,
-                },
-                _ => Ending {
-                    result: GameResult::NoContest,
-                    reason: EndReason::Repetition,
-                },
-            })
+        } else if let Some(ending) = repetition_ending(completion) {
+            Some(ending)
         } else {
             let lost = |reason| {
                 Some(Ending {
@@ -386,6 +373,17 @@ impl Game {
             .get(i + 1)
             .map_or(&self.position, |next| &next.before)
     }
+}
+
+/// How a move that completes a repetition ends the game, if it does.
+fn repetition_ending(completion: Completion) -> Option<Ending> {
+    let (result, reason) = match completion {
+        Completion::Continues => return None,
+        Completion::Lost(loser) => (GameResult::Win(loser.opponent()), EndReason::PerpetualCheck),
+        Completion::Draw => (GameResult::Draw, EndReason::Repetition),
+        Completion::NoContest => (GameResult::NoContest, EndReason::Repetition),
+    };
+    Some(Ending { result, reason })
 }
 
 /// The game and a candidate move, as the cycle analysis reads them.

@@ -258,7 +258,7 @@ pub fn material_ending(pos: &Position, rules: &Rules) -> Option<Ending> {
     Color::ALL.into_iter().find_map(|x| {
         let y = x.opponent();
         let counted = &sides[y.index()].1;
-        let bare_royal = sides[x.index()].0[..].first().copied();
+        let bare_royal = sides[x.index()].0.first().copied();
         let bared = lone(x)
             && counted.len() > 1
             && pos.royal_count(y) >= 1

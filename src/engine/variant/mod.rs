@@ -312,56 +312,66 @@ pub const VARIANT_IDS: &[&str] = &["tai", "chu"];
 /// Tai shogi (泰将棋, "grand chess"), 25×25.
 pub fn tai() -> &'static Variant {
     static TAI: OnceLock<Variant> = OnceLock::new();
-    TAI.get_or_init(|| {
-        load(
-            "tai",
-            "Tai shogi",
-            VariantTraits {
-                shape: Shape {
-                    files: 25,
-                    ranks: 25,
-                },
-                promotion: PromotionKind::OnCapture,
-                lion_trading: false,
-                checkmate: true,
-                ignore_plus_on_double_moves: false,
+    embedded(
+        &TAI,
+        "tai",
+        "Tai shogi",
+        VariantTraits {
+            shape: Shape {
+                files: 25,
+                ranks: 25,
             },
-            &DataFiles {
-                pieces: include_str!("data/tai.pieces"),
-                options: include_str!("data/tai.options"),
-                overrides: include_str!("data/tai.overrides"),
-                setup: include_str!("data/tai.setup"),
-            },
-        )
-        .unwrap_or_else(|e| panic!("embedded tai data is invalid: {e}"))
-    })
+            promotion: PromotionKind::OnCapture,
+            lion_trading: false,
+            checkmate: true,
+            ignore_plus_on_double_moves: false,
+        },
+        &DataFiles {
+            pieces: include_str!("data/tai.pieces"),
+            options: include_str!("data/tai.options"),
+            overrides: include_str!("data/tai.overrides"),
+            setup: include_str!("data/tai.setup"),
+        },
+    )
 }
 
 /// Chu shogi (中将棋, "middle chess"), 12×12, as lishogi plays it (`shared/rules/chu.md`).
 pub fn chu() -> &'static Variant {
     static CHU: OnceLock<Variant> = OnceLock::new();
-    CHU.get_or_init(|| {
-        load(
-            "chu",
-            "Chu shogi",
-            VariantTraits {
-                shape: Shape {
-                    files: 12,
-                    ranks: 12,
-                },
-                promotion: PromotionKind::Zone { ranks: 4 },
-                lion_trading: true,
-                checkmate: false,
-                ignore_plus_on_double_moves: true,
+    embedded(
+        &CHU,
+        "chu",
+        "Chu shogi",
+        VariantTraits {
+            shape: Shape {
+                files: 12,
+                ranks: 12,
             },
-            &DataFiles {
-                pieces: include_str!("data/chu.pieces"),
-                options: include_str!("data/chu.options"),
-                overrides: include_str!("data/chu.overrides"),
-                setup: include_str!("data/chu.setup"),
-            },
-        )
-        .unwrap_or_else(|e| panic!("embedded chu data is invalid: {e}"))
+            promotion: PromotionKind::Zone { ranks: 4 },
+            lion_trading: true,
+            checkmate: false,
+            ignore_plus_on_double_moves: true,
+        },
+        &DataFiles {
+            pieces: include_str!("data/chu.pieces"),
+            options: include_str!("data/chu.options"),
+            overrides: include_str!("data/chu.overrides"),
+            setup: include_str!("data/chu.setup"),
+        },
+    )
+}
+
+/// A variant built into the binary, loaded from its data files on first use.
+fn embedded(
+    cell: &'static OnceLock<Variant>,
+    id: &'static str,
+    name: &'static str,
+    traits: VariantTraits,
+    files: &DataFiles<'static>,
+) -> &'static Variant {
+    cell.get_or_init(|| {
+        load(id, name, traits, files)
+            .unwrap_or_else(|e| panic!("embedded {id} data is invalid: {e}"))
     })
 }
 

@@ -426,17 +426,11 @@ impl Rules {
             PromotionKind::OnCapture => 0,
             PromotionKind::Zone { ranks } => ranks,
         };
-        let shape = variant.geometry.shape;
-        let zone_squares = [Color::Black, Color::White].map(|color| {
+        let zone_squares = Color::ALL.map(|color| {
             let mut set = SquareSet::EMPTY;
-            for i in 0..shape.len() {
+            for i in 0..variant.shape().len() {
                 let sq = Square(i as u16);
-                let y = variant.geometry.xy(sq).1;
-                let depth = match color {
-                    Color::Black => y,
-                    Color::White => i32::from(shape.ranks) - 1 - y,
-                };
-                if depth < i32::from(zone_ranks) {
+                if far_depth(variant, color, sq) < i32::from(zone_ranks) {
                     set.insert(sq);
                 }
             }
@@ -507,24 +501,14 @@ impl Rules {
         if rule.promotes_to.is_none() {
             return Some(PromotionChoice::None);
         }
-        let geo = &self.variant.geometry;
-        let ranks = i32::from(geo.shape.ranks);
-        // Rank index counted from the side's far end (0 = its last rank).
-        let depth = |sq: Square| {
-            let y = geo.xy(sq).1;
-            match color {
-                Color::Black => y,
-                Color::White => ranks - 1 - y,
-            }
-        };
-        let inside = |sq: Square| depth(sq) < i32::from(zone.ranks);
-        let (from_in, to_in) = (inside(from), inside(to));
+        let zone_squares = &self.zone_squares[color.index()];
+        let (from_in, to_in) = (zone_squares.contains(from), zone_squares.contains(to));
         let offered = if capture {
             from_in || to_in
         } else {
             to_in && !from_in
         };
-        let last = rule.last_rank && depth(to) == 0;
+        let last = rule.last_rank && self.on_last_rank(color, to);
         Some(match (offered, last, zone.last_rank_must_promote) {
             (true, true, true) => PromotionChoice::Compulsory,
             (true, _, _) | (false, true, false) => PromotionChoice::Optional,
@@ -536,12 +520,7 @@ impl Rules {
     /// no move left).
     #[inline]
     pub fn on_last_rank(&self, color: Color, sq: Square) -> bool {
-        let shape = self.variant.geometry.shape;
-        let y = sq.0 / shape.files as u16;
-        match color {
-            Color::Black => y == 0,
-            Color::White => y + 1 == shape.ranks as u16,
-        }
+        far_depth(self.variant, color, sq) == 0
     }
 
     /// The face of a kind on the given side.
@@ -554,5 +533,15 @@ impl Rules {
     #[inline]
     pub fn face(&self, face: FaceId) -> &FaceRule {
         &self.faces[face as usize]
+    }
+}
+
+/// How many ranks `sq` lies from `color`'s far end (0 = its last rank: rank `a` for Black,
+/// the last letter for White).
+fn far_depth(variant: &Variant, color: Color, sq: Square) -> i32 {
+    let y = variant.geometry.xy(sq).1;
+    match color {
+        Color::Black => y,
+        Color::White => i32::from(variant.shape().ranks) - 1 - y,
     }
 }
