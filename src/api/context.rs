@@ -4,8 +4,8 @@
 
 use super::dto::{
     CaptureInfo, CheckInfo, GameStatus, IllegalInfo, MoveInfo, OptionValues, PositionForm,
-    PromotionInfo, RepetitionJudged, RulesEcho, RulesInput, StatusReason, StatusResult,
-    StatusState,
+    PositionText, PromotionInfo, RepetitionJudged, RulesEcho, RulesInput, StatusReason,
+    StatusResult, StatusState,
 };
 use super::error::ApiError;
 use crate::config::Limits;
@@ -276,8 +276,8 @@ pub fn prepare(limits: &Limits, body: &impl PositionForm) -> Result<(Arc<Rules>,
 }
 
 /// Position text of a position.
-pub fn position_text(rules: &Rules, pos: &Position) -> String {
-    format_position_of(rules.variant, pos)
+pub fn position_text(rules: &Rules, pos: &Position) -> PositionText {
+    PositionText::new(&format_position_of(rules.variant, pos))
 }
 
 /// A legal move with its notations and effects.

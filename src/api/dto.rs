@@ -4,6 +4,7 @@
 use serde::de::value::MapAccessDeserializer;
 use serde::de::{Deserializer, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::marker::PhantomData;
@@ -24,6 +25,44 @@ impl<T> std::ops::Deref for Body<T> {
 impl<'de, T: Deserialize<'de>> Deserialize<'de> for Body<T> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         d.deserialize_map(ObjectOnly(PhantomData)).map(Body)
+    }
+}
+
+/// Position text in an answer. The engine prints it from ASCII piece tokens, digits and
+/// separators, so it is copied into the JSON answer between quotes as it is, without the
+/// byte-by-byte escaping a plain string gets (a 1 KB tai position otherwise costs more to
+/// escape than to print).
+#[derive(Debug, Clone)]
+pub struct PositionText(TextForm);
+
+#[derive(Debug, Clone)]
+enum TextForm {
+    /// The quoted text, already a JSON string.
+    Verbatim(Box<RawValue>),
+    /// Text that needs escaping (never printed by the engine; kept for totality).
+    Escaped(String),
+}
+
+impl PositionText {
+    /// The JSON string of `text`.
+    pub fn new(text: &str) -> PositionText {
+        let mut quoted = String::with_capacity(text.len() + 2);
+        quoted.push('"');
+        quoted.push_str(text);
+        quoted.push('"');
+        PositionText(match RawValue::from_string(quoted) {
+            Ok(raw) => TextForm::Verbatim(raw),
+            Err(_) => TextForm::Escaped(text.to_string()),
+        })
+    }
+}
+
+impl Serialize for PositionText {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match &self.0 {
+            TextForm::Verbatim(raw) => raw.serialize(serializer),
+            TextForm::Escaped(text) => serializer.serialize_str(text),
+        }
     }
 }
 
@@ -289,7 +328,8 @@ pub struct LegalMovesResponse {
     /// The rules applied.
     pub rules: RulesEcho,
     /// The position the moves are for.
-    pub position: String,
+    #[schema(value_type = String)]
+    pub position: PositionText,
     /// `black` or `white`.
     #[schema(example = "white")]
     pub side_to_move: String,
@@ -436,7 +476,8 @@ pub struct AdjudicateResponse {
     #[serde(rename = "move")]
     pub played: Option<MoveInfo>,
     /// When legal: the position after the move.
-    pub position_after: Option<String>,
+    #[schema(value_type = Option<String>)]
+    pub position_after: Option<PositionText>,
     /// The game's status: after the move when legal (whether the opponent is now in
     /// check, mate, ...), else unchanged by the refused move.
     pub status: GameStatus,
@@ -471,7 +512,8 @@ pub struct ReplayResponse {
     /// Index of the first illegal move, if any.
     pub first_illegal: Option<usize>,
     /// The position after the last legal move.
-    pub final_position: String,
+    #[schema(value_type = String)]
+    pub final_position: PositionText,
     /// The game's final status. When the replay stopped at an illegal move, the ruling
     /// that an illegal move loses is applied: ended, won by the other side, reason
     /// `illegal_move` (`perpetual_check` or `repetition` for a move a repetition rule

@@ -262,17 +262,15 @@ impl Position {
     /// each placed piece's square the directions it guards.
     #[inline(always)]
     pub(crate) fn place(&mut self, sq: Square, piece: Piece, rules: &Rules) -> bool {
-        let exists = rules
-            .faces
-            .get(piece.face as usize)
-            .is_some_and(|f| f.exists);
-        if exists {
+        let ci = piece.color.index();
+        let Some(&traits) = rules.traits[ci].get(piece.face as usize) else {
+            return false;
+        };
+        if traits.exists {
             self.put_uncounted(sq, piece, rules);
-            let ci = piece.color.index();
-            self.guards[ci][rules.variant.geometry.padded(sq)] =
-                rules.traits[ci][piece.face as usize].guard_steps;
+            self.guards[ci][rules.variant.geometry.padded(sq)] = traits.guard_steps;
         }
-        exists
+        traits.exists
     }
 
     /// Counts every side's guards afresh from the directions [`Position::place`] left on
@@ -334,7 +332,7 @@ impl Position {
     }
 
     /// [`Position::put`] without the guard counts.
-    #[inline]
+    #[inline(always)]
     fn put_uncounted(&mut self, sq: Square, piece: Piece, rules: &Rules) {
         let ci = piece.color.index();
         self.cells[sq.index()] = Cell::of(piece);
@@ -419,6 +417,12 @@ impl Position {
                 }
             }
         }
+    }
+
+    /// The cells of a board of `len` squares, by square index.
+    #[inline]
+    pub fn cells(&self, len: usize) -> &[Cell] {
+        &self.cells[..len]
     }
 
     /// The cell at a square.

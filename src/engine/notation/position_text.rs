@@ -3,9 +3,9 @@
 //! single letters and digit runs in the SFEN form (a rank without a comma). Parsing is
 //! strict and reports every problem with a stable code and its rank/file.
 
-use crate::engine::geometry::{Color, Square};
-use crate::engine::position::{Extra, Piece, Position, Setup};
-use crate::engine::variant::{Rules, Variant};
+use crate::engine::geometry::{Color, Square, MAX_FILES};
+use crate::engine::position::{Cell, Extra, Piece, Position, Setup};
+use crate::engine::variant::{pack_token, Rules, Variant};
 
 /// The longest position text accepted (a full tai position is about 1.3 KB).
 pub const MAX_POSITION_TEXT: usize = 16 * 1024;
@@ -56,26 +56,53 @@ pub fn parse_position(variant: &Variant, text: &str) -> Result<Setup, Vec<Positi
 /// accepts, `parse_reporting` accepts with the same result (a test checks this on valid
 /// and mutated texts).
 fn fast_parse(variant: &Variant, text: &str) -> Option<Setup> {
-    let mut board = vec![None; variant.shape().len()];
-    let (side, extra, move_number) = fast_scan(variant, text, |i, piece| {
-        board[i] = Some(piece);
-        true
-    })?;
+    let mut board = OntoSetup(vec![None; variant.shape().len()]);
+    let (side, extra, move_number) = fast_scan(variant, text, &mut board)?;
     Some(Setup {
-        board,
+        board: board.0,
         side,
         extra,
         move_number,
     })
 }
 
-/// The one-pass reading behind [`fast_parse`]: hands every piece to `place` with its
-/// square index (`place` may refuse it, which ends the reading with `None`) and returns
-/// the other fields.
+/// Where the one-pass reading puts the pieces it reads.
+trait Placer {
+    /// Puts `piece` on the square with index `i`; `false` refuses it, which ends the
+    /// reading.
+    fn place(&mut self, i: usize, piece: Piece) -> bool;
+}
+
+/// The pieces of a [`Setup`] board, by square index.
+struct OntoSetup(Vec<Option<Piece>>);
+
+impl Placer for OntoSetup {
+    #[inline(always)]
+    fn place(&mut self, i: usize, piece: Piece) -> bool {
+        self.0[i] = Some(piece);
+        true
+    }
+}
+
+/// Straight onto a position's board, refusing faces that do not exist under the rules.
+struct OntoPosition<'a> {
+    pos: &'a mut Position,
+    rules: &'a Rules,
+}
+
+impl Placer for OntoPosition<'_> {
+    #[inline(always)]
+    fn place(&mut self, i: usize, piece: Piece) -> bool {
+        self.pos.place(Square(i as u16), piece, self.rules)
+    }
+}
+
+/// The one-pass reading behind [`fast_parse`]: hands every piece to `placer` with its
+/// square index and returns the other fields.
 fn fast_scan(
     variant: &Variant,
     text: &str,
-    mut place: impl FnMut(usize, Piece) -> bool,
+    placer: &mut impl Placer,
 ) -> Option<(Color, Extra, u32)> {
     let shape = variant.shape();
     if text.len() > MAX_POSITION_TEXT {
@@ -83,7 +110,7 @@ fn fast_scan(
     }
     // Fields separated by single spaces; any other spacing goes the reporting way.
     let mut fields = text.split(' ');
-    let board_text = fields.next()?.as_bytes();
+    let board = fields.next()?.as_bytes();
     let side = match fields.next()? {
         "b" => Color::Black,
         "w" => Color::White,
@@ -99,43 +126,64 @@ fn fast_scan(
     }
     let move_number = number.parse::<u32>().ok().filter(|&v| v >= 1)?;
     let files = shape.files as usize;
-    let mut ranks = board_text.split(|&b| b == b'/');
+    // One pass over the board: each rank's bytes up to its `/`, tokens handed over at
+    // each comma. A rank without a comma is in the SFEN form and read again as such.
+    let mut i = 0;
     for y in 0..shape.ranks as usize {
-        let rank = ranks.next()?;
-        let filled = scan_rank(variant, rank, y * files, files, &mut place)?;
-        if filled != files {
+        if y > 0 {
+            if board.get(i) != Some(&b'/') {
+                return None;
+            }
+            i += 1;
+        }
+        let mut cells = RankCells {
+            variant,
+            base: y * files,
+            files,
+            filled: 0,
+        };
+        let rank_start = i;
+        let mut token_start = i;
+        let mut packed = 0u64;
+        let mut comma_form = false;
+        while let Some(&b) = board.get(i) {
+            if b == b'/' {
+                break;
+            }
+            if b == b',' {
+                comma_form = true;
+                cells.token(i - token_start, packed, placer)?;
+                token_start = i + 1;
+                packed = 0;
+            } else {
+                packed = packed << 8 | u64::from(b);
+            }
+            i += 1;
+        }
+        if comma_form {
+            cells.token(i - token_start, packed, placer)?;
+        } else {
+            cells.sfen_rank(&board[rank_start..i], placer)?;
+        }
+        if cells.filled != files {
             return None;
         }
     }
-    if ranks.next().is_some() {
-        return None;
-    }
-    Some((side, extra, move_number))
+    (i == board.len()).then_some((side, extra, move_number))
 }
 
-/// Reads one rank, handing each piece to `place` with its square index (`base` is the
-/// rank's first index); returns the number of cells described, or `None` at anything the
-/// reporting parser might reject. Comma form: tokens between commas (an empty one, from a
-/// leading, doubled or trailing comma, ends the reading); SFEN form: digit runs, single
-/// letters, `+` and a letter.
-fn scan_rank(
-    variant: &Variant,
-    rank: &[u8],
+/// The cells of one rank being read: the rank's first square index (`base`) and how many
+/// of its cells the tokens so far describe.
+struct RankCells<'a> {
+    variant: &'a Variant,
     base: usize,
     files: usize,
-    place: &mut impl FnMut(usize, Piece) -> bool,
-) -> Option<usize> {
-    let mut filled = 0usize;
-    if rank.contains(&b',') {
-        let mut start = 0;
-        for (i, &b) in rank.iter().enumerate() {
-            if b == b',' {
-                scan_token(variant, &rank[start..i], base, files, &mut filled, place)?;
-                start = i + 1;
-            }
-        }
-        scan_token(variant, &rank[start..], base, files, &mut filled, place)?;
-    } else {
+    filled: usize,
+}
+
+impl RankCells<'_> {
+    /// A rank in the SFEN form: digit runs, single letters, `+` and a letter.
+    fn sfen_rank(&mut self, rank: &[u8], placer: &mut impl Placer) -> Option<()> {
         let mut i = 0;
         while i < rank.len() {
             let start = i;
@@ -146,54 +194,50 @@ fn scan_rank(
             } else {
                 i += if rank[i] == b'+' { 2 } else { 1 };
             }
-            scan_token(
-                variant,
-                rank.get(start..i)?,
-                base,
-                files,
-                &mut filled,
-                place,
-            )?;
+            let token = rank.get(start..i)?;
+            self.token(token.len(), pack_token(token), placer)?;
         }
+        Some(())
     }
-    Some(filled)
-}
 
-/// One token of a rank: a run of empty cells (no leading zero) or a piece, placed at the
-/// next cell; `None` when it is malformed or the rank overflows.
-#[inline(always)]
-fn scan_token(
-    variant: &Variant,
-    token: &[u8],
-    base: usize,
-    files: usize,
-    filled: &mut usize,
-    place: &mut impl FnMut(usize, Piece) -> bool,
-) -> Option<()> {
-    match token.first()? {
-        b'0' => return None,
-        b'1'..=b'9' => {
-            let mut run = 0usize;
-            for &d in token {
-                if !d.is_ascii_digit() {
+    /// One token of `len` bytes, given packed by [`pack_token`]: a run of empty cells (no
+    /// leading zero) or a piece, placed at the next cell; `None` when it is empty or
+    /// malformed, or the rank overflows.
+    #[inline(always)]
+    fn token(&mut self, len: usize, packed: u64, placer: &mut impl Placer) -> Option<()> {
+        // Piece tokens have at most seven bytes, runs at most two digits (ranks have fewer
+        // than 100 cells).
+        if !(1..=7).contains(&len) {
+            return None;
+        }
+        let first = (packed >> (8 * (len - 1))) as u8;
+        match first {
+            b'0' => return None,
+            b'1'..=b'9' => {
+                let run = match len {
+                    1 => usize::from(first - b'0'),
+                    2 if (packed as u8).is_ascii_digit() => {
+                        usize::from(first - b'0') * 10 + usize::from(packed as u8 - b'0')
+                    }
+                    _ => return None,
+                };
+                if run > self.files {
                     return None;
                 }
-                run = run * 10 + usize::from(d - b'0');
-                if run > files {
+                self.filled += run;
+            }
+            _ => {
+                let piece = self.variant.token_piece_packed(len, packed)?;
+                self.filled += 1;
+                if self.filled > self.files
+                    || !placer.place(self.base + self.files - self.filled, piece)
+                {
                     return None;
                 }
             }
-            *filled += run;
         }
-        _ => {
-            let piece = variant.token_piece(token)?;
-            *filled += 1;
-            if *filled > files || !place(base + files - *filled, piece) {
-                return None;
-            }
-        }
+        (self.filled <= self.files).then_some(())
     }
-    (*filled <= files).then_some(())
 }
 
 /// The reporting parse behind [`parse_position`].
@@ -502,29 +546,29 @@ fn parse_piece_bytes(variant: &Variant, token: &[u8]) -> Result<Piece, TokenProb
 /// Prints a setup in canonical position text (comma form for variants with multi-letter
 /// codes, SFEN form otherwise).
 pub fn format_position(variant: &Variant, setup: &Setup) -> String {
-    write_position(
-        variant,
-        |i| setup.board[i],
-        setup.side,
-        setup.extra,
-        setup.move_number,
-    )
+    let cells: Vec<Cell> = setup
+        .board
+        .iter()
+        .map(|p| p.map_or(Cell::EMPTY, Cell::of))
+        .collect();
+    write_position(variant, &cells, setup.side, setup.extra, setup.move_number)
 }
 
 /// [`format_position`] of a validated position, read straight from its board.
 pub fn format_position_of(variant: &Variant, pos: &Position) -> String {
     write_position(
         variant,
-        |i| pos.piece_at(Square(i as u16)),
+        pos.cells(variant.shape().len()),
         pos.side(),
         pos.extra(),
         pos.move_number(),
     )
 }
 
+/// Prints the board `cells` (by square index) and the other fields.
 fn write_position(
     variant: &Variant,
-    cell: impl Fn(usize) -> Option<Piece>,
+    cells: &[Cell],
     side: Color,
     extra: Extra,
     move_number: u32,
@@ -533,38 +577,34 @@ fn write_position(
     let comma_form = variant.multi_letter_codes();
     let files = shape.files as usize;
     let mut out = Vec::with_capacity(1600);
-    let run_end = |out: &mut Vec<u8>, run: u32| {
-        if run > 0 {
-            push_number(out, run);
-            if comma_form {
-                out.push(b',');
-            }
-        }
-    };
-    for y in 0..shape.ranks as usize {
+    // Each rank is written into a fixed buffer first: every cell text is copied as one
+    // 8-byte word (`+` and six letters, then the separator) and the length advanced by its
+    // real length; a run of empty cells takes at most three bytes.
+    let mut line = [0u8; 8 * MAX_FILES + 3];
+    for (y, rank) in cells.chunks_exact(files).enumerate() {
         if y > 0 {
             out.push(b'/');
         }
+        let mut len = 0;
         let mut run = 0;
         // From the highest file (the left) to file 1; every cell text ends with the
         // separator, and the rank's last one is taken back.
-        for x in (0..files).rev() {
-            match cell(y * files + x) {
-                None => run += 1,
-                Some(piece) => {
-                    run_end(&mut out, run);
-                    run = 0;
-                    let text = variant.cell_text(piece.face, piece.color);
-                    let end = out.len() + usize::from(text.len);
-                    out.extend_from_slice(&text.bytes);
-                    out.truncate(end);
-                }
+        for &cell in rank.iter().rev() {
+            if cell.is_empty() {
+                run += 1;
+                continue;
             }
+            len = write_run(&mut line, len, run, comma_form);
+            run = 0;
+            let text = variant.cell_text(cell.face_unchecked(), cell.color_unchecked());
+            line[len..len + 8].copy_from_slice(&text.bytes);
+            len += usize::from(text.len);
         }
-        run_end(&mut out, run);
+        len = write_run(&mut line, len, run, comma_form);
         if comma_form {
-            out.pop();
+            len -= 1;
         }
+        out.extend_from_slice(&line[..len]);
     }
     out.push(b' ');
     out.push(side.letter() as u8);
@@ -577,6 +617,32 @@ fn write_position(
     push_number(&mut out, move_number);
     String::from_utf8(out).expect("position text is built from ASCII tokens")
 }
+
+/// Writes a run of `run` empty cells (none when 0; at most two digits) and its separator
+/// into `line` at `at`; returns the new length.
+#[inline]
+fn write_run(line: &mut [u8], at: usize, run: usize, comma_form: bool) -> usize {
+    if run == 0 {
+        return at;
+    }
+    let mut at = at;
+    if run >= 10 {
+        line[at] = b'0' + (run / 10) as u8;
+        at += 1;
+    }
+    line[at] = b'0' + (run % 10) as u8;
+    at += 1;
+    if comma_form {
+        line[at] = b',';
+        at += 1;
+    }
+    at
+}
+
+const _: () = assert!(
+    MAX_FILES < 100,
+    "a run of empty cells has at most two digits"
+);
 
 /// Appends a small decimal number without the formatting machinery.
 fn push_number(out: &mut Vec<u8>, n: u32) {
@@ -600,9 +666,11 @@ pub fn parse_valid_position(rules: &Rules, text: &str) -> Result<Position, Vec<P
     // Well-formed valid text goes straight onto the board; anything else is read again by
     // the reporting parsers.
     let mut pos = Position::empty_with(Color::Black, Extra::None, 1);
-    if let Some((side, extra, move_number)) = fast_scan(rules.variant, text, |i, piece| {
-        pos.place(Square(i as u16), piece, rules)
-    }) {
+    let mut onto = OntoPosition {
+        pos: &mut pos,
+        rules,
+    };
+    if let Some((side, extra, move_number)) = fast_scan(rules.variant, text, &mut onto) {
         pos.set_state(side, extra, move_number);
         pos.finish_placing();
         return Ok(pos);

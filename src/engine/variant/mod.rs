@@ -160,12 +160,16 @@ impl CellText {
     }
 }
 
-/// An open-addressing hash table from a packed key ([`code_key`], a packed token) to a
-/// value: a look-up is one multiplication and usually one probe.
+/// An open-addressing hash table from a packed key ([`code_key`], a packed token; never 0)
+/// to a value: a look-up is one multiplication and usually one probe. Keys and values
+/// are kept apart and the table is at most three quarters full, so that the keys of a
+/// whole variant take a few kilobytes of cache.
 #[derive(Debug)]
 struct KeyTable<V> {
-    /// (key, value) slots, `None` when empty.
-    slots: Vec<Option<(u64, V)>>,
+    /// The key in each slot, 0 when the slot is empty.
+    keys: Vec<u64>,
+    /// The value of each filled slot.
+    values: Vec<Option<V>>,
     shift: u32,
 }
 
@@ -186,19 +190,24 @@ impl<V: Copy> KeyTable<V> {
             .trailing_zeros()
             .max(4);
         let mut table = KeyTable {
-            slots: vec![None; 1 << bits],
+            keys: vec![0; 1 << bits],
+            values: vec![None; 1 << bits],
             shift: 64 - bits,
         };
-        for &(key, entry) in entries {
-            let mut i = table.home(key);
-            loop {
-                match table.slots[i] {
-                    None => break,
-                    Some((k, _)) if k == key => return Err(format!("two entries share key {key}")),
-                    _ => i = (i + 1) & (table.slots.len() - 1),
-                }
+        let mask = table.keys.len() - 1;
+        for &(key, value) in entries {
+            if key == 0 {
+                return Err("a table key is 0".to_string());
             }
-            table.slots[i] = Some((key, entry));
+            let mut i = table.home(key);
+            while table.keys[i] != 0 {
+                if table.keys[i] == key {
+                    return Err(format!("two entries share key {key}"));
+                }
+                i = (i + 1) & mask;
+            }
+            table.keys[i] = key;
+            table.values[i] = Some(value);
         }
         Ok(table)
     }
@@ -208,15 +217,19 @@ impl<V: Copy> KeyTable<V> {
         (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
     }
 
-    #[inline]
+    #[inline(always)]
     fn get(&self, key: u64) -> Option<V> {
+        let mask = self.keys.len() - 1;
         let mut i = self.home(key);
         loop {
-            match self.slots[i] {
-                None => return None,
-                Some((k, value)) if k == key => return Some(value),
-                _ => i = (i + 1) & (self.slots.len() - 1),
+            let k = self.keys[i];
+            if k == key {
+                return self.values[i];
             }
+            if k == 0 {
+                return None;
+            }
+            i = (i + 1) & mask;
         }
     }
 }
@@ -225,11 +238,22 @@ impl<V: Copy> KeyTable<V> {
 /// below; `None` for more than 7 bytes (no piece token is that long).
 #[inline]
 fn token_key(token: &[u8]) -> Option<u64> {
-    if token.is_empty() || token.len() > 7 {
-        return None;
-    }
-    let packed = token.iter().fold(0u64, |key, &b| key << 8 | u64::from(b));
-    Some((token.len() as u64) << 56 | packed)
+    packed_token_key(token.len(), pack_token(token))
+}
+
+/// A token's bytes shifted in one by one from the right (only the last eight count).
+#[inline]
+pub fn pack_token(token: &[u8]) -> u64 {
+    token.iter().fold(0u64, |key, &b| key << 8 | u64::from(b))
+}
+
+/// [`token_key`] from a token's length and its [`pack_token`] value: the length in the
+/// top byte, `None` for an empty token or one longer than seven bytes.
+#[inline]
+fn packed_token_key(len: usize, packed: u64) -> Option<u64> {
+    (1..=7)
+        .contains(&len)
+        .then_some((len as u64) << 56 | packed)
 }
 
 impl Variant {
@@ -253,7 +277,14 @@ impl Variant {
     /// [`parse_piece_token`] reads it as one; `None` when it reports a problem.
     #[inline]
     pub fn token_piece(&self, token: &[u8]) -> Option<Piece> {
-        self.token_pieces.get(token_key(token)?)
+        self.token_piece_packed(token.len(), pack_token(token))
+    }
+
+    /// [`Variant::token_piece`] of a token of `len` bytes that the caller has already
+    /// packed with [`pack_token`] (while scanning for its end).
+    #[inline(always)]
+    pub fn token_piece_packed(&self, len: usize, packed: u64) -> Option<Piece> {
+        self.token_pieces.get(packed_token_key(len, packed)?)
     }
 
     /// The token of a piece in position text (`+KR`, `ln`).

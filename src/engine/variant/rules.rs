@@ -182,6 +182,8 @@ pub struct FaceTraits {
     pub hook: bool,
     /// Whether it moves as an emperor.
     pub emperor: bool,
+    /// Whether the face exists under the rules ([`FaceRule::exists`]).
+    pub exists: bool,
 }
 
 /// The fully resolved rules of one request.
@@ -418,6 +420,7 @@ impl Rules {
                         royal: f.royal,
                         hook: c.hook != 0,
                         emperor: c.emperor,
+                        exists: f.exists,
                     }
                 })
                 .collect()
