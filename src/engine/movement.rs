@@ -380,6 +380,57 @@ impl Compiled {
         }
         c
     }
+
+    /// Whether a move of this piece could list, as the first square after its start
+    /// square, the square `(dx, dy)` away from it (absolute board offsets). A conservative
+    /// filter for questions about one first square (Hodges ambiguity): `false` proves that
+    /// no move, whatever the position, starts that way; `true` only says "maybe".
+    ///
+    /// Per component, the first square a generated move lists is: a slide's destination
+    /// (on a line, within `slide_max`); a leap's destination (`all_jumps`); a hook move's
+    /// destination after the turn (an L of two legs of at least one square, the first
+    /// along a hook direction); for lion, linear lion and lion dog powers the destination,
+    /// the captured or stepped-through neighbour of igui, double and triple moves, the
+    /// second square of a lion dog's leap-back, and the empty neighbour of a pass (all
+    /// within two squares for a lion, along a line within `leap_reach` otherwise); for an
+    /// emperor any square. Lines are judged with `line_reach`, which covers ranges, hook
+    /// moves' straight legs and lion-like steps; promotion marks and the lion-trading
+    /// rules change no squares.
+    pub fn may_start_towards(&self, dx: i32, dy: i32) -> bool {
+        if self.emperor {
+            return true;
+        }
+        if self.lion && dx.abs() <= 2 && dy.abs() <= 2 {
+            return true;
+        }
+        if let Some((a, k)) = line_of(dx, dy) {
+            if k <= u32::from(self.line_reach[a]) {
+                return true;
+            }
+        }
+        if self
+            .all_jumps
+            .iter()
+            .any(|&(jx, jy)| (i32::from(jx), i32::from(jy)) == (dx, dy))
+        {
+            return true;
+        }
+        self.hook != 0 && hook_may_end(self.hook, dx, dy)
+    }
+}
+
+/// Whether a hook move whose first legs run along the absolute directions of `mask` could
+/// end `(dx, dy)` away from its start: `n1 >= 1` squares along a direction of the mask,
+/// then `n2 >= 1` squares at 90° to it (either side), whatever stands on the board.
+fn hook_may_end(mask: u8, dx: i32, dy: i32) -> bool {
+    ABS_DIRS.iter().enumerate().any(|(a, &(ax, ay))| {
+        // The offset's coordinates along the first leg and across it, scaled by the
+        // squared length of a unit step (2 on diagonals).
+        let norm = ax * ax + ay * ay;
+        let along = dx * ax + dy * ay;
+        let across = dy * ax - dx * ay;
+        mask & (1 << a) != 0 && along > 0 && across != 0 && along % norm == 0 && across % norm == 0
+    })
 }
 
 /// The absolute direction index and distance of an offset along a line.
@@ -431,5 +482,25 @@ mod tests {
         let f = 0; // Black forward is absolute direction 0
         assert_eq!(c.slide_skip[f], 0b1110);
         assert_eq!(c.slide_skip[1], 0b110);
+    }
+
+    /// A hook mover's moves start along its first leg's line or beside it on either side,
+    /// never behind it; on the diagonals only towards squares of the leg's colour.
+    #[test]
+    fn hook_moves_start_towards_the_squares_beside_their_first_leg() {
+        let orth = Compiled::new(&Movement::parse("hook(f)").unwrap(), Color::Black);
+        for (dx, dy) in [(3, -2), (-1, -5), (0, -4)] {
+            assert!(orth.may_start_towards(dx, dy), "({dx}, {dy})");
+        }
+        for (dx, dy) in [(1, 3), (0, 4), (2, 0)] {
+            assert!(!orth.may_start_towards(dx, dy), "({dx}, {dy})");
+        }
+        let diag = Compiled::new(&Movement::parse("hook(fl)").unwrap(), Color::Black);
+        for (dx, dy) in [(2, 0), (0, -2), (3, -1), (5, -3)] {
+            assert!(diag.may_start_towards(dx, dy), "({dx}, {dy})");
+        }
+        for (dx, dy) in [(1, 0), (-2, 0), (0, 2), (2, -1)] {
+            assert!(!diag.may_start_towards(dx, dy), "({dx}, {dy})");
+        }
     }
 }

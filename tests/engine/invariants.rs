@@ -187,6 +187,63 @@ fn random_placement(rules: &Rules, rng: &mut Rng, pieces: usize) -> Position {
     Position::from_setup(&setup, rules).expect("random placement is valid")
 }
 
+/// Random positions that together hold every face existing under the rules, for each
+/// colour as the side to move: at most `per_position` of them a position, with a royal of
+/// each side and a few enemy pieces, all on the squares two or more away from the edges
+/// whose file and rank indices are even, so that no piece stands next to another and
+/// every piece has a move.
+fn every_face_placements(rules: &Rules, rng: &mut Rng, per_position: usize) -> Vec<Position> {
+    let shape = rules.variant.shape();
+    let lattice: Vec<Square> = (2..shape.ranks as i32 - 2)
+        .step_by(2)
+        .flat_map(|y| {
+            (2..shape.files as i32 - 2)
+                .step_by(2)
+                .filter_map(move |x| shape.square(x, y))
+        })
+        .collect();
+    let faces: Vec<u8> = (0..rules.faces.len() as u8)
+        .filter(|&f| rules.faces[f as usize].exists)
+        .collect();
+    let royal = faces
+        .iter()
+        .copied()
+        .find(|&f| rules.faces[f as usize].royal)
+        .expect("a royal face");
+    let enemies = per_position / 4;
+    assert!(per_position + 2 + enemies <= lattice.len());
+    let mut positions = Vec::new();
+    for side in Color::ALL {
+        for group in faces.chunks(per_position) {
+            let mut board: Vec<Option<Piece>> = vec![None; shape.len()];
+            let mut place = |color: Color, face: u8, rng: &mut Rng| loop {
+                let sq = lattice[rng.below(lattice.len())];
+                if board[sq.index()].is_none() {
+                    board[sq.index()] = Some(Piece { color, face });
+                    break;
+                }
+            };
+            for &face in group {
+                place(side, face, rng);
+            }
+            for color in Color::ALL {
+                place(color, royal, rng);
+            }
+            for _ in 0..enemies {
+                place(side.opponent(), faces[rng.below(faces.len())], rng);
+            }
+            let setup = Setup {
+                board,
+                side,
+                extra: Default::default(),
+                move_number: 1,
+            };
+            positions.push(Position::from_setup(&setup, rules).expect("placement is valid"));
+        }
+    }
+    positions
+}
+
 #[test]
 fn random_games_from_random_placements() {
     let mut rng = Rng(0x5eed);
@@ -314,4 +371,179 @@ fn batch_hodges_texts_equal_one_by_one_texts() {
             assert_eq!(distinct.len(), batch.len());
         }
     }
+}
+
+/// Moves of the kinds whose first square is hardest to foresee, counted by
+/// [`every_legal_move_starts_within_its_reach`].
+#[derive(Debug, Default)]
+struct FirstSquareKinds {
+    /// Hook moves that turned (first square off the eight lines and not a leap).
+    hook_turns: usize,
+    /// Emperor moves more than three squares away.
+    emperor_far: usize,
+    /// Igui and double moves of a full lion.
+    lion_two_squares: usize,
+    /// Lion dog moves listing three squares.
+    lion_dog_three_squares: usize,
+    /// Igui and double moves of a linear lion (no full lion or lion dog power).
+    line_lion_two_squares: usize,
+    /// Passes (the piece steps to an empty neighbour and back).
+    passes: usize,
+}
+
+/// Checks `Compiled::may_start_towards` on every legal move of `pos`: the moving piece's
+/// movement allows the offset from its start square to the first square the move lists.
+/// Returns the number of moves checked.
+fn check_first_square_reach(
+    pos: &Position,
+    rules: &Rules,
+    faces: &mut HashSet<(Color, u8)>,
+    kinds: &mut FirstSquareKinds,
+) -> usize {
+    let geo = &rules.variant.geometry;
+    let moves = legal_moves(pos, rules);
+    for m in &moves {
+        let piece = pos.piece_at(m.from).expect("a move starts on a piece");
+        let c = &rules.face(piece.face).compiled[piece.color.index()];
+        let squares = m.squares();
+        let (fx, fy) = geo.xy(m.from);
+        let (x, y) = geo.xy(squares[0]);
+        let (dx, dy) = (x - fx, y - fy);
+        assert!(
+            c.may_start_towards(dx, dy),
+            "{} ({}) starts ({dx}, {dy}) away, outside its reach, in {}",
+            format_move(rules.variant.shape(), m),
+            rules.face(piece.face).movement,
+            format_position_of(rules.variant, pos)
+        );
+        faces.insert((piece.color, piece.face));
+        let on_line = dx == 0 || dy == 0 || dx.abs() == dy.abs();
+        let leap = c
+            .all_jumps
+            .iter()
+            .any(|&(jx, jy)| (i32::from(jx), i32::from(jy)) == (dx, dy));
+        kinds.hook_turns += usize::from(c.hook != 0 && !on_line && !leap);
+        kinds.emperor_far += usize::from(c.emperor && dx.abs().max(dy.abs()) > 3);
+        kinds.lion_two_squares += usize::from(c.lion && squares.len() == 2);
+        kinds.lion_dog_three_squares += usize::from(c.liondog && squares.len() == 3);
+        kinds.line_lion_two_squares +=
+            usize::from(c.linelion_all != 0 && !c.lion && !c.liondog && squares.len() == 2);
+        kinds.passes += usize::from(
+            squares.len() == 2 && squares[1] == m.from && pos.cell(squares[0]).is_empty(),
+        );
+    }
+    moves.len()
+}
+
+/// The filter `format_hodges` applies before generating another piece's moves is
+/// conservative: over random games and random placements of tai (under the options that
+/// change movements) and chu, every legal move's first square is within the reach its
+/// piece's movement allows. The Hodges texts stay those of the batch formatter, which
+/// compares whole move lists. And the filter rejects: for a pawn's step from the tai start
+/// position, none of the other 24 pawns is left to generate moves for.
+#[test]
+fn every_legal_move_starts_within_its_reach() {
+    use shogi_arbiter::engine::notation::{format_hodges, format_hodges_all};
+    let mut rng = Rng(0xf125_75ee);
+    let mut kinds = FirstSquareKinds::default();
+    let (mut checked, mut faces_seen) = (0, 0);
+    let setups: [(&str, &str); 7] = [
+        ("tai", "profile=wikipedia"),
+        ("tai", "profile=japanese"),
+        ("tai", "profile=tsa"),
+        (
+            "tai",
+            "emperor_capture=unrestricted furious_fiend=lion_and_lion_dog great_elephant=lion_dog_power lion_dog_jump_back=true",
+        ),
+        ("tai", "emperor_capture=royals_only prince_promotes=true teaching_king=queen"),
+        ("chu", "profile=lishogi"),
+        ("chu", "profile=hachu counter_strike=okazaki"),
+    ];
+    for (i, &(variant, options)) in setups.iter().enumerate() {
+        let rules = rules_for(variant, options);
+        let densities: &[usize] = if variant == "tai" {
+            &[40, 150, 300]
+        } else {
+            &[12, 40, 90]
+        };
+        let mut starts = vec![Position::start(&rules)];
+        let per_position = if variant == "tai" { 40 } else { 10 };
+        starts.extend(every_face_placements(&rules, &mut rng, per_position));
+        starts.extend(
+            densities
+                .iter()
+                .map(|&n| random_placement(&rules, &mut rng, n)),
+        );
+        let mut faces = HashSet::new();
+        for (k, mut pos) in starts.into_iter().enumerate() {
+            for ply in 0..30 {
+                checked += check_first_square_reach(&pos, &rules, &mut faces, &mut kinds);
+                let moves = legal_moves(&pos, &rules);
+                if moves.is_empty() {
+                    break;
+                }
+                if ply % 10 == (i + k) % 10 {
+                    let batch = format_hodges_all(&pos, &rules, &moves);
+                    for (m, text) in moves.iter().zip(&batch) {
+                        assert_eq!(text, &format_hodges(&pos, &rules, m));
+                    }
+                }
+                let captures: Vec<&Move> = moves
+                    .iter()
+                    .filter(|m| {
+                        m.squares()
+                            .iter()
+                            .any(|&s| pos.cell(s).is_color(pos.side().opponent()))
+                    })
+                    .collect();
+                let m = if !captures.is_empty() && rng.below(2) == 0 {
+                    *captures[rng.below(captures.len())]
+                } else {
+                    moves[rng.below(moves.len())]
+                };
+                pos.play_unchecked(&m, &rules);
+            }
+        }
+        for color in Color::ALL {
+            for f in 0..rules.faces.len() as u8 {
+                assert!(
+                    !rules.faces[f as usize].exists || faces.contains(&(color, f)),
+                    "{variant} `{options}`: no move of {color:?} face {f} ({})",
+                    rules.faces[f as usize].movement
+                );
+            }
+        }
+        faces_seen += faces.len();
+    }
+    assert!(checked > 1_000_000, "only {checked} moves checked");
+    assert!(faces_seen > 1_500, "only {faces_seen} faces seen");
+    assert!(kinds.hook_turns >= 50_000, "{kinds:?}");
+    assert!(kinds.emperor_far >= 300_000, "{kinds:?}");
+    assert!(kinds.lion_two_squares >= 4_000, "{kinds:?}");
+    assert!(kinds.lion_dog_three_squares >= 100, "{kinds:?}");
+    assert!(kinds.line_lion_two_squares >= 200, "{kinds:?}");
+    assert!(kinds.passes >= 500, "{kinds:?}");
+
+    let rules = Rules::default_for(shogi_arbiter::engine::variant::tai());
+    let start = Position::start(&rules);
+    let geo = &rules.variant.geometry;
+    let shape = rules.variant.shape();
+    let from = shape.parse_square("13s").expect("square");
+    let first = shape.parse_square("13r").expect("square");
+    let pawn = start.piece_at(from).expect("a pawn on 13s");
+    let compiled = &rules.face(pawn.face).compiled[pawn.color.index()];
+    let (x, y) = geo.xy(first);
+    let others: Vec<Square> = start
+        .occupied(pawn.color)
+        .iter()
+        .filter(|&s| s != from && start.piece_at(s) == Some(pawn))
+        .collect();
+    let candidates = others
+        .iter()
+        .filter(|&&s| {
+            let (sx, sy) = geo.xy(s);
+            compiled.may_start_towards(x - sx, y - sy)
+        })
+        .count();
+    assert_eq!((others.len(), candidates), (24, 0));
 }

@@ -210,11 +210,10 @@ fn write_text(
 }
 
 /// The squares of the side to move holding exactly `face`.
-fn squares_with_face(pos: &Position, face: FaceId) -> Vec<Square> {
+fn squares_with_face(pos: &Position, face: FaceId) -> impl Iterator<Item = Square> + '_ {
     pos.occupied(pos.side())
         .iter()
-        .filter(|&sq| pos.cell(sq).face_unchecked() == face)
-        .collect()
+        .filter(move |&sq| pos.cell(sq).face_unchecked() == face)
 }
 
 /// The legal moves of the piece on `sq` that start there (not the canonical pass of
@@ -251,12 +250,19 @@ pub fn format_hodges(pos: &Position, rules: &Rules, mv: &Move) -> String {
         return format_move(rules.variant.shape(), mv);
     };
     let steps = steps_of(pos, mv);
-    // Equal steps mean an equal first square: only those moves are collected.
+    // Equal steps mean an equal first square: only those moves are collected, and only
+    // from the pieces whose movement can start towards it at all.
     let first = mv.squares()[0];
+    let geo = &rules.variant.geometry;
+    let (first_x, first_y) = geo.xy(first);
+    let compiled = &rules.face(piece.face).compiled[piece.color.index()];
     let ambiguous = piece.color == pos.side()
         && squares_with_face(pos, piece.face)
-            .into_iter()
             .filter(|&sq| sq != mv.from)
+            .filter(|&sq| {
+                let (x, y) = geo.xy(sq);
+                compiled.may_start_towards(first_x - x, first_y - y)
+            })
             .any(|sq| {
                 let mut sink = FirstSquare {
                     from: sq,
@@ -444,7 +450,7 @@ pub fn parse_hodges(pos: &Position, rules: &Rules, text: &str) -> Result<Move, H
         return Err(HodgesError::GameOver);
     }
     let face = Rules::face_of(kind, parsed.promoted);
-    let mut starts = squares_with_face(pos, face);
+    let mut starts: Vec<Square> = squares_with_face(pos, face).collect();
     if let Some(s) = parsed.start {
         starts.retain(|&sq| sq == s);
     }
