@@ -110,24 +110,29 @@ fn random_game(rules: &Rules, start: Position, plies: usize, seed: u64) -> (usiz
         if moves.is_empty() {
             break;
         }
-        // Prefer captures now and then so that promotions and contagion happen.
-        let captures: Vec<&Move> = moves
-            .iter()
-            .filter(|m| {
-                m.squares()
-                    .iter()
-                    .any(|&s| pos.cell(s).is_color(pos.side().opponent()))
-            })
-            .collect();
-        let m = if !captures.is_empty() && rng.below(2) == 0 {
-            *captures[rng.below(captures.len())]
-        } else {
-            moves[rng.below(moves.len())]
-        };
+        let m = pick_move(&pos, &moves, &mut rng);
         pos = play_deterministic(&pos, rules, &m);
         played += 1;
     }
     (played, checked, struck)
+}
+
+/// A random move of `moves`, a capture every other time when there is one (so that
+/// promotions and contagion happen).
+fn pick_move(pos: &Position, moves: &[Move], rng: &mut Rng) -> Move {
+    let captures: Vec<&Move> = moves
+        .iter()
+        .filter(|m| {
+            m.squares()
+                .iter()
+                .any(|&s| pos.cell(s).is_color(pos.side().opponent()))
+        })
+        .collect();
+    if !captures.is_empty() && rng.below(2) == 0 {
+        *captures[rng.below(captures.len())]
+    } else {
+        moves[rng.below(moves.len())]
+    }
 }
 
 #[test]
@@ -488,19 +493,7 @@ fn every_legal_move_starts_within_its_reach() {
                         assert_eq!(text, &format_hodges(&pos, &rules, m));
                     }
                 }
-                let captures: Vec<&Move> = moves
-                    .iter()
-                    .filter(|m| {
-                        m.squares()
-                            .iter()
-                            .any(|&s| pos.cell(s).is_color(pos.side().opponent()))
-                    })
-                    .collect();
-                let m = if !captures.is_empty() && rng.below(2) == 0 {
-                    *captures[rng.below(captures.len())]
-                } else {
-                    moves[rng.below(moves.len())]
-                };
+                let m = pick_move(&pos, &moves, &mut rng);
                 pos.play_unchecked(&m, &rules);
             }
         }
