@@ -161,9 +161,9 @@ impl CellText {
 }
 
 /// An open-addressing hash table from a packed key ([`code_key`], a packed token; never 0)
-/// to a value: a look-up is one multiplication and usually one probe. Keys and values
-/// are kept apart and the table is at most three quarters full, so that the keys of a
-/// whole variant take a few kilobytes of cache.
+/// to a value: a look-up is one multiplication and usually one probe. The table is at
+/// most half full; keys and values are kept apart, so that a probe reads one 8-byte key
+/// (tai's token table: 16 KB of keys and 4 KB of values instead of 32 KB of slots).
 #[derive(Debug)]
 struct KeyTable<V> {
     /// The key in each slot, 0 when the slot is empty.
