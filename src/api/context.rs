@@ -14,15 +14,16 @@ use crate::engine::geometry::Color;
 use crate::engine::legality::IllegalReason;
 use crate::engine::moves::{Move, Promo};
 use crate::engine::notation::{
-    format_hodges, format_move, format_position_of, parse_valid_position, piece_token,
-    MAX_MOVE_TEXT,
+    format_hodges, format_move, format_position_after, format_position_of,
+    parse_valid_position_spans, piece_token, RankSpans, MAX_MOVE_TEXT,
 };
 use crate::engine::position::{Effects, Piece, Position};
 use crate::engine::status::{checking_moves, royals, EndReason, Ending, GameResult};
 use crate::engine::variant::{self, Rules, RulesRequest};
 use actix_web::http::StatusCode;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 /// Games with more moves than this are replayed on the blocking pool.
 pub const LIGHT_MOVES: usize = 64;
@@ -107,32 +108,73 @@ pub fn resolve_rules(variant_id: &str, input: Option<&RulesInput>) -> Result<Arc
 }
 
 /// The resolved rules as echoed in every response.
-pub fn rules_echo(rules: &Rules) -> RulesEcho {
+pub fn rules_echo(rules: &Arc<Rules>) -> RulesEcho {
     RulesEcho {
         variant: rules.variant.id,
         profile: rules.profile_name(),
-        options: OptionValues(rules.resolved().collect()),
+        options: option_values(rules),
     }
+}
+
+/// The options object of `rules`, serialized once per rules in force: the engine shares
+/// one [`Rules`] per choice of options, and this cache keeps each one it has seen (so its
+/// address is not reused while it is a key here).
+fn option_values(rules: &Arc<Rules>) -> OptionValues {
+    type Cache = Mutex<HashMap<usize, (Arc<Rules>, OptionValues)>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    const MAX_ENTRIES: usize = 64;
+    let key = Arc::as_ptr(rules) as usize;
+    let mut cache = CACHE
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner);
+    if let Some((_, values)) = cache.get(&key) {
+        return values.clone();
+    }
+    let values = OptionValues::new(rules.resolved());
+    if cache.len() >= MAX_ENTRIES {
+        cache.clear();
+    }
+    cache.insert(key, (Arc::clone(rules), values.clone()));
+    values
 }
 
 /// The position of a request, as a game: with its history (game form) or without (a
 /// bare position, where repetition is not judged).
-pub struct Form(Box<Game>);
+pub struct Form {
+    game: Box<Game>,
+    /// The ranks of the bare position's text, when it is written as answers write it.
+    ranks: Option<RankSpans>,
+}
 
 impl Form {
     /// The current position.
     pub fn position(&self) -> &Position {
-        &self.0.position
+        &self.game.position
     }
 
     /// The game behind it.
     pub fn game(&self) -> &Game {
-        &self.0
+        &self.game
     }
 
     /// The game, to play on.
     pub fn game_mut(&mut self) -> &mut Game {
-        &mut self.0
+        &mut self.game
+    }
+
+    /// Position text of the current position. `bare_text` is the request's bare position
+    /// text, if it gave one: ranks that no move has changed since are copied from it when
+    /// it is written as answers write it.
+    pub fn position_text(&self, rules: &Rules, bare_text: Option<&str>) -> PositionText {
+        let game = &self.game;
+        let start = game.played.first().map_or(&game.position, |p| &p.before);
+        PositionText::new(&match (self.ranks, bare_text) {
+            (Some(ranks), Some(text)) => {
+                format_position_after(rules.variant, &game.position, start, text, &ranks)
+            }
+            _ => format_position_of(rules.variant, &game.position),
+        })
     }
 }
 
@@ -243,8 +285,11 @@ pub fn build_form(
             "Ambiguous position",
             "give either `position` or `start`/`moves`, not both",
         )),
-        (Some(text), None, None) => parse_valid_position(rules, text)
-            .map(|p| Form(Box::new(Game::new(p, rules, false))))
+        (Some(text), None, None) => parse_valid_position_spans(rules, text)
+            .map(|(p, ranks)| Form {
+                game: Box::new(Game::new(p, rules, false)),
+                ranks,
+            })
             .map_err(|p| ApiError::invalid_position("position", p)),
         (None, start, moves) => {
             let empty = Vec::new();
@@ -262,7 +307,10 @@ pub fn build_form(
                 e.problem.index = Some(bad.index);
                 return Err(e);
             }
-            Ok(Form(Box::new(game)))
+            Ok(Form {
+                game: Box::new(game),
+                ranks: None,
+            })
         }
     }
 }

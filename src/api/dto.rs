@@ -8,6 +8,7 @@ use serde_json::value::RawValue;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::marker::PhantomData;
+use std::sync::Arc;
 use utoipa::ToSchema;
 
 /// A request body read from a JSON object only: serde's derive would also read a struct
@@ -138,13 +139,34 @@ pub struct RulesEcho {
     pub options: OptionValues,
 }
 
-/// Option names with their values, written as a JSON object in the order given.
+/// Option names with their values as a JSON object in the catalogue's order, serialized
+/// once and shared by every answer under the same rules.
 #[derive(Debug, Clone)]
-pub struct OptionValues(pub Vec<(&'static str, &'static str)>);
+pub struct OptionValues(Arc<RawValue>);
+
+impl OptionValues {
+    /// The object of these (name, value) pairs, in the order given.
+    pub fn new<'a>(pairs: impl Iterator<Item = (&'a str, &'a str)>) -> OptionValues {
+        let json =
+            serde_json::to_string(&InOrder(pairs.collect())).expect("a map of strings serializes");
+        OptionValues(Arc::from(
+            RawValue::from_string(json).expect("serde_json wrote valid JSON"),
+        ))
+    }
+}
+
+/// (name, value) pairs written as a JSON object in their order.
+struct InOrder<'a>(Vec<(&'a str, &'a str)>);
+
+impl Serialize for InOrder<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().copied())
+    }
+}
 
 impl Serialize for OptionValues {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_map(self.0.iter().copied())
+        self.0.serialize(serializer)
     }
 }
 

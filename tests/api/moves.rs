@@ -162,3 +162,52 @@ async fn game_form_errors() {
     assert_problem(&bad, 422, "invalid_position");
     assert_eq!(bad.body["problems"][0]["code"], "rank_count");
 }
+
+/// Answers print positions canonically (notation.md) whatever spelling the request used:
+/// here the start position as the catalogue gives it, and the same position with the
+/// queen under its alias `FK` and an empty rank written as two runs.
+#[tokio::test]
+async fn positions_are_printed_canonically_however_the_request_spelled_them() {
+    let app = spawn_app().await;
+    let tai = app.get("/v1/variants/tai").await;
+    let start = tai.body["start_position"].as_str().unwrap().to_string();
+    let (board, fields) = start.split_once(' ').unwrap();
+    assert_eq!(fields, "b - 1");
+    // 13s13r: Black's pawn on file 13 (the 13th of 25 cells from the left) steps from
+    // rank s (the 19th) to rank r, into the run of nine empty cells between the go-betweens
+    // on files 18 and 8; then White is to move, move 2.
+    let mut ranks: Vec<String> = board.split('/').map(String::from).collect();
+    let pawns = |n: usize| vec!["P"; n].join(",");
+    assert_eq!(
+        (ranks[17].as_str(), &ranks[18]),
+        ("7,GB,9,GB,7", &pawns(25))
+    );
+    ranks[17] = "7,GB,4,P,4,GB,7".to_string();
+    ranks[18] = format!("{},1,{}", pawns(12), pawns(12));
+    let expected_after = format!("{} w - 2", ranks.join("/"));
+    let otherwise = start
+        .replacen(",Q,G,DV,", ",FK,G,DV,", 1)
+        .replacen("/25/", "/12,13/", 1);
+    assert_ne!(otherwise, start);
+    for position in [&start, &otherwise] {
+        let a = app
+            .post(
+                "/v1/adjudicate",
+                &json!({"variant": "tai", "position": position, "move": "13s13r"}),
+            )
+            .await;
+        assert_eq!(a.body["legal"], true, "{a:?}");
+        assert_eq!(
+            a.body["position_after"],
+            expected_after.as_str(),
+            "from {position}"
+        );
+        let l = app
+            .post(
+                "/v1/legal-moves",
+                &json!({"variant": "tai", "position": position}),
+            )
+            .await;
+        assert_eq!(l.body["position"], start.as_str(), "from {position}");
+    }
+}

@@ -1,8 +1,8 @@
 //! Legal moves of a position, and the verdict on one proposed move.
 
 use crate::api::context::{
-    check_move_text, describe, game_status, heavy_game, illegal_info, move_info, position_text,
-    prepare, rules_echo, AppState,
+    check_move_text, describe, game_status, heavy_game, illegal_info, move_info, prepare,
+    rules_echo, AppState,
 };
 use crate::api::dto::{
     AdjudicateRequest, AdjudicateResponse, Body, LegalMovesRequest, LegalMovesResponse,
@@ -51,7 +51,7 @@ pub async fn legal(
             infos.sort_by(|a, b| a.text.cmp(&b.text));
             Ok(Json(LegalMovesResponse {
                 rules: rules_echo(&rules),
-                position: position_text(&rules, pos),
+                position: form.position_text(&rules, body.position.as_deref()),
                 side_to_move: pos.side().name().into(),
                 count: infos.len(),
                 moves: infos,
@@ -110,16 +110,15 @@ pub fn adjudicate_job(
     let echo = rules_echo(&rules);
     Ok(match verdict {
         Ok(candidate) => {
-            let game = form.game_mut();
-            let played = game.commit(&rules, candidate);
+            let played = form.game_mut().commit(&rules, candidate);
             let info = describe(&rules, &played.before, &played.mv, &played.effects);
             AdjudicateResponse {
                 rules: echo,
                 legal: true,
                 illegal: None,
                 played: Some(info),
-                position_after: Some(position_text(&rules, &game.position)),
-                status: game_status(&rules, game, None),
+                position_after: Some(form.position_text(&rules, body.position.as_deref())),
+                status: game_status(&rules, form.game(), None),
             }
         }
         Err(reason) => AdjudicateResponse {

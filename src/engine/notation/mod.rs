@@ -8,6 +8,7 @@ mod position_text;
 pub use hodges::{format_hodges, format_hodges_all, parse_hodges, HodgesError};
 pub use move_text::{format_move, parse_move_text, MoveText, MoveTextError, MAX_MOVE_TEXT};
 pub use position_text::{
-    format_position, format_position_of, parse_piece_token, parse_position, parse_valid_position,
-    piece_token, PositionProblem, MAX_POSITION_TEXT,
+    format_position, format_position_after, format_position_of, parse_piece_token, parse_position,
+    parse_valid_position, parse_valid_position_spans, piece_token, PositionProblem, RankSpans,
+    MAX_POSITION_TEXT,
 };

@@ -3,7 +3,7 @@
 //! single letters and digit runs in the SFEN form (a rank without a comma). Parsing is
 //! strict and reports every problem with a stable code and its rank/file.
 
-use crate::engine::geometry::{Color, Square, MAX_FILES};
+use crate::engine::geometry::{Color, Square, MAX_FILES, MAX_RANKS};
 use crate::engine::position::{Cell, Extra, Piece, Position, Setup};
 use crate::engine::variant::{pack_token, Rules, Variant};
 
@@ -57,12 +57,12 @@ pub fn parse_position(variant: &Variant, text: &str) -> Result<Setup, Vec<Positi
 /// and mutated texts).
 fn fast_parse(variant: &Variant, text: &str) -> Option<Setup> {
     let mut board = OntoSetup(vec![None; variant.shape().len()]);
-    let (side, extra, move_number) = fast_scan(variant, text, &mut board)?;
+    let scan = fast_scan(variant, text, &mut board)?;
     Some(Setup {
         board: board.0,
-        side,
-        extra,
-        move_number,
+        side: scan.side,
+        extra: scan.extra,
+        move_number: scan.move_number,
     })
 }
 
@@ -97,13 +97,33 @@ impl Placer for OntoPosition<'_> {
     }
 }
 
+/// What the one-pass reading found besides the pieces.
+struct Scan {
+    side: Color,
+    extra: Extra,
+    move_number: u32,
+    /// The ranks' places in the text, when every rank is written as
+    /// [`format_position_of`] would write it.
+    ranks: Option<RankSpans>,
+}
+
+/// Where each rank's text ends in position text whose every rank is written as
+/// [`format_position_of`] writes it: printing a later position of the same game can copy
+/// from that text the ranks that did not change (see [`format_position_after`]).
+#[derive(Clone, Copy, Debug)]
+pub struct RankSpans {
+    /// The byte offset just past each rank (before its `/` or the space after the board).
+    ends: [u16; MAX_RANKS],
+}
+
+const _: () = assert!(
+    MAX_POSITION_TEXT <= u16::MAX as usize,
+    "rank offsets fit in 16 bits"
+);
+
 /// The one-pass reading behind [`fast_parse`]: hands every piece to `placer` with its
 /// square index and returns the other fields.
-fn fast_scan(
-    variant: &Variant,
-    text: &str,
-    placer: &mut impl Placer,
-) -> Option<(Color, Extra, u32)> {
+fn fast_scan(variant: &Variant, text: &str, placer: &mut impl Placer) -> Option<Scan> {
     let shape = variant.shape();
     if text.len() > MAX_POSITION_TEXT {
         return None;
@@ -126,8 +146,11 @@ fn fast_scan(
     }
     let move_number = number.parse::<u32>().ok().filter(|&v| v >= 1)?;
     let files = shape.files as usize;
-    // One pass over the board: each rank's bytes up to its `/`, tokens handed over at
-    // each comma. A rank without a comma is in the SFEN form and read again as such.
+    let printed_comma_form = variant.multi_letter_codes();
+    let mut ranks = RankSpans {
+        ends: [0; MAX_RANKS],
+    };
+    let mut canonical = true;
     let mut i = 0;
     for y in 0..shape.ranks as usize {
         if y > 0 {
@@ -141,7 +164,11 @@ fn fast_scan(
             base: y * files,
             files,
             filled: 0,
+            run_end: usize::MAX,
+            canonical: true,
         };
+        // Each rank's bytes up to its `/`, tokens handed over at each comma; a rank without
+        // a comma is in the SFEN form and read again as such.
         let rank_start = i;
         let mut token_start = i;
         let mut packed = 0u64;
@@ -162,23 +189,39 @@ fn fast_scan(
         }
         if comma_form {
             cells.token(i - token_start, packed, placer)?;
+            canonical &= cells.canonical && printed_comma_form;
         } else {
-            cells.sfen_rank(&board[rank_start..i], placer)?;
+            let rank = &board[rank_start..i];
+            cells.sfen_rank(rank, placer)?;
+            // A rank of one run of empty cells reads the same in both forms.
+            canonical &= !printed_comma_form || rank.iter().all(u8::is_ascii_digit);
         }
         if cells.filled != files {
             return None;
         }
+        ranks.ends[y] = i as u16;
     }
-    (i == board.len()).then_some((side, extra, move_number))
+    (i == board.len()).then_some(Scan {
+        side,
+        extra,
+        move_number,
+        ranks: canonical.then_some(ranks),
+    })
 }
 
-/// The cells of one rank being read: the rank's first square index (`base`) and how many
-/// of its cells the tokens so far describe.
+/// The cells of one rank being read: the rank's first square index (`base`), how many
+/// of its cells the tokens so far describe, and whether they are written as
+/// [`format_position_of`] would write them. (Piece tokens always are: the one-pass
+/// reader knows no other spelling.)
 struct RankCells<'a> {
     variant: &'a Variant,
     base: usize,
     files: usize,
     filled: usize,
+    /// Where the last run of empty cells ended.
+    run_end: usize,
+    /// No run so far follows a run.
+    canonical: bool,
 }
 
 impl RankCells<'_> {
@@ -224,7 +267,9 @@ impl RankCells<'_> {
                 if run > self.files {
                     return None;
                 }
+                self.canonical &= self.run_end != self.filled;
                 self.filled += run;
+                self.run_end = self.filled;
             }
             _ => {
                 let piece = self.variant.token_piece_packed(len, packed)?;
@@ -565,6 +610,53 @@ pub fn format_position_of(variant: &Variant, pos: &Position) -> String {
     )
 }
 
+/// Prints `after`, a position reached from `before`, whose text `before_text` was read
+/// with the rank places `ranks` (by [`parse_valid_position_spans`]): the ranks that did
+/// not change are copied from that text, the others written afresh. The same text as
+/// [`format_position_of`] gives.
+pub fn format_position_after(
+    variant: &Variant,
+    after: &Position,
+    before: &Position,
+    before_text: &str,
+    ranks: &RankSpans,
+) -> String {
+    let len = variant.shape().len();
+    let files = variant.shape().files as usize;
+    let mut out = String::with_capacity(before_text.len() + 16);
+    let mut start = 0;
+    let mut line = RankLine::new(variant);
+    for (y, (now, then)) in after
+        .cells(len)
+        .chunks_exact(files)
+        .zip(before.cells(len).chunks_exact(files))
+        .enumerate()
+    {
+        let end = usize::from(ranks.ends[y]);
+        if y > 0 {
+            out.push('/');
+        }
+        // Every cell compared, without stopping early, so that the loop is vectorised.
+        let difference = now
+            .iter()
+            .zip(then)
+            .fold(0, |d, (a, b)| d | (a.bits() ^ b.bits()));
+        out.push_str(if difference == 0 {
+            &before_text[start..end]
+        } else {
+            line.write(now)
+        });
+        start = end + 1;
+    }
+    finish_position(
+        variant,
+        out,
+        after.side(),
+        after.extra(),
+        after.move_number(),
+    )
+}
+
 /// Prints the board `cells` (by square index) and the other fields.
 fn write_position(
     variant: &Variant,
@@ -573,18 +665,59 @@ fn write_position(
     extra: Extra,
     move_number: u32,
 ) -> String {
-    let shape = variant.shape();
-    let comma_form = variant.multi_letter_codes();
-    let files = shape.files as usize;
-    let mut out = Vec::with_capacity(1600);
-    // Each rank is written into a fixed buffer first: every cell text is copied as one
-    // 8-byte word (`+` and six letters, then the separator) and the length advanced by its
-    // real length; a run of empty cells takes at most three bytes.
-    let mut line = [0u8; 8 * MAX_FILES + 3];
+    let files = variant.shape().files as usize;
+    let mut out = String::with_capacity(1600);
+    let mut line = RankLine::new(variant);
     for (y, rank) in cells.chunks_exact(files).enumerate() {
         if y > 0 {
-            out.push(b'/');
+            out.push('/');
         }
+        out.push_str(line.write(rank));
+    }
+    finish_position(variant, out, side, extra, move_number)
+}
+
+/// Appends the fields after the board to the board's text `out`.
+fn finish_position(
+    variant: &Variant,
+    mut out: String,
+    side: Color,
+    extra: Extra,
+    move_number: u32,
+) -> String {
+    out.push(' ');
+    out.push(side.letter());
+    out.push(' ');
+    match extra {
+        Extra::None => out.push('-'),
+        Extra::LionCapture(sq) => out.push_str(&variant.shape().name(sq).to_string()),
+    }
+    out.push(' ');
+    push_number(&mut out, move_number);
+    out
+}
+
+/// A fixed buffer that one rank is written into: every cell text is copied as one 8-byte
+/// word (`+` and six letters, then the separator) and the length advanced by its real
+/// length; a run of empty cells takes at most three bytes.
+struct RankLine<'a> {
+    variant: &'a Variant,
+    comma_form: bool,
+    bytes: [u8; 8 * MAX_FILES + 3],
+}
+
+impl<'a> RankLine<'a> {
+    fn new(variant: &'a Variant) -> RankLine<'a> {
+        RankLine {
+            variant,
+            comma_form: variant.multi_letter_codes(),
+            bytes: [0; 8 * MAX_FILES + 3],
+        }
+    }
+
+    /// The text of the rank with these cells (file 1 first).
+    fn write(&mut self, rank: &[Cell]) -> &str {
+        let line = &mut self.bytes;
         let mut len = 0;
         let mut run = 0;
         // From the highest file (the left) to file 1; every cell text ends with the
@@ -594,28 +727,20 @@ fn write_position(
                 run += 1;
                 continue;
             }
-            len = write_run(&mut line, len, run, comma_form);
+            len = write_run(line, len, run, self.comma_form);
             run = 0;
-            let text = variant.cell_text(cell.face_unchecked(), cell.color_unchecked());
+            let text = self
+                .variant
+                .cell_text(cell.face_unchecked(), cell.color_unchecked());
             line[len..len + 8].copy_from_slice(&text.bytes);
             len += usize::from(text.len);
         }
-        len = write_run(&mut line, len, run, comma_form);
-        if comma_form {
+        len = write_run(line, len, run, self.comma_form);
+        if self.comma_form {
             len -= 1;
         }
-        out.extend_from_slice(&line[..len]);
+        std::str::from_utf8(&line[..len]).expect("cell texts are ASCII")
     }
-    out.push(b' ');
-    out.push(side.letter() as u8);
-    out.push(b' ');
-    match extra {
-        Extra::None => out.push(b'-'),
-        Extra::LionCapture(sq) => out.extend_from_slice(shape.name(sq).to_string().as_bytes()),
-    }
-    out.push(b' ');
-    push_number(&mut out, move_number);
-    String::from_utf8(out).expect("position text is built from ASCII tokens")
 }
 
 /// Writes a run of `run` empty cells (none when 0; at most two digits) and its separator
@@ -645,11 +770,11 @@ const _: () = assert!(
 );
 
 /// Appends a small decimal number without the formatting machinery.
-fn push_number(out: &mut Vec<u8>, n: u32) {
+fn push_number(out: &mut String, n: u32) {
     if n >= 10 {
         push_number(out, n / 10);
     }
-    out.push(b'0' + (n % 10) as u8);
+    out.push(char::from(b'0' + (n % 10) as u8));
 }
 
 /// The token of one piece (`+KR`, `ln`).
@@ -663,6 +788,18 @@ pub fn piece_token(variant: &Variant, piece: Piece) -> String {
 /// # Errors
 /// Every problem found, parse problems first.
 pub fn parse_valid_position(rules: &Rules, text: &str) -> Result<Position, Vec<PositionProblem>> {
+    parse_valid_position_spans(rules, text).map(|(pos, _)| pos)
+}
+
+/// [`parse_valid_position`], with the places of the ranks in `text` when every rank is
+/// written as [`format_position_of`] would write it (for [`format_position_after`]).
+///
+/// # Errors
+/// Every problem found, parse problems first.
+pub fn parse_valid_position_spans(
+    rules: &Rules,
+    text: &str,
+) -> Result<(Position, Option<RankSpans>), Vec<PositionProblem>> {
     // Well-formed valid text goes straight onto the board; anything else is read again by
     // the reporting parsers.
     let mut pos = Position::empty_with(Color::Black, Extra::None, 1);
@@ -670,13 +807,13 @@ pub fn parse_valid_position(rules: &Rules, text: &str) -> Result<Position, Vec<P
         pos: &mut pos,
         rules,
     };
-    if let Some((side, extra, move_number)) = fast_scan(rules.variant, text, &mut onto) {
-        pos.set_state(side, extra, move_number);
+    if let Some(scan) = fast_scan(rules.variant, text, &mut onto) {
+        pos.set_state(scan.side, scan.extra, scan.move_number);
         pos.finish_placing();
-        return Ok(pos);
+        return Ok((pos, scan.ranks));
     }
     let setup = parse_position(rules.variant, text)?;
-    Position::from_setup(&setup, rules).map_err(|ps| {
+    let pos = Position::from_setup(&setup, rules).map_err(|ps| {
         ps.into_iter()
             .map(|p| {
                 let shape = rules.variant.shape();
@@ -687,8 +824,9 @@ pub fn parse_valid_position(rules: &Rules, text: &str) -> Result<Position, Vec<P
                     message: p.message,
                 }
             })
-            .collect()
-    })
+            .collect::<Vec<_>>()
+    })?;
+    Ok((pos, None))
 }
 
 #[cfg(test)]
@@ -742,9 +880,10 @@ mod tests {
         assert!(accepted > 100, "only {accepted} mutated texts parsed");
     }
 
-    /// The token table of the one-pass reader answers exactly as the reporting reader:
-    /// for every code and alias in every case, with and without `+`, and for tokens that
-    /// are not pieces.
+    /// The token table of the one-pass reader answers as the reporting reader for every
+    /// token spelled as position text prints the piece, and not at all for other spellings
+    /// (aliases, `+` on a kind that is only ever promoted) or for what is not a piece:
+    /// tried for every code and alias in every case, with and without `+`.
     #[test]
     fn token_table_agrees_with_the_token_reader() {
         for variant in crate::engine::variant::VARIANT_IDS
@@ -776,10 +915,12 @@ mod tests {
                     }
                 }
             }
-            let mut pieces = 0;
+            let (mut pieces, mut other_spellings) = (0, 0);
             for token in &tokens {
-                let expected = parse_piece_token(variant, token).ok();
+                let read = parse_piece_token(variant, token).ok();
+                let expected = read.filter(|p| token == variant.token(p.face, p.color));
                 pieces += usize::from(expected.is_some());
+                other_spellings += usize::from(read.is_some() && expected.is_none());
                 assert_eq!(
                     variant.token_piece(token.as_bytes()),
                     expected,
@@ -793,6 +934,10 @@ mod tests {
                 "{}: only {pieces} tokens read as pieces",
                 variant.id
             );
+            // Tai's aliases in both cases: FK (queen), KY and +KY (kirin, which promotes);
+            // chu has none.
+            let aliases = if variant.id == "tai" { 6 } else { 0 };
+            assert_eq!(other_spellings, aliases, "{}", variant.id);
         }
     }
 
@@ -816,5 +961,124 @@ mod tests {
             parse_reporting(variant, &sfen),
             Ok(fast_parse(variant, &sfen).unwrap())
         );
+    }
+
+    /// The board part of position text.
+    fn board_of(text: &str) -> &str {
+        &text[..text.find(' ').expect("fields")]
+    }
+
+    /// Position text is reported as printed-as-answers-print-it exactly when every rank
+    /// reads as [`format_position_of`] writes it; a position reached from it then prints
+    /// the same whether its unchanged ranks are copied or written afresh. Checked along
+    /// random games of tai and chu, on mutated texts, and on rewritings that keep the
+    /// position but not the canonical spelling.
+    #[test]
+    fn printing_after_a_move_copies_only_canonical_ranks() {
+        use crate::engine::movegen::legal_moves;
+        let mut rng = Rng(0x5eed_1234_abcd_0002);
+        let mut copied = 0;
+        for id in ["tai", "chu"] {
+            let variant = crate::engine::variant::by_id(id).expect("known");
+            let rules = Rules::default_for(variant);
+            let (mut pos, ranks) = parse_valid_position_spans(&rules, &variant.setup).unwrap();
+            assert!(ranks.is_some(), "{id}: the start text is canonical");
+            for _ply in 0..120 {
+                let text = format_position_of(variant, &pos);
+                let (again, ranks) = parse_valid_position_spans(&rules, &text).unwrap();
+                let ranks = ranks.expect("printed text is canonical");
+                assert_eq!(format_position_of(variant, &again), text);
+                let moves = legal_moves(&pos, &rules);
+                if moves.is_empty() {
+                    break;
+                }
+                let mut after = pos.clone();
+                after.play(&moves[rng.below(moves.len())], &rules);
+                assert_eq!(
+                    format_position_after(variant, &after, &pos, &text, &ranks),
+                    format_position_of(variant, &after),
+                    "{id}: from {text}"
+                );
+                copied += 1;
+                pos = after;
+            }
+        }
+        assert!(copied > 200, "only {copied} moves printed");
+
+        // Mutated start texts: whenever ranks are reported, the board reads back as printed.
+        let variant = tai();
+        let rules = Rules::default_for(variant);
+        let start = variant.setup.clone();
+        let alphabet = b",/+0123456789 abcdeklnprKLNPRGBDO";
+        let (mut reported, mut valid) = (0, 0);
+        for _ in 0..3000 {
+            let mut bytes = start.clone().into_bytes();
+            for _ in 0..1 + rng.below(3) {
+                let at = rng.below(bytes.len());
+                match rng.below(3) {
+                    0 => {
+                        bytes.remove(at);
+                    }
+                    1 => bytes.insert(at, alphabet[rng.below(alphabet.len())]),
+                    _ => bytes[at] = alphabet[rng.below(alphabet.len())],
+                }
+            }
+            let text = String::from_utf8(bytes).expect("ASCII");
+            if let Ok((pos, ranks)) = parse_valid_position_spans(&rules, &text) {
+                valid += 1;
+                let printed = format_position_of(variant, &pos);
+                if ranks.is_some() {
+                    reported += 1;
+                    assert_eq!(board_of(&text), board_of(&printed), "text: {text}");
+                } else {
+                    assert_ne!(board_of(&text), board_of(&printed), "text: {text}");
+                }
+            }
+        }
+        assert!(
+            valid > 50 && reported > 10,
+            "{valid} valid, {reported} canonical"
+        );
+
+        // The same position spelled otherwise: an alias, a run cut in two, a tai rank in
+        // the SFEN form, a chu rank in the comma form.
+        let alias = variant
+            .kinds
+            .iter()
+            .find_map(|k| {
+                let token = format!(",{},", k.code);
+                let alias = k.aliases.first()?;
+                start
+                    .contains(&token)
+                    .then(|| start.replacen(&token, &format!(",{alias},"), 1))
+            })
+            .expect("tai's start holds a piece with an alias");
+        let blank = "25/".repeat(25);
+        let empty = format!(
+            "{}{}",
+            &blank[..blank.len() - 1],
+            &start[start.find(' ').unwrap()..]
+        );
+        let canonical = empty.replacen("25/25/", "25/12,P,12/", 1);
+        let cut = empty.replacen("25/25/", "25/12,P,5,7/", 1);
+        let sfen = empty.replacen("25/25/", "25/12P12/", 1);
+        assert!(parse_valid_position_spans(&rules, &canonical)
+            .unwrap()
+            .1
+            .is_some());
+        for text in [&alias, &cut, &sfen] {
+            let (pos, ranks) = parse_valid_position_spans(&rules, text).unwrap();
+            assert!(ranks.is_none(), "not canonical: {text}");
+            assert_ne!(&format_position_of(variant, &pos), text);
+        }
+        let chu = crate::engine::variant::by_id("chu").expect("known");
+        let chu_rules = Rules::default_for(chu);
+        let chu_start = &chu.setup;
+        let first_rank = board_of(chu_start).split('/').next().unwrap();
+        let comma_rank: Vec<String> = first_rank.chars().map(String::from).collect();
+        let comma = chu_start.replacen(first_rank, &comma_rank.join(","), 1);
+        let (pos, ranks) = parse_valid_position_spans(&chu_rules, &comma).unwrap();
+        assert!(ranks.is_none(), "not canonical: {comma}");
+        assert_eq!(format_position_of(chu, &pos), *chu_start);
     }
 }

@@ -126,9 +126,9 @@ pub struct Variant {
     pub setup: String,
     /// Every code and alias as a [`code_key`] with its kind.
     codes: KeyTable<CodeEntry>,
-    /// Every piece token position text accepts (`LN`, `+ln`, aliases too), packed by
-    /// `token_key`, with its piece: [`parse_piece_token`]'s answers, looked up in one
-    /// probe by the one-pass position reader.
+    /// Every piece token as position text prints it (`LN`, `+ln`; no aliases, no other
+    /// spellings), packed by `token_key`, with its piece: what the one-pass position
+    /// reader accepts, in one probe. Other spellings go to [`parse_piece_token`].
     token_pieces: KeyTable<Piece>,
     /// Per face and colour, the piece's token in position text (`+KR`, `ln`).
     tokens: Vec<[String; 2]>,
@@ -273,8 +273,9 @@ impl Variant {
         self.codes.get(u64::from(key))
     }
 
-    /// The piece a token of position text stands for (`+LN`, `ln`), when
-    /// [`parse_piece_token`] reads it as one; `None` when it reports a problem.
+    /// The piece a token of position text stands for (`+LN`, `ln`) when the token is
+    /// spelled as position text prints the piece; `None` for other spellings (which
+    /// [`parse_piece_token`] may still read) and for what is not a piece.
     #[inline]
     pub fn token_piece(&self, token: &[u8]) -> Option<Piece> {
         self.token_piece_packed(token.len(), pack_token(token))
@@ -653,7 +654,7 @@ pub fn load(
     }
     variant.codes = KeyTable::new(&codes)?;
     // Every token a code or alias can be written as (either case, with or without `+`)
-    // that the reporting reader accepts.
+    // that the reporting reader accepts and that is the piece's printed token.
     let mut token_pieces = Vec::new();
     for k in &variant.kinds {
         for code in std::iter::once(&k.code).chain(&k.aliases) {
@@ -663,7 +664,9 @@ pub fn load(
                         parse_piece_token(&variant, &token),
                         token_key(token.as_bytes()),
                     ) {
-                        token_pieces.push((key, piece));
+                        if token == variant.token(piece.face, piece.color) {
+                            token_pieces.push((key, piece));
+                        }
                     }
                 }
             }
