@@ -26,8 +26,9 @@ use std::hash::{BuildHasherDefault, Hasher};
 pub struct PlayedMove {
     /// The canonical move.
     pub mv: Move,
-    /// The position before it.
-    pub before: Position,
+    /// The position before it (boxed, as every position of a game, so that playing and
+    /// recording a move moves a pointer, not the board).
+    pub before: Box<Position>,
     /// What it did.
     pub effects: Effects,
     /// Whether it left the opponent in check.
@@ -50,7 +51,7 @@ pub struct Status {
 #[derive(Debug, Clone)]
 pub struct Candidate {
     pub mv: Move,
-    pub after: Position,
+    pub after: Box<Position>,
     pub effects: Effects,
     pub gave_check: bool,
     /// What playing it completes: nothing, or a repetition that ends the game.
@@ -84,7 +85,7 @@ pub struct Game {
     history: bool,
     pub played: Vec<PlayedMove>,
     /// The position reached.
-    pub position: Position,
+    pub position: Box<Position>,
     /// The key of the position reached.
     key: u64,
     /// For each key, the plies (0 = start) at which it occurred, oldest first.
@@ -105,7 +106,8 @@ pub struct IllegalAt {
 impl Game {
     /// A game from `start`: `history` says whether positions before it are known to be
     /// none (the game form) or unknown (a bare position: repetition is not evaluated).
-    pub fn new(start: Position, rules: &Rules, history: bool) -> Game {
+    pub fn new(start: impl Into<Box<Position>>, rules: &Rules, history: bool) -> Game {
+        let start = start.into();
         let key = if history { position_key(&start) } else { 0 };
         let mut game = Game {
             history,

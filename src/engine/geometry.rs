@@ -401,6 +401,13 @@ const PADDED_WIDTH: usize = MAX_FILES + 2;
 /// so that a neighbour's index is the square's plus a constant, with no edge test.
 pub const PADDED_CELLS: usize = PADDED_WIDTH * (MAX_RANKS + 2);
 
+/// The index in the padded grid ([`PADDED_CELLS`]) of the square at file index `x` and
+/// rank index `y` (both from 0).
+#[inline]
+pub const fn padded_index(x: usize, y: usize) -> usize {
+    (y + 1) * PADDED_WIDTH + x + 1
+}
+
 /// Per absolute direction ([`ABS_DIRS`] order), the step between padded-grid indices.
 pub const PADDED_STEP: [isize; 8] = {
     let mut steps = [0isize; 8];
@@ -485,7 +492,7 @@ impl Geometry {
     #[inline]
     pub fn padded(&self, sq: Square) -> usize {
         let (x, y) = self.xy[sq.index()];
-        (y as usize + 1) * PADDED_WIDTH + x as usize + 1
+        padded_index(x as usize, y as usize)
     }
 
     /// The neighbour of `sq` in absolute direction `d`, if on the board.

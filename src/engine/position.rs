@@ -3,7 +3,7 @@
 
 use super::geometry::{Color, Square, SquareSet, MAX_SQUARES, PADDED_CELLS, PADDED_STEP};
 use super::moves::{Move, Promo};
-use super::variant::{FaceId, KindId, Rules, Variant};
+use super::variant::{FaceId, FaceTraits, KindId, Placement, Rules, Variant};
 
 /// A piece: a face (kind and side of the physical piece) and an owner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -267,10 +267,19 @@ impl Position {
             return false;
         };
         if traits.exists {
-            self.put_uncounted(sq, piece, rules);
-            self.guards[ci][rules.variant.geometry.padded(sq)] = traits.guard_steps;
+            let padded = rules.variant.geometry.padded(sq);
+            self.place_with(sq, padded, Placement { piece, traits });
         }
         traits.exists
+    }
+
+    /// [`Position::place`] of a piece whose face exists, with its traits and the square's
+    /// index `padded` in the padded grid already looked up.
+    #[inline(always)]
+    pub(crate) fn place_with(&mut self, sq: Square, padded: usize, placement: Placement) {
+        let ci = placement.piece.color.index();
+        self.put_with(sq, placement.piece, placement.traits);
+        self.guards[ci][padded] = placement.traits.guard_steps;
     }
 
     /// Counts every side's guards afresh from the directions [`Position::place`] left on
@@ -334,10 +343,16 @@ impl Position {
     /// [`Position::put`] without the guard counts.
     #[inline(always)]
     fn put_uncounted(&mut self, sq: Square, piece: Piece, rules: &Rules) {
+        let traits = rules.traits[piece.color.index()][piece.face as usize];
+        self.put_with(sq, piece, traits);
+    }
+
+    /// [`Position::put_uncounted`] with the face's traits given.
+    #[inline(always)]
+    fn put_with(&mut self, sq: Square, piece: Piece, traits: FaceTraits) {
         let ci = piece.color.index();
         self.cells[sq.index()] = Cell::of(piece);
         self.occupied[ci].insert(sq);
-        let traits = rules.traits[ci][piece.face as usize];
         if traits.royal {
             self.royals[ci] += 1;
             self.royal_squares[ci].insert(sq);

@@ -3,9 +3,9 @@
 //! single letters and digit runs in the SFEN form (a rank without a comma). Parsing is
 //! strict and reports every problem with a stable code and its rank/file.
 
-use crate::engine::geometry::{Color, Square, MAX_FILES, MAX_RANKS};
+use crate::engine::geometry::{padded_index, Color, Square, MAX_FILES, MAX_RANKS};
 use crate::engine::position::{Cell, Extra, Piece, Position, Setup};
-use crate::engine::variant::{pack_token, Rules, Variant};
+use crate::engine::variant::{pack_token, Placement, Rules, Variant};
 
 /// The longest position text accepted (a full tai position is about 1.3 KB).
 pub const MAX_POSITION_TEXT: usize = 16 * 1024;
@@ -56,44 +56,71 @@ pub fn parse_position(variant: &Variant, text: &str) -> Result<Setup, Vec<Positi
 /// accepts, `parse_reporting` accepts with the same result (a test checks this on valid
 /// and mutated texts).
 fn fast_parse(variant: &Variant, text: &str) -> Option<Setup> {
-    let mut board = OntoSetup(vec![None; variant.shape().len()]);
+    let mut board = OntoSetup {
+        variant,
+        board: vec![None; variant.shape().len()],
+    };
     let scan = fast_scan(variant, text, &mut board)?;
     Some(Setup {
-        board: board.0,
+        board: board.board,
         side: scan.side,
         extra: scan.extra,
         move_number: scan.move_number,
     })
 }
 
-/// Where the one-pass reading puts the pieces it reads.
+/// Where the one-pass reading puts the pieces it reads, and how it looks their tokens up.
 trait Placer {
-    /// Puts `piece` on the square with index `i`; `false` refuses it, which ends the
-    /// reading.
-    fn place(&mut self, i: usize, piece: Piece) -> bool;
+    /// What a piece token stands for.
+    type Token: Copy;
+
+    /// The piece token of `len` bytes packed by [`pack_token`]; `None` ends the reading.
+    fn token(&self, len: usize, packed: u64) -> Option<Self::Token>;
+
+    /// Puts the piece of `token` on the square at file index `x` and rank index `y`,
+    /// whose index is `i`.
+    fn place(&mut self, x: usize, y: usize, i: usize, token: Self::Token);
 }
 
 /// The pieces of a [`Setup`] board, by square index.
-struct OntoSetup(Vec<Option<Piece>>);
+struct OntoSetup<'a> {
+    variant: &'a Variant,
+    board: Vec<Option<Piece>>,
+}
 
-impl Placer for OntoSetup {
+impl Placer for OntoSetup<'_> {
+    type Token = Piece;
+
     #[inline(always)]
-    fn place(&mut self, i: usize, piece: Piece) -> bool {
-        self.0[i] = Some(piece);
-        true
+    fn token(&self, len: usize, packed: u64) -> Option<Piece> {
+        self.variant.token_piece_packed(len, packed)
+    }
+
+    #[inline(always)]
+    fn place(&mut self, _x: usize, _y: usize, i: usize, piece: Piece) {
+        self.board[i] = Some(piece);
     }
 }
 
-/// Straight onto a position's board, refusing faces that do not exist under the rules.
+/// Straight onto a position's board; faces that do not exist under the rules have no
+/// placement, which ends the reading.
 struct OntoPosition<'a> {
     pos: &'a mut Position,
     rules: &'a Rules,
 }
 
 impl Placer for OntoPosition<'_> {
+    type Token = Placement;
+
     #[inline(always)]
-    fn place(&mut self, i: usize, piece: Piece) -> bool {
-        self.pos.place(Square(i as u16), piece, self.rules)
+    fn token(&self, len: usize, packed: u64) -> Option<Placement> {
+        self.rules.placement_packed(len, packed)
+    }
+
+    #[inline(always)]
+    fn place(&mut self, x: usize, y: usize, i: usize, placement: Placement) {
+        self.pos
+            .place_with(Square(i as u16), padded_index(x, y), placement);
     }
 }
 
@@ -160,7 +187,7 @@ fn fast_scan(variant: &Variant, text: &str, placer: &mut impl Placer) -> Option<
             i += 1;
         }
         let mut cells = RankCells {
-            variant,
+            y,
             base: y * files,
             files,
             filled: 0,
@@ -213,8 +240,8 @@ fn fast_scan(variant: &Variant, text: &str, placer: &mut impl Placer) -> Option<
 /// of its cells the tokens so far describe, and whether they are written as
 /// [`format_position_of`] would write them. (Piece tokens always are: the one-pass
 /// reader knows no other spelling.)
-struct RankCells<'a> {
-    variant: &'a Variant,
+struct RankCells {
+    y: usize,
     base: usize,
     files: usize,
     filled: usize,
@@ -224,7 +251,7 @@ struct RankCells<'a> {
     canonical: bool,
 }
 
-impl RankCells<'_> {
+impl RankCells {
     /// A rank in the SFEN form: digit runs, single letters, `+` and a letter.
     fn sfen_rank(&mut self, rank: &[u8], placer: &mut impl Placer) -> Option<()> {
         let mut i = 0;
@@ -272,13 +299,13 @@ impl RankCells<'_> {
                 self.run_end = self.filled;
             }
             _ => {
-                let piece = self.variant.token_piece_packed(len, packed)?;
+                let token = placer.token(len, packed)?;
                 self.filled += 1;
-                if self.filled > self.files
-                    || !placer.place(self.base + self.files - self.filled, piece)
-                {
+                if self.filled > self.files {
                     return None;
                 }
+                let x = self.files - self.filled;
+                placer.place(x, self.y, self.base + x, token);
             }
         }
         (self.filled <= self.files).then_some(())
@@ -788,29 +815,37 @@ pub fn piece_token(variant: &Variant, piece: Piece) -> String {
 /// # Errors
 /// Every problem found, parse problems first.
 pub fn parse_valid_position(rules: &Rules, text: &str) -> Result<Position, Vec<PositionProblem>> {
-    parse_valid_position_spans(rules, text).map(|(pos, _)| pos)
+    parse_valid_position_spans(rules, text).map(|(pos, _)| *pos)
 }
 
-/// [`parse_valid_position`], with the places of the ranks in `text` when every rank is
-/// written as [`format_position_of`] would write it (for [`format_position_after`]).
+/// The position of `text` read in one pass straight onto the board, when the text is
+/// well formed in the spelling answers use, and every face exists under `rules`.
+fn one_pass_position(rules: &Rules, text: &str) -> Option<(Box<Position>, Option<RankSpans>)> {
+    let mut pos = Box::new(Position::empty_with(Color::Black, Extra::None, 1));
+    let mut onto = OntoPosition {
+        pos: &mut pos,
+        rules,
+    };
+    let scan = fast_scan(rules.variant, text, &mut onto)?;
+    pos.set_state(scan.side, scan.extra, scan.move_number);
+    pos.finish_placing();
+    Some((pos, scan.ranks))
+}
+
+/// [`parse_valid_position`] into a boxed position, with the places of the ranks in `text`
+/// when every rank is written as [`format_position_of`] would write it (for
+/// [`format_position_after`]).
 ///
 /// # Errors
 /// Every problem found, parse problems first.
 pub fn parse_valid_position_spans(
     rules: &Rules,
     text: &str,
-) -> Result<(Position, Option<RankSpans>), Vec<PositionProblem>> {
+) -> Result<(Box<Position>, Option<RankSpans>), Vec<PositionProblem>> {
     // Well-formed valid text goes straight onto the board; anything else is read again by
     // the reporting parsers.
-    let mut pos = Position::empty_with(Color::Black, Extra::None, 1);
-    let mut onto = OntoPosition {
-        pos: &mut pos,
-        rules,
-    };
-    if let Some(scan) = fast_scan(rules.variant, text, &mut onto) {
-        pos.set_state(scan.side, scan.extra, scan.move_number);
-        pos.finish_placing();
-        return Ok((pos, scan.ranks));
+    if let Some(read) = one_pass_position(rules, text) {
+        return Ok(read);
     }
     let setup = parse_position(rules.variant, text)?;
     let pos = Position::from_setup(&setup, rules).map_err(|ps| {
@@ -826,7 +861,7 @@ pub fn parse_valid_position_spans(
             })
             .collect::<Vec<_>>()
     })?;
-    Ok((pos, None))
+    Ok((Box::new(pos), None))
 }
 
 #[cfg(test)]
@@ -1080,5 +1115,66 @@ mod tests {
         let (pos, ranks) = parse_valid_position_spans(&chu_rules, &comma).unwrap();
         assert!(ranks.is_none(), "not canonical: {comma}");
         assert_eq!(format_position_of(chu, &pos), *chu_start);
+    }
+
+    /// The one-pass reader builds the same position as the setup route (reporting reader,
+    /// then [`Position::from_setup`]), and refuses what that route refuses: the start
+    /// position, and the start with every piece promoted under one rule set, each read
+    /// under rule sets whose promoted faces differ (promotion tables, `prince_promotes`).
+    #[test]
+    fn one_pass_position_agrees_with_the_setup_route() {
+        use crate::engine::variant::RulesRequest;
+        let variant = tai();
+        let request = |profile: &str, options: &[(&str, &str)]| RulesRequest {
+            profile: Some(profile.to_string()),
+            overrides: options
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        };
+        let rule_sets: Vec<Rules> = [
+            request("wikipedia", &[]),
+            request("japanese", &[]),
+            request("tsa", &[]),
+            request("wikipedia", &[("prince_promotes", "true")]),
+        ]
+        .iter()
+        .map(|r| Rules::resolve(variant, r).expect("valid rules"))
+        .collect();
+        let start = parse_position(variant, &variant.setup).expect("the start parses");
+        let mut texts = vec![variant.setup.clone()];
+        for rules in &rule_sets {
+            let mut promoted = start.clone();
+            for piece in promoted.board.iter_mut().flatten() {
+                if let Some(to) = rules.faces[usize::from(piece.face)].promotes_to {
+                    piece.face = to;
+                }
+            }
+            texts.push(format_position(variant, &promoted));
+        }
+        let (mut agreed, mut refused) = (0, 0);
+        for text in &texts {
+            let setup = parse_position(variant, text).expect("printed text parses");
+            for rules in &rule_sets {
+                let by_setup = Position::from_setup(&setup, rules);
+                match one_pass_position(rules, text) {
+                    Some((pos, ranks)) => {
+                        assert_eq!(by_setup.as_ref().ok(), Some(&*pos), "{text}");
+                        assert!(ranks.is_some(), "printed text is canonical");
+                        agreed += 1;
+                    }
+                    None => {
+                        assert!(by_setup.is_err(), "one pass refused a valid position");
+                        refused += 1;
+                    }
+                }
+            }
+        }
+        // The start under every rule set, each promoted army under its own rules at least;
+        // some promoted faces exist under one table only.
+        assert!(
+            agreed >= 8 && refused > 0,
+            "{agreed} agreed, {refused} refused"
+        );
     }
 }

@@ -5,8 +5,8 @@
 mod rules;
 
 pub use rules::{
-    EmperorCapture, FaceId, FaceRule, FaceTraits, LionProtection, LionTrading, PromotionChoice,
-    PromotionTrigger, Repetition, Rules, RulesError, RulesRequest, Zone,
+    EmperorCapture, FaceId, FaceRule, FaceTraits, LionProtection, LionTrading, Placement,
+    PromotionChoice, PromotionTrigger, Repetition, Rules, RulesError, RulesRequest, Zone,
 };
 
 use super::geometry::{Color, Geometry, Shape};
@@ -165,7 +165,7 @@ impl CellText {
 /// most half full; keys and values are kept apart, so that a probe reads one 8-byte key
 /// (tai's token table: 16 KB of keys and 4 KB of values instead of 32 KB of slots).
 #[derive(Debug)]
-struct KeyTable<V> {
+pub(crate) struct KeyTable<V> {
     /// The key in each slot, 0 when the slot is empty.
     keys: Vec<u64>,
     /// The value of each filled slot.
@@ -184,7 +184,7 @@ pub struct CodeEntry {
 }
 
 impl<V: Copy> KeyTable<V> {
-    fn new(entries: &[(u64, V)]) -> Result<KeyTable<V>, String> {
+    pub(crate) fn new(entries: &[(u64, V)]) -> Result<KeyTable<V>, String> {
         let bits = (entries.len() * 2)
             .next_power_of_two()
             .trailing_zeros()
@@ -217,8 +217,16 @@ impl<V: Copy> KeyTable<V> {
         (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
     }
 
+    /// Every key with its value.
+    pub(crate) fn entries(&self) -> impl Iterator<Item = (u64, V)> + '_ {
+        self.keys
+            .iter()
+            .zip(&self.values)
+            .filter_map(|(&k, v)| Some((k, (*v)?)))
+    }
+
     #[inline(always)]
-    fn get(&self, key: u64) -> Option<V> {
+    pub(crate) fn get(&self, key: u64) -> Option<V> {
         let mask = self.keys.len() - 1;
         let mut i = self.home(key);
         loop {
@@ -250,7 +258,7 @@ pub fn pack_token(token: &[u8]) -> u64 {
 /// [`token_key`] from a token's length and its [`pack_token`] value: the length in the
 /// top byte, `None` for an empty token or one longer than seven bytes.
 #[inline]
-fn packed_token_key(len: usize, packed: u64) -> Option<u64> {
+pub(crate) fn packed_token_key(len: usize, packed: u64) -> Option<u64> {
     (1..=7)
         .contains(&len)
         .then_some((len as u64) << 56 | packed)
@@ -286,6 +294,12 @@ impl Variant {
     #[inline(always)]
     pub fn token_piece_packed(&self, len: usize, packed: u64) -> Option<Piece> {
         self.token_pieces.get(packed_token_key(len, packed)?)
+    }
+
+    /// Every piece token as position text prints it, packed by `token_key`, with its
+    /// piece.
+    pub(crate) fn printed_tokens(&self) -> impl Iterator<Item = (u64, Piece)> + '_ {
+        self.token_pieces.entries()
     }
 
     /// The token of a piece in position text (`+KR`, `ln`).

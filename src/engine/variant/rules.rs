@@ -2,9 +2,10 @@
 //! the variant's option table, then compiled into per-face tables (movement per colour,
 //! promotion, royalty, contagion) that the engine reads.
 
-use super::{KindId, OverrideChange, PromotionKind, Variant};
+use super::{packed_token_key, KeyTable, KindId, OverrideChange, PromotionKind, Variant};
 use crate::engine::geometry::{Color, Square, SquareSet};
 use crate::engine::movement::{Compiled, Movement};
+use crate::engine::position::Piece;
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -186,6 +187,14 @@ pub struct FaceTraits {
     pub exists: bool,
 }
 
+/// A piece as position text names it, with what placing it updates in a position under
+/// the rules in force: [`Rules::placement_packed`]'s answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placement {
+    pub piece: Piece,
+    pub traits: FaceTraits,
+}
+
 /// The fully resolved rules of one request.
 #[derive(Debug)]
 pub struct Rules {
@@ -214,6 +223,9 @@ pub struct Rules {
     /// Per colour and face, what placing or removing such a piece updates in a position,
     /// packed small so that building a position touches little memory.
     pub traits: [Vec<FaceTraits>; 2],
+    /// Every printed piece token ([`Variant::token`]) of a face that exists under these
+    /// rules, with its placement: the one-pass position reader's single probe per piece.
+    placements: KeyTable<Placement>,
     /// The initial position, built on first use.
     pub(crate) start: OnceLock<crate::engine::position::Position>,
 }
@@ -301,6 +313,13 @@ impl Rules {
         }
         map.insert(key, Arc::clone(&rules));
         Ok(rules)
+    }
+
+    /// The placement of a piece token of `len` bytes packed by [`super::pack_token`], when
+    /// it is the printed token of a face that exists under these rules.
+    #[inline(always)]
+    pub fn placement_packed(&self, len: usize, packed: u64) -> Option<Placement> {
+        self.placements.get(packed_token_key(len, packed)?)
     }
 
     /// The default rules of a variant.
@@ -408,7 +427,7 @@ impl Rules {
                 }
             }
         }
-        let traits = [0, 1].map(|ci| {
+        let traits: [Vec<FaceTraits>; 2] = [0, 1].map(|ci| {
             faces
                 .iter()
                 .map(|f| {
@@ -425,6 +444,15 @@ impl Rules {
                 })
                 .collect()
         });
+        let placements: Vec<(u64, Placement)> = variant
+            .printed_tokens()
+            .filter_map(|(key, piece)| {
+                let traits = *traits[piece.color.index()].get(usize::from(piece.face))?;
+                traits.exists.then_some((key, Placement { piece, traits }))
+            })
+            .collect();
+        let placements =
+            KeyTable::new(&placements).expect("the variant's token keys are distinct and not 0");
         let zone_ranks = match variant.traits.promotion {
             PromotionKind::OnCapture => 0,
             PromotionKind::Zone { ranks } => ranks,
@@ -445,6 +473,7 @@ impl Rules {
             zone_squares,
             leaps,
             traits,
+            placements,
             start: OnceLock::new(),
             emperor_capture: match get("emperor_capture") {
                 Some("royals_only") => EmperorCapture::RoyalsOnly,
