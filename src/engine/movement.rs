@@ -381,6 +381,23 @@ impl Compiled {
         c
     }
 
+    /// An upper bound of `max(|dx|, |dy|)` over every offset for which
+    /// [`Compiled::may_start_towards`] answers true: the farthest line reach, leap or lion
+    /// step; `u8::MAX` for an emperor or a hook mover, whose first squares are unbounded.
+    pub fn start_reach(&self) -> u8 {
+        if self.emperor || self.hook != 0 {
+            return u8::MAX;
+        }
+        let lines = self.line_reach.iter().copied().max().unwrap_or(0);
+        let leaps = self
+            .all_jumps
+            .iter()
+            .map(|&(x, y)| x.unsigned_abs().max(y.unsigned_abs()))
+            .max()
+            .unwrap_or(0);
+        lines.max(leaps).max(if self.lion { 2 } else { 0 })
+    }
+
     /// Whether a move of this piece could list, as the first square after its start
     /// square, the square `(dx, dy)` away from it (absolute board offsets). A conservative
     /// filter for questions about one first square (Hodges ambiguity): `false` proves that

@@ -421,6 +421,13 @@ fn check_first_square_reach(
             rules.face(piece.face).movement,
             format_position_of(rules.variant, pos)
         );
+        assert!(
+            dx.abs().max(dy.abs()) <= i32::from(c.start_reach()),
+            "{} ({}) starts ({dx}, {dy}) away, beyond its start reach {}",
+            format_move(rules.variant.shape(), m),
+            rules.face(piece.face).movement,
+            c.start_reach()
+        );
         faces.insert((piece.color, piece.face));
         let on_line = dx == 0 || dy == 0 || dx.abs() == dy.abs();
         let leap = c
@@ -438,6 +445,58 @@ fn check_first_square_reach(
         );
     }
     moves.len()
+}
+
+/// `start_reach` bounds every offset `may_start_towards` accepts (which is what lets
+/// `format_hodges` look for confusable pieces only around a move's first square), for
+/// every face and colour of tai under every value of the options that change movements,
+/// and of chu; pawns reach one square, hook movers and emperors are unbounded.
+#[test]
+fn start_reach_bounds_every_offset_a_move_may_start_towards() {
+    let setups = [
+        ("tai", "profile=wikipedia"),
+        ("tai", "profile=japanese"),
+        ("tai", "profile=tsa"),
+        (
+            "tai",
+            "furious_fiend=lion_and_lion_dog great_elephant=lion_dog_power teaching_king=queen prince_promotes=true",
+        ),
+        ("chu", "profile=lishogi"),
+    ];
+    let (mut near, mut unbounded, mut offsets) = (0, 0, 0);
+    for (variant, options) in setups {
+        let rules = rules_for(variant, options);
+        for face in rules.faces.iter().filter(|f| f.exists) {
+            for c in &face.compiled {
+                let reach = i32::from(c.start_reach());
+                near += usize::from(reach <= 3);
+                unbounded += usize::from(reach == 255);
+                for dx in -24..=24 {
+                    for dy in -24..=24 {
+                        if c.may_start_towards(dx, dy) {
+                            offsets += 1;
+                            assert!(
+                                dx.abs().max(dy.abs()) <= reach,
+                                "{variant}: {} may start ({dx}, {dy}) away, beyond {reach}",
+                                face.movement
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let pawn = rules_for("tai", "profile=wikipedia");
+    let pawn = pawn
+        .faces
+        .iter()
+        .find(|f| f.exists && f.movement.to_string() == "step(f)")
+        .map(|f| f.compiled[0].start_reach());
+    assert_eq!(pawn, Some(1), "a pawn starts one square away");
+    assert!(
+        near > 50 && unbounded > 4 && offsets > 10_000,
+        "{near} {unbounded} {offsets}"
+    );
 }
 
 /// The filter `format_hodges` applies before generating another piece's moves is

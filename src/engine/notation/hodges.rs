@@ -53,7 +53,7 @@ use crate::engine::geometry::{Square, SquareSet};
 use crate::engine::movegen::{canonical_pass, generate_from, MoveSink};
 use crate::engine::moves::{Move, Promo};
 use crate::engine::notation::{format_move, MAX_MOVE_TEXT};
-use crate::engine::position::{Piece, Position};
+use crate::engine::position::{Cell, Piece, Position};
 use crate::engine::variant::{FaceId, Rules};
 use std::fmt;
 
@@ -242,6 +242,13 @@ impl MoveSink for FirstSquare {
     }
 }
 
+/// The farthest reach ([`Compiled::start_reach`]) for which the pieces that could be
+/// confused with a mover are looked for on the squares around its first square (at most
+/// 7 × 7 of them) rather than among all the side's pieces.
+///
+/// [`Compiled::start_reach`]: crate::engine::movement::Compiled::start_reach
+const NEAR_REACH: i32 = 3;
+
 /// The Hodges text of the legal move `mv` in `pos` (the position before the move).
 ///
 /// A move that does not start on a piece (not a legal move) is printed in machine text.
@@ -256,22 +263,34 @@ pub fn format_hodges(pos: &Position, rules: &Rules, mv: &Move) -> String {
     let geo = &rules.variant.geometry;
     let (first_x, first_y) = geo.xy(first);
     let compiled = &rules.face(piece.face).compiled[piece.color.index()];
+    let confusable = |sq: Square| {
+        let (x, y) = geo.xy(sq);
+        if sq == mv.from || !compiled.may_start_towards(first_x - x, first_y - y) {
+            return false;
+        }
+        let mut sink = FirstSquare {
+            from: sq,
+            first,
+            moves: Vec::new(),
+        };
+        generate_from(pos, rules, sq, &mut sink);
+        sink.moves.iter().any(|m| steps_of(pos, m) == steps)
+    };
+    // A piece that starts only near its first square is looked for around that square;
+    // any other among all the side's pieces.
+    let reach = i32::from(compiled.start_reach());
     let ambiguous = piece.color == pos.side()
-        && squares_with_face(pos, piece.face)
-            .filter(|&sq| sq != mv.from)
-            .filter(|&sq| {
-                let (x, y) = geo.xy(sq);
-                compiled.may_start_towards(first_x - x, first_y - y)
-            })
-            .any(|sq| {
-                let mut sink = FirstSquare {
-                    from: sq,
-                    first,
-                    moves: Vec::new(),
-                };
-                generate_from(pos, rules, sq, &mut sink);
-                sink.moves.iter().any(|m| steps_of(pos, m) == steps)
-            });
+        && if reach <= NEAR_REACH {
+            let shape = rules.variant.shape();
+            let same = Cell::of(piece);
+            (first_y - reach..=first_y + reach)
+                .flat_map(|y| (first_x - reach..=first_x + reach).map(move |x| (x, y)))
+                .filter_map(|(x, y)| shape.square(x, y))
+                .filter(|&sq| pos.cell(sq) == same)
+                .any(confusable)
+        } else {
+            squares_with_face(pos, piece.face).any(confusable)
+        };
     write_text(rules, piece, ambiguous.then_some(mv.from), &steps, mv.promo)
 }
 
