@@ -124,6 +124,9 @@ pub struct Variant {
     pub overrides: Vec<Override>,
     /// The initial position as position text.
     pub setup: String,
+    /// The rules a request that names no profile and no option gets, compiled on first
+    /// use (see [`Rules::resolve_shared`]).
+    default_rules: OnceLock<std::sync::Arc<Rules>>,
     /// Every code and alias as a [`code_key`] with its kind.
     codes: KeyTable<CodeEntry>,
     /// Every piece token as position text prints it (`LN`, `+ln`; no aliases, no other
@@ -300,6 +303,14 @@ impl Variant {
     /// piece.
     pub(crate) fn printed_tokens(&self) -> impl Iterator<Item = (u64, Piece)> + '_ {
         self.token_pieces.entries()
+    }
+
+    /// [`Variant::default_rules`], compiled by `compile` the first time.
+    pub(crate) fn default_rules(&self, compile: impl FnOnce() -> Rules) -> std::sync::Arc<Rules> {
+        std::sync::Arc::clone(
+            self.default_rules
+                .get_or_init(|| std::sync::Arc::new(compile())),
+        )
     }
 
     /// The token of a piece in position text (`+KR`, `ln`).
@@ -652,6 +663,7 @@ pub fn load(
         options,
         overrides,
         setup,
+        default_rules: OnceLock::new(),
     };
     let mut codes = Vec::new();
     for (i, k) in variant.kinds.iter().enumerate() {

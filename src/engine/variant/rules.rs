@@ -288,8 +288,9 @@ impl Rules {
         Ok((profile, values))
     }
 
-    /// Like [`Rules::resolve`], but shares compiled rules between calls through a bounded
-    /// cache keyed by variant and option values (what a service wants per request).
+    /// Like [`Rules::resolve`], but shares compiled rules between calls (what a service
+    /// wants per request): a variant's defaults are compiled once, other choices are kept
+    /// in a bounded cache keyed by variant and option values.
     ///
     /// # Errors
     /// As [`Rules::resolve`].
@@ -297,6 +298,10 @@ impl Rules {
         variant: &'static Variant,
         request: &RulesRequest,
     ) -> Result<Arc<Rules>, RulesError> {
+        // The defaults, which most requests ask for, are kept apart from the cache.
+        if request.profile.is_none() && request.overrides.is_empty() {
+            return Ok(variant.default_rules(|| Rules::default_for(variant)));
+        }
         type Key = (&'static str, usize, Vec<usize>);
         static CACHE: OnceLock<Mutex<HashMap<Key, Arc<Rules>>>> = OnceLock::new();
         const MAX_ENTRIES: usize = 256;
