@@ -668,11 +668,11 @@ pub fn format_position_after(
             .iter()
             .zip(then)
             .fold(0, |d, (a, b)| d | (a.bits() ^ b.bits()));
-        out.push_str(if difference == 0 {
-            &before_text[start..end]
-        } else {
-            line.write(now)
-        });
+        // (A text that does not match `ranks` gets its ranks written afresh.)
+        match before_text.get(start..end).filter(|_| difference == 0) {
+            Some(same) => out.push_str(same),
+            None => out.push_str(line.write(now)),
+        }
         start = end + 1;
     }
     finish_position(
@@ -870,6 +870,43 @@ mod tests {
     use crate::engine::test_rng::Rng;
     use crate::engine::variant::tai;
 
+    /// Tai position text with an empty board and the other fields of `start`.
+    fn empty_tai_board(start: &str) -> String {
+        let blank = "25/".repeat(25);
+        format!(
+            "{}{}",
+            &blank[..blank.len() - 1],
+            &start[start.find(' ').expect("fields")..]
+        )
+    }
+
+    /// `count` copies of `start` with one to three random edits each (a byte removed,
+    /// inserted, replaced, or two bytes swapped; the bytes are position-text characters
+    /// and one non-ASCII letter), those that are still UTF-8.
+    fn mutations(start: &str, rng: &mut Rng, count: usize) -> Vec<String> {
+        let alphabet = b",/+0123456789 abcdeklnprKLNPRGBDO\xc3\xa9";
+        (0..count)
+            .filter_map(|_| {
+                let mut bytes = start.as_bytes().to_vec();
+                for _ in 0..1 + rng.below(3) {
+                    let at = rng.below(bytes.len());
+                    match rng.below(4) {
+                        0 => {
+                            bytes.remove(at);
+                        }
+                        1 => bytes.insert(at, alphabet[rng.below(alphabet.len())]),
+                        2 => bytes[at] = alphabet[rng.below(alphabet.len())],
+                        _ => {
+                            let other = rng.below(bytes.len());
+                            bytes.swap(at, other);
+                        }
+                    }
+                }
+                String::from_utf8(bytes).ok()
+            })
+            .collect()
+    }
+
     /// Whatever the one-pass parser accepts, the reporting parser accepts with the same
     /// result; and the one-pass parser accepts canonical text.
     #[test]
@@ -878,27 +915,7 @@ mod tests {
         let start = variant.setup.clone();
         let mut texts = vec![start.clone()];
         let mut rng = Rng(0x5eed_1234_abcd_0001);
-        let alphabet = b",/+0123456789 abcdeklnprKLNPRGBDO\xc3\xa9";
-        for _ in 0..3000 {
-            let mut bytes = start.clone().into_bytes();
-            for _ in 0..1 + rng.below(3) {
-                let at = rng.below(bytes.len());
-                match rng.below(4) {
-                    0 => {
-                        bytes.remove(at);
-                    }
-                    1 => bytes.insert(at, alphabet[rng.below(alphabet.len())]),
-                    2 => bytes[at] = alphabet[rng.below(alphabet.len())],
-                    _ => {
-                        let other = rng.below(bytes.len());
-                        bytes.swap(at, other);
-                    }
-                }
-            }
-            if let Ok(text) = String::from_utf8(bytes) {
-                texts.push(text);
-            }
-        }
+        texts.extend(mutations(&start, &mut rng, 3000));
         let mut accepted = 0;
         for text in &texts {
             if let Some(fast) = fast_parse(variant, text) {
@@ -980,13 +997,7 @@ mod tests {
     #[test]
     fn fast_parse_reads_sfen_ranks() {
         let variant = tai();
-        let start = &variant.setup;
-        let blank = "25/".repeat(25);
-        let text = format!(
-            "{}{}",
-            &blank[..blank.len() - 1],
-            &start[start.find(' ').unwrap()..]
-        );
+        let text = empty_tai_board(&variant.setup);
         let sfen = text.replacen("25/25/", "25/12P12/", 1);
         assert_eq!(
             fast_parse(variant, &sfen).map(|s| s.board.iter().flatten().count()),
@@ -1034,6 +1045,11 @@ mod tests {
                     format_position_of(variant, &after),
                     "{id}: from {text}"
                 );
+                // A text that does not go with the rank places is not copied from.
+                assert_eq!(
+                    format_position_after(variant, &after, &pos, "", &ranks),
+                    format_position_of(variant, &after)
+                );
                 copied += 1;
                 pos = after;
             }
@@ -1044,21 +1060,8 @@ mod tests {
         let variant = tai();
         let rules = Rules::default_for(variant);
         let start = variant.setup.clone();
-        let alphabet = b",/+0123456789 abcdeklnprKLNPRGBDO";
         let (mut reported, mut valid) = (0, 0);
-        for _ in 0..3000 {
-            let mut bytes = start.clone().into_bytes();
-            for _ in 0..1 + rng.below(3) {
-                let at = rng.below(bytes.len());
-                match rng.below(3) {
-                    0 => {
-                        bytes.remove(at);
-                    }
-                    1 => bytes.insert(at, alphabet[rng.below(alphabet.len())]),
-                    _ => bytes[at] = alphabet[rng.below(alphabet.len())],
-                }
-            }
-            let text = String::from_utf8(bytes).expect("ASCII");
+        for text in mutations(&start, &mut rng, 3000) {
             if let Ok((pos, ranks)) = parse_valid_position_spans(&rules, &text) {
                 valid += 1;
                 let printed = format_position_of(variant, &pos);
@@ -1088,12 +1091,7 @@ mod tests {
                     .then(|| start.replacen(&token, &format!(",{alias},"), 1))
             })
             .expect("tai's start holds a piece with an alias");
-        let blank = "25/".repeat(25);
-        let empty = format!(
-            "{}{}",
-            &blank[..blank.len() - 1],
-            &start[start.find(' ').unwrap()..]
-        );
+        let empty = empty_tai_board(&start);
         let canonical = empty.replacen("25/25/", "25/12,P,12/", 1);
         let cut = empty.replacen("25/25/", "25/12,P,5,7/", 1);
         let sfen = empty.replacen("25/25/", "25/12P12/", 1);

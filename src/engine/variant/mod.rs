@@ -13,7 +13,7 @@ use super::geometry::{Color, Geometry, Shape};
 use super::movement::Movement;
 use super::notation::parse_piece_token;
 use super::position::Piece;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// Index of a piece kind in its variant's table.
 pub type KindId = u8;
@@ -126,7 +126,7 @@ pub struct Variant {
     pub setup: String,
     /// The rules a request that names no profile and no option gets, compiled on first
     /// use (see [`Rules::resolve_shared`]).
-    default_rules: OnceLock<std::sync::Arc<Rules>>,
+    default_rules: OnceLock<Arc<Rules>>,
     /// Every code and alias as a [`code_key`] with its kind.
     codes: KeyTable<CodeEntry>,
     /// Every piece token as position text prints it (`LN`, `+ln`; no aliases, no other
@@ -305,12 +305,10 @@ impl Variant {
         self.token_pieces.entries()
     }
 
-    /// [`Variant::default_rules`], compiled by `compile` the first time.
-    pub(crate) fn default_rules(&self, compile: impl FnOnce() -> Rules) -> std::sync::Arc<Rules> {
-        std::sync::Arc::clone(
-            self.default_rules
-                .get_or_init(|| std::sync::Arc::new(compile())),
-        )
+    /// The rules a request that names no profile and no option gets: compiled by
+    /// `compile` the first time, then shared.
+    pub(crate) fn default_rules(&self, compile: impl FnOnce() -> Rules) -> Arc<Rules> {
+        Arc::clone(self.default_rules.get_or_init(|| Arc::new(compile())))
     }
 
     /// The token of a piece in position text (`+KR`, `ln`).
