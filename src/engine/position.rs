@@ -334,20 +334,13 @@ impl Position {
 
     #[inline]
     fn put(&mut self, sq: Square, piece: Piece, rules: &Rules) {
-        self.put_uncounted(sq, piece, rules);
         let ci = piece.color.index();
-        let steps = rules.traits[ci][piece.face as usize].guard_steps;
-        self.count_guards(sq, steps, ci, rules, 1);
-    }
-
-    /// [`Position::put`] without the guard counts.
-    #[inline(always)]
-    fn put_uncounted(&mut self, sq: Square, piece: Piece, rules: &Rules) {
-        let traits = rules.traits[piece.color.index()][piece.face as usize];
+        let traits = rules.traits[ci][piece.face as usize];
         self.put_with(sq, piece, traits);
+        self.count_guards(sq, traits.guard_steps, ci, rules, 1);
     }
 
-    /// [`Position::put_uncounted`] with the face's traits given.
+    /// [`Position::put`] without the guard counts, with the face's traits given.
     #[inline(always)]
     fn put_with(&mut self, sq: Square, piece: Piece, traits: FaceTraits) {
         let ci = piece.color.index();
