@@ -1,7 +1,7 @@
 //! Chu shogi against outside figures: perft from the start position (36, 1,296, 48,315 at
 //! depths 1-3, where HaChu 0.21 and lishogi's shogiops 0.18 agree:
-//! `shared/conformance/README.md`) and every row of `shared/conformance/chu_rule_vectors.tsv`
-//! (lishogi's verdicts, which hold under the default profile `lishogi`), including the
+//! `shared/conformance/README.md`) and every row of `tests/data/chu_rule_vectors.tsv` (a copy
+//! of `shared/conformance/chu_rule_vectors.tsv`; lishogi's verdicts, which hold under the default profile `lishogi`), including the
 //! counter-strike field and the outcome that some rows record after the move.
 
 use crate::support::rules_for;
@@ -41,17 +41,16 @@ struct Row {
 }
 
 fn rows() -> Vec<Row> {
-    let path =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/chu_rule_vectors.tsv");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "{}: {e} (shared/ must sit beside the repository)",
-            path.display()
-        )
-    });
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/chu_rule_vectors.tsv");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let header = text
+        .lines()
+        .position(|l| !l.starts_with('#'))
+        .expect("a header line");
     text.lines()
         .enumerate()
-        .skip(1)
+        .skip(header + 1)
         .filter(|(_, l)| !l.trim().is_empty())
         .map(|(i, l)| {
             let f: Vec<&str> = l.split('\t').collect();
