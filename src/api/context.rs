@@ -12,7 +12,7 @@ use crate::config::Limits;
 use crate::engine::game::{replay, Game};
 use crate::engine::geometry::Color;
 use crate::engine::legality::IllegalReason;
-use crate::engine::moves::{Move, Promo};
+use crate::engine::moves::{Move, Promotion};
 use crate::engine::notation::{
     format_hodges, format_move, format_position_after, format_position_of,
     parse_valid_position_spans, piece_token, RankSpans, MAX_MOVE_TEXT,
@@ -345,20 +345,12 @@ pub fn move_info_with(
 ) -> MoveInfo {
     let shape = rules.variant.shape();
     let mover = pos.piece_at(mv.from).expect("a legal move has a piece");
-    let promotion = if effects.contagion {
-        PromotionInfo::Contagion
-    } else {
-        let optional = rules.face(mover.face).promotes_to.is_some()
-            && !effects.captures.is_empty()
-            && rules.promotion_trigger
-                == crate::engine::variant::PromotionTrigger::CaptureOfPromoted
-            && !effects.captures.iter().any(|(_, p)| p.promoted());
-        match (mv.promo, optional) {
-            (Promo::Promote, false) => PromotionInfo::Compulsory,
-            (Promo::Promote, true) => PromotionInfo::Chosen,
-            (Promo::Decline, _) => PromotionInfo::Declined,
-            (Promo::None, _) => PromotionInfo::None,
-        }
+    let promotion = match effects.promotion {
+        Promotion::None => PromotionInfo::None,
+        Promotion::Compulsory => PromotionInfo::Compulsory,
+        Promotion::Chosen => PromotionInfo::Chosen,
+        Promotion::Declined => PromotionInfo::Declined,
+        Promotion::Contagion => PromotionInfo::Contagion,
     };
     MoveInfo {
         text: format_move(shape, mv),

@@ -9,7 +9,7 @@ use super::geometry::{Color, Square};
 use super::legality::{check_move, royals_captured, IllegalReason};
 use super::movegen::generate_from;
 use super::moves::Move;
-use super::notation::{parse_valid_position, PositionProblem};
+use super::notation::{parse_hodges, parse_valid_position, HodgesError, PositionProblem};
 use super::position::{Effects, Position};
 use super::repetition::{
     attacks_anew, attacks_lishogi, key_after, position_key, quiet_key_after, rule_on, Completion,
@@ -156,6 +156,29 @@ impl Game {
             Err(reason @ IllegalReason::Malformed(_)) => Err(reason),
             Ok(mv) => self.judge_legal(rules, mv),
             Err(reason) => Err(self.ended().unwrap_or(reason)),
+        }
+    }
+
+    /// Judges a proposed move in machine text or, when the text begins as Hodges text does
+    /// (a piece code in capitals, or `+` and one), in Hodges text: an illegal Hodges move
+    /// gets the Hodges reason (no such piece, unreachable, ambiguous, mark required...),
+    /// never a machine-text one.
+    ///
+    /// # Errors
+    /// As [`Game::judge`], or the Hodges text's reason.
+    pub fn judge_either(&self, rules: &Rules, text: &str) -> Result<Candidate, IllegalReason> {
+        let t = text.trim_start();
+        let code = t.strip_prefix('+').unwrap_or(t);
+        if !code.starts_with(|c: char| c.is_ascii_uppercase()) {
+            return self.judge(rules, text);
+        }
+        match parse_hodges(&self.position, rules, text) {
+            Ok(mv) => self.judge_legal(rules, mv),
+            Err(HodgesError::GameOver) => Err(self
+                .ended()
+                .unwrap_or_else(|| IllegalReason::GameOver(royals_captured(&self.position)))),
+            Err(e @ HodgesError::Malformed(_)) => Err(IllegalReason::Hodges(e)),
+            Err(e) => Err(self.ended().unwrap_or(IllegalReason::Hodges(e))),
         }
     }
 

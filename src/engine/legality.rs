@@ -4,10 +4,10 @@
 use super::geometry::{Geometry, Square};
 use super::lion_trading::{self, LionBan};
 use super::movegen::{
-    canonical_pass, emperor_may_capture, generate_from, generate_from_unfiltered,
+    can_pass_via, emperor_may_capture, generate_from, generate_from_unfiltered, pass_of,
 };
 use super::moves::{Move, Promo};
-use super::notation::{parse_move_text, MoveTextError};
+use super::notation::{parse_move_text, HodgesError, MoveTextError};
 use super::position::Position;
 use super::repetition::{rule_name, Ban};
 use super::status::{EndReason, Ending, GameResult};
@@ -43,6 +43,9 @@ pub enum IllegalReason {
     PromotionNotPossible,
     /// A lion-trading rule forbids the capture (chu shogi).
     Lion(LionBan),
+    /// Hodges text that names no legal move (not Hodges text, no such piece, unreachable,
+    /// ambiguous, a promotion mark missing or wrong; see [`HodgesError`]).
+    Hodges(HodgesError),
 }
 
 impl IllegalReason {
@@ -62,6 +65,7 @@ impl IllegalReason {
             IllegalReason::PromotionCompulsory => "promotion_compulsory",
             IllegalReason::PromotionNotPossible => "promotion_not_possible",
             IllegalReason::Lion(ban) => ban.code(),
+            IllegalReason::Hodges(e) => e.code(),
         }
     }
 }
@@ -94,6 +98,7 @@ impl fmt::Display for IllegalReason {
             IllegalReason::PromotionCompulsory => write!(f, "promotion is compulsory on this move"),
             IllegalReason::PromotionNotPossible => write!(f, "this move offers no promotion"),
             IllegalReason::Lion(ban) => write!(f, "{ban}"),
+            IllegalReason::Hodges(e) => write!(f, "{e} (Hodges text)"),
         }
     }
 }
@@ -115,10 +120,12 @@ pub fn royals_captured(pos: &Position) -> Ending {
 ///
 /// Accepted spellings: the canonical text; the same route with extra empty intermediate
 /// squares the piece steps on (a lion's two steps through an empty square, a lion dog's
-/// steps) or a hook move's corner; any pass text of the position; no `+` where promotion is
-/// compulsory; in variants that say so (chu shogi, as lishogi's client), a `+` on a
-/// three-square move of a piece that cannot promote. A move without a mark where promotion
-/// is optional declines it.
+/// steps) or a hook move's corner; a pass through any empty square the passing piece could
+/// step to (the move names that piece: see [`pass_of`]); no `+` where promotion is
+/// compulsory; `?` as `=`; in variants that read marks as lishogi does (chu shogi), a `+`
+/// on a three-square move (a pass too) of a piece that cannot promote, and `=` or `?` on a
+/// move that offers no promotion, both meaning "no promotion". A move without a mark where
+/// promotion is optional declines it.
 ///
 /// # Errors
 /// The reason the move is illegal.
@@ -144,14 +151,15 @@ pub fn check_move(pos: &Position, rules: &Rules, text: &str) -> Result<Move, Ill
     let mut moves = Vec::new();
     generate_from(pos, rules, from, &mut moves);
     let path = &parsed.squares[1..];
-    // A pass: out to an empty square and straight back.
+    let lishogi_marks = rules.variant.traits.lishogi_marks;
+    // A pass: out to an empty square and straight back. It names its piece; the empty
+    // square is written as that piece's first one.
     if path.len() == 2 && path[1] == from && pos.cell(path[0]).is_empty() {
         if can_pass_via(pos, rules, from, path[0]) {
-            let (p, via) = canonical_pass(pos, rules).expect("a pass exists");
-            let pass = Move::new(p, &[via, p], Promo::None);
+            let pass = pass_of(pos, rules, from).expect("the piece can pass");
             return match parsed.mark {
-                None => Ok(pass),
-                Some(_) => Err(IllegalReason::PromotionNotPossible),
+                Some(_) if !lishogi_marks => Err(IllegalReason::PromotionNotPossible),
+                _ => Ok(pass),
             };
         }
         return Err(IllegalReason::InvalidRoute);
@@ -173,9 +181,8 @@ pub fn check_move(pos: &Position, rules: &Rules, text: &str) -> Result<Move, Ill
         return Err(classify(pos, rules, from, path, &reduced));
     }
     let has = |p: Promo| candidates.iter().find(|m| m.promo == p).copied();
-    let ignored_plus = rules.variant.traits.ignore_plus_on_double_moves
-        && path.len() == 2
-        && rules.face(cell.face_unchecked()).promotes_to.is_none();
+    let ignored_plus =
+        lishogi_marks && path.len() == 2 && rules.face(cell.face_unchecked()).promotes_to.is_none();
     match parsed.mark {
         None => has(Promo::None)
             .or(has(Promo::Decline))
@@ -189,7 +196,10 @@ pub fn check_move(pos: &Position, rules: &Rules, text: &str) -> Result<Move, Ill
         Some(_) => match (has(Promo::Decline), has(Promo::Promote)) {
             (Some(m), _) => Ok(*m),
             (None, Some(_)) => Err(IllegalReason::PromotionCompulsory),
-            (None, None) => Err(IllegalReason::PromotionNotPossible),
+            (None, None) => has(Promo::None)
+                .filter(|_| lishogi_marks)
+                .copied()
+                .ok_or(IllegalReason::PromotionNotPossible),
         },
     }
 }
@@ -216,21 +226,6 @@ fn emperor_single_jump(
         None => Ok(Move::simple(from, to, Promo::None)),
         Some(_) => Err(IllegalReason::PromotionNotPossible),
     })
-}
-
-/// Whether the piece on `from` can pass by stepping to the empty square `via` and back.
-fn can_pass_via(pos: &Position, rules: &Rules, from: Square, via: Square) -> bool {
-    let geo = &rules.variant.geometry;
-    let c = &rules.face(pos.cell(from).face_unchecked()).compiled[pos.side().index()];
-    let lines = if c.lion || c.liondog {
-        0xff
-    } else {
-        c.linelion_all
-    };
-    match geo.line(from, via) {
-        Some((d, 1)) => lines & (1 << d) != 0,
-        _ => false,
-    }
 }
 
 /// Drops the intermediate squares of an input route that only say how the piece got

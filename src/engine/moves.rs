@@ -1,6 +1,7 @@
 //! The move value: the start square, the squares listed after it (canonical machine text:
 //! every square where a capture happens before the end or the piece turns back, then the
-//! final square), and the promotion mark.
+//! final square), the promotion mark and whether that promotion was a choice; and how a
+//! played move promoted ([`Promotion`], part of its effects).
 
 use super::geometry::Square;
 
@@ -15,6 +16,24 @@ pub enum Promo {
     Decline,
 }
 
+/// How a played move changed its piece: part of the move's effects, decided by the
+/// generator (which knows whether the move also exists with the other mark) and by the
+/// captures (contagion), never re-derived from the rules afterwards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Promotion {
+    /// The move offers no promotion.
+    #[default]
+    None,
+    /// The piece promoted and had to (`+`; the move has no `=` form).
+    Compulsory,
+    /// The piece promoted where declining was allowed (`+`; the `=` form is legal too).
+    Chosen,
+    /// A possible promotion was declined (`=`).
+    Declined,
+    /// The piece became the captured contagious piece's promoted side (written `+`).
+    Contagion,
+}
+
 /// A move in canonical form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
@@ -22,6 +41,10 @@ pub struct Move {
     path: [Square; 3],
     len: u8,
     pub promo: Promo,
+    /// With `+`: whether the move also exists with `=` (the promotion was a choice). Set
+    /// by the generator, which alone knows; moves built from text before matching the
+    /// generated ones leave it false.
+    optional: bool,
 }
 
 impl Move {
@@ -36,6 +59,7 @@ impl Move {
             path: p,
             len: path.len() as u8,
             promo,
+            optional: false,
         }
     }
 
@@ -47,6 +71,7 @@ impl Move {
             path: [to, Square(0), Square(0)],
             len: 1,
             promo,
+            optional: false,
         }
     }
 
@@ -62,9 +87,24 @@ impl Move {
         self.path[self.len as usize - 1]
     }
 
-    /// The same move with another promotion mark.
+    /// The same move with another promotion mark, where the mark was not a choice.
     pub fn with_promo(mut self, promo: Promo) -> Move {
         self.promo = promo;
+        self.optional = false;
         self
+    }
+
+    /// The same move with the mark `promo` where the other mark is legal too.
+    pub fn with_chosen_promo(mut self, promo: Promo) -> Move {
+        self.promo = promo;
+        self.optional = true;
+        self
+    }
+
+    /// Whether the move's promotion mark was a choice (its `+` and `=` forms are both
+    /// legal).
+    #[inline]
+    pub fn promotion_optional(&self) -> bool {
+        self.optional
     }
 }

@@ -2,7 +2,7 @@
 //! validated [`Position`] (what the engine plays on), and playing a move on a position.
 
 use super::geometry::{Color, Square, SquareSet, MAX_SQUARES, PADDED_CELLS, PADDED_STEP};
-use super::moves::{Move, Promo};
+use super::moves::{Move, Promo, Promotion};
 use super::variant::{FaceId, FaceTraits, KindId, Placement, Rules, Variant};
 
 /// A piece: a face (kind and side of the physical piece) and an owner.
@@ -165,10 +165,9 @@ pub struct Effects {
     /// The mover's face before and after the move.
     pub face_before: FaceId,
     pub face_after: FaceId,
-    /// Whether the piece turned over by ordinary promotion.
-    pub promoted: bool,
-    /// Whether the piece became another piece by contagion.
-    pub contagion: bool,
+    /// How the piece changed: promotion compulsory, chosen or declined, or contagion
+    /// (the piece became the captured contagious piece's promoted side).
+    pub promotion: Promotion,
     /// Captured royal pieces.
     pub royals_captured: Vec<(Square, Piece)>,
     /// Whether the move was a pass.
@@ -526,22 +525,24 @@ impl Position {
             }
         }
         let mut face = mover.face;
-        let mut promoted = false;
-        let mut contagious = false;
-        match contagion {
+        let promotion = match contagion {
             Some(c) if !mover_rule.royal => {
                 face = c;
-                contagious = true;
+                Promotion::Contagion
             }
-            _ => {
-                if mv.promo == Promo::Promote {
-                    if let Some(p) = mover_rule.promotes_to {
-                        face = p;
-                        promoted = true;
+            _ => match (mv.promo, mover_rule.promotes_to) {
+                (Promo::Promote, Some(p)) => {
+                    face = p;
+                    if mv.promotion_optional() {
+                        Promotion::Chosen
+                    } else {
+                        Promotion::Compulsory
                     }
                 }
-            }
-        }
+                (Promo::Decline, _) => Promotion::Declined,
+                _ => Promotion::None,
+            },
+        };
         let to = mv.to();
         self.put(
             to,
@@ -554,8 +555,7 @@ impl Position {
         if let Some(e) = effects {
             e.face_before = mover.face;
             e.face_after = face;
-            e.promoted = promoted;
-            e.contagion = contagious;
+            e.promotion = promotion;
             e.pass = !any_capture && to == mv.from;
         }
         self.side = self.side.opponent();

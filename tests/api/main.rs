@@ -9,6 +9,7 @@ mod game_end;
 mod game_end_rulings;
 mod helpers;
 mod hostile;
+mod move_effects;
 mod moves;
 mod openapi;
 mod perft;

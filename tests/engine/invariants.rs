@@ -1,12 +1,13 @@
 //! Invariants over thousands of random plies, from the start position and from random
 //! placements: every generated move passes the legality check and normalises to itself;
-//! random candidate texts that the check accepts are generated moves; position and move
+//! random candidate texts that the check accepts are generated moves (or, for a pass, the
+//! named piece's pass while the position lists one pass); position and move
 //! text round-trip; playing is deterministic.
 
 use crate::support::{rules_for, tai_rules, Rng};
 use shogi_arbiter::engine::geometry::{Color, Square};
 use shogi_arbiter::engine::legality::check_move;
-use shogi_arbiter::engine::movegen::legal_moves;
+use shogi_arbiter::engine::movegen::{legal_moves, pass_of};
 use shogi_arbiter::engine::moves::Move;
 use shogi_arbiter::engine::notation::{
     format_move, format_position, format_position_of, parse_move_text, parse_position,
@@ -70,10 +71,22 @@ fn check_position(pos: &Position, rules: &Rules, rng: &mut Rng) -> usize {
         }
         candidate.push_str(["", "+", "="][rng.below(3)]);
         if let Ok(m) = check_move(pos, rules, &candidate) {
-            assert!(
-                set.contains(&m),
-                "{candidate} accepted but not generated in {text}"
-            );
+            // A pass names its piece (notation.md: all passes are one move, listed once
+            // under the canonical text): an accepted pass is that piece's pass, and the
+            // position's one listed pass exists.
+            let is_pass = |m: &Move| {
+                let sq = m.squares();
+                sq.len() == 2 && sq[1] == m.from && pos.cell(sq[0]).is_empty()
+            };
+            if is_pass(&m) {
+                assert_eq!(pass_of(pos, rules, m.from), Some(m), "{candidate} in {text}");
+                assert_eq!(moves.iter().filter(|l| is_pass(l)).count(), 1, "{text}");
+            } else {
+                assert!(
+                    set.contains(&m),
+                    "{candidate} accepted but not generated in {text}"
+                );
+            }
         }
     }
     moves.len()

@@ -4,6 +4,7 @@
 
 use crate::support::{position, position_text, tai_rules};
 use shogi_arbiter::engine::legality::check_move;
+use shogi_arbiter::engine::moves::Promotion;
 use shogi_arbiter::engine::notation::{format_move, parse_position, parse_valid_position};
 use shogi_arbiter::engine::variant::{self, Rules, RulesError, RulesRequest};
 
@@ -202,7 +203,7 @@ fn playing_reports_captures_promotion_contagion_and_royals() {
     let effects = after.play(&mv, &rules);
     assert_eq!(effects.captures.len(), 2);
     assert_eq!(effects.captures[0].0, shape.parse_square("13l").unwrap());
-    assert!(effects.contagion && !effects.promoted);
+    assert_eq!(effects.promotion, Promotion::Contagion);
     let dv = rules.variant.kind_by_code("DV").unwrap();
     assert_eq!(
         effects.face_after,
@@ -216,7 +217,7 @@ fn playing_reports_captures_promotion_contagion_and_royals() {
     let mv = check_move(&pos, &rules, "13m13h").unwrap();
     let mut after = pos.clone();
     let effects = after.play(&mv, &rules);
-    assert!(effects.promoted && !effects.contagion);
+    assert_eq!(effects.promotion, Promotion::Compulsory);
     let text = shogi_arbiter::engine::notation::format_position(
         rules.variant,
         &after.to_setup(rules.variant),

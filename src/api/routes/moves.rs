@@ -9,8 +9,7 @@ use crate::api::dto::{
 };
 use crate::api::error::{ApiError, Problem};
 use crate::config::Limits;
-use crate::engine::legality::IllegalReason;
-use crate::engine::notation::{format_hodges_all, parse_hodges};
+use crate::engine::notation::format_hodges_all;
 use actix_web::{post, web::Data, web::Json};
 
 /// Every legal move of the side to move, each once per distinct effect, with both
@@ -101,12 +100,7 @@ pub fn adjudicate_job(
 ) -> Result<AdjudicateResponse, ApiError> {
     let (rules, mut form) = prepare(limits, body)?;
     let game = form.game();
-    let verdict = match game.judge(&rules, &body.proposed) {
-        Err(IllegalReason::Malformed(e)) => parse_hodges(&game.position, &rules, &body.proposed)
-            .map_err(|_| IllegalReason::Malformed(e))
-            .and_then(|mv| game.judge_legal(&rules, mv)),
-        other => other,
-    };
+    let verdict = game.judge_either(&rules, &body.proposed);
     let echo = rules_echo(&rules);
     Ok(match verdict {
         Ok(candidate) => {

@@ -119,6 +119,39 @@ fn generate_from_filtered<S: MoveSink>(
     gen.finish();
 }
 
+/// The pass of the piece on `from` (of the side to move), if it can pass: out to its
+/// first empty neighbour in file-then-rank order that it could step to, and back. A pass
+/// names its piece (the repetition rules ask what the passing piece attacks), while
+/// lists and perft keep one pass per position ([`canonical_pass`]).
+pub fn pass_of(pos: &Position, rules: &Rules, from: Square) -> Option<Move> {
+    if pos.is_terminal() || !pos.cell(from).is_color(pos.side()) {
+        return None;
+    }
+    let mut none = Counter::default();
+    let mut gen = Gen::new(pos, rules, &mut none);
+    gen.pass_candidates(from);
+    gen.pass
+        .map(|(_, from, via)| Move::new(from, &[via, from], Promo::None))
+}
+
+/// Whether the piece on `from` can pass by stepping to the empty square `via` and back
+/// (a lion or lion dog through any empty neighbour, a linear lion along its lines).
+pub fn can_pass_via(pos: &Position, rules: &Rules, from: Square, via: Square) -> bool {
+    if !pos.cell(via).is_empty() {
+        return false;
+    }
+    let c = &rules.face(pos.cell(from).face_unchecked()).compiled[pos.side().index()];
+    let lines = if c.lion || c.liondog {
+        0xff
+    } else {
+        c.linelion_all
+    };
+    match rules.variant.geometry.line(from, via) {
+        Some((d, 1)) => lines & (1 << d) != 0,
+        _ => false,
+    }
+}
+
 /// Whether the side to move has a pass, and its canonical text squares (piece, via).
 pub fn canonical_pass(pos: &Position, rules: &Rules) -> Option<(Square, Square)> {
     if pos.is_terminal() {
@@ -293,8 +326,8 @@ impl<'a, S: MoveSink> Gen<'a, S> {
             PromotionChoice::None => self.sink.push(mv),
             PromotionChoice::Compulsory => self.sink.push(mv.with_promo(Promo::Promote)),
             PromotionChoice::Optional => {
-                self.sink.push(mv.with_promo(Promo::Promote));
-                self.sink.push(mv.with_promo(Promo::Decline));
+                self.sink.push(mv.with_chosen_promo(Promo::Promote));
+                self.sink.push(mv.with_chosen_promo(Promo::Decline));
             }
         }
     }
@@ -320,12 +353,14 @@ impl<'a, S: MoveSink> Gen<'a, S> {
         match self.rules.promotion_trigger {
             PromotionTrigger::AnyCapture => self.sink.push(mv.with_promo(Promo::Promote)),
             PromotionTrigger::CaptureOfPromoted => {
-                self.sink.push(mv.with_promo(Promo::Promote));
-                if !captured
+                if captured
                     .iter()
                     .any(|&s| self.pos.cell(s).face_unchecked() & 1 == 1)
                 {
-                    self.sink.push(mv.with_promo(Promo::Decline));
+                    self.sink.push(mv.with_promo(Promo::Promote));
+                } else {
+                    self.sink.push(mv.with_chosen_promo(Promo::Promote));
+                    self.sink.push(mv.with_chosen_promo(Promo::Decline));
                 }
             }
         }

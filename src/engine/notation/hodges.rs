@@ -33,11 +33,12 @@
 //!   empty first square is `LDx13k-13l+`.
 //! - A pass (skipping the turn by a piece with lion-like power that steps to an empty
 //!   neighbour and back) is written like igui with `-` for "no capture": `LN-!12u`, the
-//!   piece and empty square of the machine notation's canonical pass. The seeds have no
-//!   pass form; this one keeps `!` = "the piece ends on its start square, the named square
-//!   is where the action was". As in machine notation, all passes of a position are one
-//!   move and any valid pass text (another passing piece, another empty neighbour) is
-//!   accepted as that move.
+//!   passing piece and the empty square of its machine text. The seeds have no pass form;
+//!   this one keeps `!` = "the piece ends on its start square, the named square is where
+//!   the action was". As in machine notation, a pass names its piece (the repetition
+//!   rules ask what the passing piece attacks) and any empty square that piece could step
+//!   to is accepted; the start square is added when another piece of the same face could
+//!   pass through the same square.
 //! - Mark: `+` when the piece promotes (contagion, the deva's and dark spirit's power to
 //!   turn their capturer, counts as promotion, as in machine notation), `=` when a possible
 //!   promotion is declined, nothing when the move offers no promotion. Where promotion is
@@ -50,7 +51,7 @@
 //! unique match; every failure has a stable code (see [`HodgesError::code`]).
 
 use crate::engine::geometry::{Square, SquareSet};
-use crate::engine::movegen::{canonical_pass, generate_from, MoveSink};
+use crate::engine::movegen::{can_pass_via, generate_from, pass_of, MoveSink};
 use crate::engine::moves::{Move, Promo};
 use crate::engine::notation::{format_move, MAX_MOVE_TEXT};
 use crate::engine::position::{Cell, Piece, Position};
@@ -69,9 +70,16 @@ pub enum HodgesError {
     PromotedOnlyPiece(String),
     /// A side has no royal piece left: there are no moves.
     GameOver,
-    /// No legal move of the side to move has this text; `hint` is the text of the only
-    /// legal move that differs just in its capture signs (`-` for `x` or back), if any.
-    NoSuchMove { hint: Option<String> },
+    /// The side to move has no piece of this face (on the start square, when one is
+    /// given): `piece` is the text's piece, `start` its start square.
+    NoSuchPiece {
+        piece: String,
+        start: Option<String>,
+    },
+    /// The side has such pieces, but none has a legal move with these steps; `hint` is
+    /// the text of the only legal move that differs just in its capture signs (`-` for
+    /// `x` or back), if any.
+    Unreachable { hint: Option<String> },
     /// Several pieces could make this move; the start squares of the candidates, in
     /// file-then-rank order. Add one of them after the piece code.
     Ambiguous(Vec<String>),
@@ -91,7 +99,8 @@ impl HodgesError {
             HodgesError::UnknownPiece(_) => "unknown_piece",
             HodgesError::PromotedOnlyPiece(_) => "promoted_only_piece",
             HodgesError::GameOver => "game_over",
-            HodgesError::NoSuchMove { .. } => "no_such_move",
+            HodgesError::NoSuchPiece { .. } => "no_such_piece",
+            HodgesError::Unreachable { .. } => "unreachable",
             HodgesError::Ambiguous(_) => "ambiguous",
             HodgesError::PromotionCompulsory => "promotion_compulsory",
             HodgesError::PromotionNotPossible => "promotion_not_possible",
@@ -112,12 +121,19 @@ impl fmt::Display for HodgesError {
             HodgesError::GameOver => {
                 write!(f, "the game is over: a side has no royal piece left")
             }
-            HodgesError::NoSuchMove { hint: None } => {
-                write!(f, "no legal move of the side to move has this text")
+            HodgesError::NoSuchPiece { piece, start: None } => {
+                write!(f, "the side to move has no `{piece}` on the board")
             }
-            HodgesError::NoSuchMove { hint: Some(h) } => write!(
+            HodgesError::NoSuchPiece {
+                piece,
+                start: Some(s),
+            } => write!(f, "the side to move has no `{piece}` on {s}"),
+            HodgesError::Unreachable { hint: None } => {
+                write!(f, "no such piece of the side to move can make this move")
+            }
+            HodgesError::Unreachable { hint: Some(h) } => write!(
                 f,
-                "no legal move of the side to move has this text; did you mean `{h}`?"
+                "no such piece of the side to move can make this move; did you mean `{h}`?"
             ),
             HodgesError::Ambiguous(starts) => write!(
                 f,
@@ -249,6 +265,31 @@ impl MoveSink for FirstSquare {
 /// [`Compiled::start_reach`]: crate::engine::movement::Compiled::start_reach
 const NEAR_REACH: i32 = 3;
 
+/// For a pass (`steps` is `-!` and a square), whether its text needs the start square:
+/// whether another piece of the same face could pass through the same square (a pass
+/// names its piece). `None` for any other move.
+fn pass_needs_start(
+    pos: &Position,
+    rules: &Rules,
+    mv: &Move,
+    piece: Piece,
+    steps: &[Step],
+) -> Option<bool> {
+    let [Step {
+        capture: false,
+        stay: true,
+        sq: via,
+    }] = steps[..]
+    else {
+        return None;
+    };
+    Some(
+        piece.color == pos.side()
+            && squares_with_face(pos, piece.face)
+                .any(|sq| sq != mv.from && can_pass_via(pos, rules, sq, via)),
+    )
+}
+
 /// The Hodges text of the legal move `mv` in `pos` (the position before the move).
 ///
 /// A move that does not start on a piece (not a legal move) is printed in machine text.
@@ -257,6 +298,9 @@ pub fn format_hodges(pos: &Position, rules: &Rules, mv: &Move) -> String {
         return format_move(rules.variant.shape(), mv);
     };
     let steps = steps_of(pos, mv);
+    if let Some(needs_start) = pass_needs_start(pos, rules, mv, piece, &steps) {
+        return write_text(rules, piece, needs_start.then_some(mv.from), &steps, mv.promo);
+    }
     // Equal steps mean an equal first square: only those moves are collected, and only
     // from the pieces whose movement can start towards it at all.
     let first = mv.squares()[0];
@@ -310,6 +354,9 @@ pub fn format_hodges_all(pos: &Position, rules: &Rules, moves: &[Move]) -> Vec<S
             let Some(piece) = *piece else {
                 return format_move(rules.variant.shape(), mv);
             };
+            if let Some(needs_start) = pass_needs_start(pos, rules, mv, piece, steps) {
+                return write_text(rules, piece, needs_start.then_some(mv.from), steps, mv.promo);
+            }
             let ambiguous = moves
                 .iter()
                 .zip(&keyed)
@@ -424,21 +471,17 @@ fn parse_syntax<'a>(rules: &Rules, text: &'a str) -> Result<Parsed<'a>, HodgesEr
     })
 }
 
-/// Whether the piece on `from` can pass by stepping to the empty square `via` and back.
-fn can_pass_via(pos: &Position, rules: &Rules, from: Square, via: Square) -> bool {
-    if !pos.cell(via).is_empty() {
-        return false;
-    }
-    let c = &rules.face(pos.cell(from).face_unchecked()).compiled[pos.side().index()];
-    let lines = if c.lion || c.liondog {
-        0xff
-    } else {
-        c.linelion_all
-    };
-    match rules.variant.geometry.line(from, via) {
-        Some((d, 1)) => lines & (1 << d) != 0,
-        _ => false,
-    }
+/// The piece as the text names it (`+KR`, `S`).
+fn text_piece(parsed: &Parsed) -> String {
+    let sign = if parsed.promoted { "+" } else { "" };
+    format!("{sign}{}", parsed.code)
+}
+
+/// The ambiguity between the pieces on `froms`, named in file-then-rank order.
+fn ambiguous(shape: crate::engine::geometry::Shape, mut froms: Vec<Square>) -> HodgesError {
+    froms.sort_by_key(|&s| shape.file_rank_key(s));
+    froms.dedup();
+    HodgesError::Ambiguous(froms.iter().map(|&s| shape.name(s).to_string()).collect())
 }
 
 /// Parses Hodges text and returns the legal move of `pos` it names.
@@ -473,6 +516,34 @@ pub fn parse_hodges(pos: &Position, rules: &Rules, text: &str) -> Result<Move, H
     if let Some(s) = parsed.start {
         starts.retain(|&sq| sq == s);
     }
+    let shape = variant.shape();
+    if starts.is_empty() {
+        return Err(HodgesError::NoSuchPiece {
+            piece: text_piece(&parsed),
+            start: parsed.start.map(|s| shape.name(s).to_string()),
+        });
+    }
+    // A pass names its piece: any of them that can step to the empty square and back.
+    if let [Step {
+        capture: false,
+        stay: true,
+        sq: via,
+    }] = parsed.steps[..]
+    {
+        let passers: Vec<Square> = starts
+            .iter()
+            .copied()
+            .filter(|&sq| can_pass_via(pos, rules, sq, via))
+            .collect();
+        match passers[..] {
+            [] => {}
+            [from] if parsed.mark.is_none() => {
+                return Ok(pass_of(pos, rules, from).expect("the piece can pass"))
+            }
+            [_] => return Err(HodgesError::PromotionNotPossible),
+            _ => return Err(ambiguous(shape, passers)),
+        }
+    }
     let mut candidates: Vec<Move> = Vec::new();
     let mut near: Vec<Move> = Vec::new();
     for &sq in &starts {
@@ -491,21 +562,6 @@ pub fn parse_hodges(pos: &Position, rules: &Rules, text: &str) -> Result<Move, H
         }
     }
     if candidates.is_empty() {
-        // Another spelling of the position's pass.
-        if let [Step {
-            capture: false,
-            stay: true,
-            sq: via,
-        }] = parsed.steps[..]
-        {
-            if starts.iter().any(|&sq| can_pass_via(pos, rules, sq, via)) {
-                if parsed.mark.is_some() {
-                    return Err(HodgesError::PromotionNotPossible);
-                }
-                let (from, via) = canonical_pass(pos, rules).expect("a pass exists");
-                return Ok(Move::new(from, &[via, from], Promo::None));
-            }
-        }
         let hint = near.first().copied().filter(|first| {
             near.iter()
                 .all(|m| m.from == first.from && m.squares() == first.squares())
@@ -518,16 +574,11 @@ pub fn parse_hodges(pos: &Position, rules: &Rules, text: &str) -> Result<Move, H
                 .unwrap_or(m);
             format_hodges(pos, rules, &m)
         });
-        return Err(HodgesError::NoSuchMove { hint });
+        return Err(HodgesError::Unreachable { hint });
     }
-    let mut froms: Vec<Square> = candidates.iter().map(|m| m.from).collect();
-    froms.sort_by_key(|&s| variant.shape().file_rank_key(s));
-    froms.dedup();
-    if froms.len() > 1 {
-        let shape = variant.shape();
-        return Err(HodgesError::Ambiguous(
-            froms.iter().map(|&s| shape.name(s).to_string()).collect(),
-        ));
+    let froms: Vec<Square> = candidates.iter().map(|m| m.from).collect();
+    if froms.iter().any(|&f| f != froms[0]) {
+        return Err(ambiguous(shape, froms));
     }
     let with = |p: Promo| candidates.iter().find(|m| m.promo == p).copied();
     match parsed.mark {
@@ -546,7 +597,7 @@ pub fn parse_hodges(pos: &Position, rules: &Rules, text: &str) -> Result<Move, H
             (None, Some(m), None) => Ok(m),
             (None, Some(_), Some(_)) => Err(HodgesError::PromotionMarkRequired),
             (None, None, Some(m)) => Ok(m),
-            (None, None, None) => Err(HodgesError::NoSuchMove { hint: None }),
+            (None, None, None) => Err(HodgesError::Unreachable { hint: None }),
         },
     }
 }
@@ -605,12 +656,10 @@ mod tests {
     fn legal(pos: &Position, rules: &Rules, squares: &[&str], promo: Promo) -> Move {
         let from = sq(rules, squares[0]);
         let path: Vec<Square> = squares[1..].iter().map(|s| sq(rules, s)).collect();
-        let mv = Move::new(from, &path, promo);
-        assert!(
-            legal_moves(pos, rules).contains(&mv),
-            "{squares:?} {promo:?} is not legal"
-        );
-        mv
+        legal_moves(pos, rules)
+            .into_iter()
+            .find(|m| m.from == from && m.squares() == path && m.promo == promo)
+            .unwrap_or_else(|| panic!("{squares:?} {promo:?} is not legal"))
     }
 
     /// Formats `mv`, checks the text, and parses it back.
@@ -637,8 +686,9 @@ mod tests {
         check(&pos, &r, mv, "P-12l");
         assert_eq!(parse_hodges(&pos, &r, "P12m-12l"), Ok(mv));
         assert_eq!(parse_hodges(&pos, &r, "  P-12l "), Ok(mv));
-        assert_eq!(err(&pos, &r, "P-12k"), "no_such_move");
-        assert_eq!(err(&pos, &r, "P11m-12l"), "no_such_move");
+        assert_eq!(err(&pos, &r, "P-12k"), "unreachable");
+        assert_eq!(err(&pos, &r, "P11m-12l"), "unreachable");
+        assert_eq!(err(&pos, &r, "P10m-10l"), "no_such_piece");
         assert_eq!(err(&pos, &r, "P-12l+"), "promotion_not_possible");
         assert_eq!(err(&pos, &r, "P-12l="), "promotion_not_possible");
         // The start position: every pawn's step needs no start square.
@@ -658,7 +708,7 @@ mod tests {
         assert_eq!(err(&pos, &r, "Rx5e="), "promotion_compulsory");
         assert_eq!(
             parse_hodges(&pos, &r, "R-5e"),
-            Err(HodgesError::NoSuchMove {
+            Err(HodgesError::Unreachable {
                 hint: Some("Rx5e+".into())
             })
         );
@@ -666,7 +716,7 @@ mod tests {
         let pos = position(&r, &[("5m", "+R")], 'b');
         let mv = legal(&pos, &r, &["5m", "5l"], Promo::None);
         check(&pos, &r, mv, "+R-5l");
-        assert_eq!(err(&pos, &r, "R-5l"), "no_such_move");
+        assert_eq!(err(&pos, &r, "R-5l"), "no_such_piece");
     }
 
     #[test]
@@ -701,7 +751,7 @@ mod tests {
         check(&pos, &r, mv, "+KR-10l");
         // An alias of the code is accepted; a never-promoted great dragon is another face.
         assert_eq!(parse_hodges(&pos, &r, "+KY-10l"), Ok(mv));
-        assert_eq!(err(&pos, &r, "GD-10l"), "no_such_move");
+        assert_eq!(err(&pos, &r, "GD-10l"), "unreachable");
         let gd = legal(&pos, &r, &["14m", "14l"], Promo::None);
         check(&pos, &r, gd, "GD-14l");
     }
@@ -719,17 +769,18 @@ mod tests {
         check(&pos, &r, on, "LNx12u-12t+");
         let jump = legal(&pos, &r, &["13v", "11t"], Promo::Promote);
         check(&pos, &r, jump, "LNx11t+");
-        // The pass: the canonical one and another spelling of it.
-        let (from, via) = canonical_pass(&pos, &r).expect("the lion can pass");
-        let pass = Move::new(from, &[via, from], Promo::None);
+        // The pass: through the lion's first empty neighbour in file-then-rank order
+        // (12v: file 12 before 13 and 14, rank v before w), and other spellings of it.
+        let pass = Move::new(sq(&r, "13v"), &[sq(&r, "12v"), sq(&r, "13v")], Promo::None);
+        assert_eq!(pass_of(&pos, &r, sq(&r, "13v")), Some(pass));
         assert_eq!(format_hodges(&pos, &r, &pass), "LN-!12v");
         assert_eq!(parse_hodges(&pos, &r, "LN-!12v"), Ok(pass));
         assert_eq!(parse_hodges(&pos, &r, "LN-!14u"), Ok(pass));
         assert_eq!(parse_hodges(&pos, &r, "LN13v-!13w"), Ok(pass));
         assert_eq!(err(&pos, &r, "LN-!12v+"), "promotion_not_possible");
-        assert_eq!(err(&pos, &r, "LN-!13x"), "no_such_move");
-        assert_eq!(err(&pos, &r, "LNx!12t"), "no_such_move");
-        assert_eq!(err(&pos, &r, "LN-!12u"), "no_such_move");
+        assert_eq!(err(&pos, &r, "LN-!13x"), "unreachable");
+        assert_eq!(err(&pos, &r, "LNx!12t"), "unreachable");
+        assert_eq!(err(&pos, &r, "LN-!12u"), "unreachable");
         assert_eq!(err(&pos, &r, "LNx!12ux11t"), "malformed");
     }
 
@@ -816,8 +867,8 @@ mod tests {
         assert_eq!(err(&pos, &r, &long), "malformed");
         assert_eq!(err(&pos, &r, "ZZ-12r"), "unknown_piece");
         assert_eq!(err(&pos, &r, "FF-12r"), "promoted_only_piece");
-        assert_eq!(err(&pos, &r, "+P-12r"), "no_such_move");
-        assert_eq!(err(&pos, &r, "P-12q"), "no_such_move");
+        assert_eq!(err(&pos, &r, "+P-12r"), "no_such_piece");
+        assert_eq!(err(&pos, &r, "P-12q"), "unreachable");
         let over = board(&r, &[("5m", "G"), ("25y", "E"), ("1a", "p")], 'b');
         assert!(over.is_terminal());
         assert_eq!(err(&over, &r, "G-5l"), "game_over");
@@ -826,7 +877,11 @@ mod tests {
             HodgesError::UnknownPiece(String::new()),
             HodgesError::PromotedOnlyPiece(String::new()),
             HodgesError::GameOver,
-            HodgesError::NoSuchMove { hint: None },
+            HodgesError::NoSuchPiece {
+                piece: String::new(),
+                start: None,
+            },
+            HodgesError::Unreachable { hint: None },
             HodgesError::Ambiguous(Vec::new()),
             HodgesError::PromotionCompulsory,
             HodgesError::PromotionNotPossible,

@@ -1,5 +1,6 @@
 //! Machine move text (USI-like): squares concatenated (`13y13x`, `13v12u11t`), then `+`
-//! (promotes) or `=` (declines a possible promotion).
+//! (promotes) or `=` (declines a possible promotion; `?`, lishogi's other spelling, is read
+//! as `=`).
 
 use crate::engine::geometry::{Shape, Square};
 use crate::engine::moves::{Move, Promo};
@@ -13,7 +14,7 @@ pub const MAX_MOVE_TEXT: usize = 64;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveText {
     pub squares: Vec<Square>,
-    /// `Some(Promote)` for `+`, `Some(Decline)` for `=`, `None` when absent.
+    /// `Some(Promote)` for `+`, `Some(Decline)` for `=` or `?`, `None` when absent.
     pub mark: Option<Promo>,
 }
 
@@ -66,7 +67,7 @@ pub fn parse_move_text(shape: Shape, text: &str) -> Result<MoveText, MoveTextErr
     }
     let (body, mark) = match text.as_bytes()[text.len() - 1] {
         b'+' => (&text[..text.len() - 1], Some(Promo::Promote)),
-        b'=' => (&text[..text.len() - 1], Some(Promo::Decline)),
+        b'=' | b'?' => (&text[..text.len() - 1], Some(Promo::Decline)),
         _ => (text, None),
     };
     let bytes = body.as_bytes();

@@ -104,9 +104,11 @@ pub struct VariantTraits {
     /// Whether a mated side loses (tai shogi) or mate is no ending at all (chu shogi has no
     /// check rule: a royal is captured, not mated).
     pub checkmate: bool,
-    /// Whether a `+` on a three-square move of a piece that cannot promote is ignored on
-    /// input (lishogi's client accepts `7g6f5e+` as `7g5e`).
-    pub ignore_plus_on_double_moves: bool,
+    /// Whether promotion marks are read as lishogi reads them: a `+` on a three-square move
+    /// (a pass too) of a piece that cannot promote is ignored (lishogi's client accepts
+    /// `7g6f5e+` as `7g5e`), and `=` or `?` after a move that cannot promote means "no
+    /// promotion" (chu_lishogi.md §1, §5).
+    pub lishogi_marks: bool,
 }
 
 /// A variant: board, pieces, options, profiles, setup.
@@ -379,7 +381,7 @@ pub fn tai() -> &'static Variant {
             promotion: PromotionKind::OnCapture,
             lion_trading: false,
             checkmate: true,
-            ignore_plus_on_double_moves: false,
+            lishogi_marks: false,
         },
         &DataFiles {
             pieces: include_str!("data/tai.pieces"),
@@ -405,7 +407,7 @@ pub fn chu() -> &'static Variant {
             promotion: PromotionKind::Zone { ranks: 4 },
             lion_trading: true,
             checkmate: false,
-            ignore_plus_on_double_moves: true,
+            lishogi_marks: true,
         },
         &DataFiles {
             pieces: include_str!("data/chu.pieces"),
