@@ -10,7 +10,7 @@ use std::net::TcpListener;
 use std::sync::atomic::{AtomicU64, Ordering};
 use tracing::Instrument;
 use utoipa_actix_web::AppExt;
-use utoipa_swagger_ui::SwaggerUi;
+use utoipa_swagger_ui::{Config, SwaggerUi};
 
 /// A built, not yet running, service.
 pub struct Application {
@@ -72,8 +72,15 @@ impl Application {
                 .openapi(api::ApiDoc::openapi_with_version())
                 .configure(api::configure)
                 .split_for_parts();
-            app.service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", doc))
-                .default_service(web::to(api::not_routed))
+            // `validatorUrl: "none"`: the page never sends the document to an outside
+            // validator.
+            let ui = Config::default().validator_url("none");
+            app.service(
+                SwaggerUi::new("/docs/{_:.*}")
+                    .url("/openapi.json", doc)
+                    .config(ui),
+            )
+            .default_service(web::to(api::not_routed))
         })
         .listen(listener)?;
         if settings.workers > 0 {

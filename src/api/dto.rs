@@ -116,6 +116,7 @@ fn object_or_null<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
 /// overrides of individual options.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(example = json!({"profile": "tsa", "options": {"lion_dog_jump_back": "true"}}))]
 pub struct RulesInput {
     /// Profile name (`wikipedia`, `japanese`, `tsa` for tai).
     #[schema(example = "wikipedia")]
@@ -127,6 +128,7 @@ pub struct RulesInput {
 
 /// The rules that were applied, fully resolved.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = examples::rules_echo)]
 pub struct RulesEcho {
     /// The variant id.
     #[schema(example = "tai")]
@@ -135,7 +137,7 @@ pub struct RulesEcho {
     #[schema(example = "wikipedia")]
     pub profile: &'static str,
     /// Every option of the variant with the value in force (in the catalogue's order).
-    #[schema(value_type = BTreeMap<String, String>)]
+    #[schema(value_type = BTreeMap<String, String>, example = examples::tai_options)]
     pub options: OptionValues,
 }
 
@@ -216,10 +218,13 @@ pub struct LegalMovesRequest {
     #[serde(default, deserialize_with = "object_or_null")]
     pub rules: Option<RulesInput>,
     /// Bare position text (not together with `start`/`moves`).
+    #[schema(example = examples::hook_mover_mate)]
     pub position: Option<String>,
     /// Game form: start position text (default: the initial setup).
+    #[schema(example = examples::hook_mover_mate)]
     pub start: Option<String>,
     /// Game form: moves played so far.
+    #[schema(example = json!(["13s13r"]))]
     pub moves: Option<Vec<String>>,
 }
 
@@ -235,10 +240,13 @@ pub struct AdjudicateRequest {
     #[serde(default, deserialize_with = "object_or_null")]
     pub rules: Option<RulesInput>,
     /// Bare position text (not together with `start`/`moves`).
+    #[schema(example = examples::hook_mover_mate)]
     pub position: Option<String>,
     /// Game form: start position text (default: the initial setup).
+    #[schema(example = examples::hook_mover_mate)]
     pub start: Option<String>,
     /// Game form: moves played so far.
+    #[schema(example = json!(["13s13r"]))]
     pub moves: Option<Vec<String>>,
     /// The proposed move, in machine notation (any equivalent spelling) or Hodges notation.
     #[serde(rename = "move")]
@@ -258,8 +266,10 @@ pub struct ReplayRequest {
     #[serde(default, deserialize_with = "object_or_null")]
     pub rules: Option<RulesInput>,
     /// Start position text (default: the initial setup).
+    #[schema(example = examples::hook_mover_mate)]
     pub start: Option<String>,
     /// The moves, in machine notation.
+    #[schema(example = json!(["13s13r", "13g13h", "13r13q"]))]
     pub moves: Vec<String>,
 }
 
@@ -275,16 +285,20 @@ pub struct PerftRequest {
     #[serde(default, deserialize_with = "object_or_null")]
     pub rules: Option<RulesInput>,
     /// Bare position text (not together with `start`/`moves`).
+    #[schema(example = examples::hook_mover_mate)]
     pub position: Option<String>,
     /// Game form: start position text (default: the initial setup).
+    #[schema(example = examples::hook_mover_mate)]
     pub start: Option<String>,
     /// Game form: moves played first.
+    #[schema(example = json!(["13s13r"]))]
     pub moves: Option<Vec<String>>,
     /// Depth (1 = the number of legal moves), at most the configured limit.
     #[schema(example = 2, minimum = 0)]
     pub depth: u32,
     /// Also return the count under each first move.
     #[serde(default)]
+    #[schema(example = true)]
     pub divide: bool,
 }
 
@@ -298,12 +312,14 @@ pub struct CaptureInfo {
     #[schema(example = "p")]
     pub piece: String,
     /// Whether it was a royal piece.
+    #[schema(example = false)]
     pub royal: bool,
 }
 
 /// How a move promotes.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
+#[schema(example = "chosen")]
 pub enum PromotionInfo {
     /// No promotion (no capture, or the piece has no promoted side).
     None,
@@ -319,6 +335,7 @@ pub enum PromotionInfo {
 
 /// A move with its notations and effects.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = examples::move_info)]
 pub struct MoveInfo {
     /// Canonical machine notation.
     #[serde(rename = "move")]
@@ -334,6 +351,7 @@ pub struct MoveInfo {
     #[schema(example = "13r")]
     pub to: String,
     /// Captured pieces in capture order.
+    #[schema(example = json!([{"square": "13h", "piece": "p", "royal": false}]))]
     pub captures: Vec<CaptureInfo>,
     /// Promotion.
     pub promotion: PromotionInfo,
@@ -341,6 +359,7 @@ pub struct MoveInfo {
     #[schema(example = "P")]
     pub piece_after: String,
     /// Whether the move is the position's pass (every pass is one move).
+    #[schema(example = false)]
     pub pass: bool,
 }
 
@@ -350,7 +369,7 @@ pub struct LegalMovesResponse {
     /// The rules applied.
     pub rules: RulesEcho,
     /// The position the moves are for.
-    #[schema(value_type = String)]
+    #[schema(value_type = String, example = examples::hook_mover_mate)]
     pub position: PositionText,
     /// `black` or `white`.
     #[schema(example = "white")]
@@ -360,6 +379,7 @@ pub struct LegalMovesResponse {
     pub count: usize,
     /// The moves, in canonical text order (none once the game has ended; in the game
     /// form, none that a repetition rule forbids).
+    #[schema(example = examples::move_infos)]
     pub moves: Vec<MoveInfo>,
     /// The game's status in this position.
     pub status: GameStatus,
@@ -368,6 +388,7 @@ pub struct LegalMovesResponse {
 /// Whether the game goes on.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
+#[schema(example = "ongoing")]
 pub enum StatusState {
     /// The side to move has a legal move and nothing ended the game.
     Ongoing,
@@ -378,6 +399,7 @@ pub enum StatusState {
 /// How an ended game came out.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
+#[schema(example = "white")]
 pub enum StatusResult {
     /// Black won.
     Black,
@@ -393,6 +415,7 @@ pub enum StatusResult {
 /// Why the game ended.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
+#[schema(example = "checkmate")]
 pub enum StatusReason {
     /// A side has no royal piece left.
     RoyalsCaptured,
@@ -420,6 +443,7 @@ pub enum StatusReason {
 /// Whether repetition was judged.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
+#[schema(example = "evaluated")]
 pub enum RepetitionJudged {
     /// Game form: the whole history is known and the `repetition` option applied.
     Evaluated,
@@ -430,17 +454,19 @@ pub enum RepetitionJudged {
 
 /// The side to move's check: its royals and the opponent moves that would take them all.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({"royals": ["1y"], "attacking_moves": ["3w1y+"]}))]
 pub struct CheckInfo {
     /// Squares of the side's royal pieces.
-    #[schema(example = json!(["13y"]))]
+    #[schema(example = json!(["1y"]))]
     pub royals: Vec<String>,
     /// The opponent's moves (canonical text) after which the side would have no royal.
-    #[schema(example = json!(["13a13y"]))]
+    #[schema(example = json!(["3w1y+"]))]
     pub attacking_moves: Vec<String>,
 }
 
 /// The game's status: ongoing or ended (with result and reason), check, repetition.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = examples::game_status)]
 pub struct GameStatus {
     /// `ongoing` or `ended`.
     pub state: StatusState,
@@ -453,6 +479,7 @@ pub struct GameStatus {
     pub side_to_move: String,
     /// Whether the side to move is in check (its opponent, moving now, could leave it
     /// without a royal).
+    #[schema(example = false)]
     pub in_check: bool,
     /// When in check: the royals and the attacking moves.
     pub check: Option<CheckInfo>,
@@ -466,6 +493,7 @@ pub struct GameStatus {
 
 /// Why a move is illegal.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = examples::illegal_info)]
 pub struct IllegalInfo {
     /// Stable snake_case reason: `malformed`, `game_over`, `empty_square`,
     /// `not_your_piece`, `onto_own_piece`, `unreachable`, `path_blocked`, `invalid_route`,
@@ -477,6 +505,7 @@ pub struct IllegalInfo {
     #[schema(example = "path_blocked")]
     pub code: String,
     /// An English sentence.
+    #[schema(example = "the path is blocked")]
     pub message: String,
     /// The seeds' ruling that an illegal move loses: the side that would win if the game
     /// server applies it (`black` or `white`). For `game_over`, the winner of the game
@@ -491,6 +520,7 @@ pub struct AdjudicateResponse {
     /// The rules applied.
     pub rules: RulesEcho,
     /// Whether the move is legal.
+    #[schema(example = true)]
     pub legal: bool,
     /// When illegal: why.
     pub illegal: Option<IllegalInfo>,
@@ -498,7 +528,7 @@ pub struct AdjudicateResponse {
     #[serde(rename = "move")]
     pub played: Option<MoveInfo>,
     /// When legal: the position after the move.
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<String>, example = examples::hook_mover_mated)]
     pub position_after: Option<PositionText>,
     /// The game's status: after the move when legal (whether the opponent is now in
     /// check, mate, ...), else unchanged by the refused move.
@@ -509,11 +539,13 @@ pub struct AdjudicateResponse {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ReplayVerdict {
     /// Index in the move list (0 = first).
+    #[schema(example = 0)]
     pub index: usize,
     /// The move as submitted.
     #[schema(example = "13s13r")]
     pub submitted: String,
     /// Whether it was legal.
+    #[schema(example = true)]
     pub legal: bool,
     /// When legal: the move in both notations with its effects.
     #[serde(rename = "move")]
@@ -521,6 +553,7 @@ pub struct ReplayVerdict {
     /// When illegal: why.
     pub illegal: Option<IllegalInfo>,
     /// When legal: whether the move left the opponent in check.
+    #[schema(example = false)]
     pub gave_check: Option<bool>,
 }
 
@@ -530,11 +563,13 @@ pub struct ReplayResponse {
     /// The rules applied.
     pub rules: RulesEcho,
     /// One verdict per move, up to and including the first illegal one.
+    #[schema(example = examples::verdicts)]
     pub verdicts: Vec<ReplayVerdict>,
     /// Index of the first illegal move, if any.
+    #[schema(example = 1)]
     pub first_illegal: Option<usize>,
     /// The position after the last legal move.
-    #[schema(value_type = String)]
+    #[schema(value_type = String, example = examples::hook_mover_mated)]
     pub final_position: PositionText,
     /// The game's final status. When the replay stopped at an illegal move, the ruling
     /// that an illegal move loses is applied: ended, won by the other side, reason
@@ -551,6 +586,7 @@ pub struct DivideRow {
     #[schema(example = "13s13r")]
     pub text: String,
     /// Leaf nodes under it.
+    #[schema(example = 304)]
     pub nodes: u64,
 }
 
@@ -560,11 +596,13 @@ pub struct PerftResponse {
     /// The rules applied.
     pub rules: RulesEcho,
     /// Depth counted.
+    #[schema(example = 2)]
     pub depth: u32,
     /// Leaf nodes.
     #[schema(example = 92662)]
     pub nodes: u64,
     /// Per first move, when asked for.
+    #[schema(example = json!([{"move": "8r8q", "nodes": 304}, {"move": "18r18q", "nodes": 304}]))]
     pub divide: Option<Vec<DivideRow>>,
 }
 
@@ -592,10 +630,60 @@ pub struct OptionInfo {
     #[schema(example = "emperor_capture")]
     pub name: String,
     /// Allowed values.
+    #[schema(example = json!(["unprotected", "royals_only", "unrestricted"]))]
     pub values: Vec<String>,
     /// The value under each profile.
+    #[schema(example = json!({"japanese": "unprotected", "tsa": "unprotected", "wikipedia": "unprotected"}))]
     pub defaults: BTreeMap<String, String>,
     /// What it decides and the source of each reading.
+    #[schema(example = examples::emperor_capture_description)]
+    pub description: String,
+    /// Each value of `values`, in the same order, with what it means and the sources
+    /// that read the rule that way.
+    #[schema(example = examples::emperor_capture_choices)]
+    pub choices: Vec<ChoiceInfo>,
+}
+
+/// One value of a rule option: what it means and who reads the rule that way.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ChoiceInfo {
+    /// The value, as given in `rules.options`.
+    #[schema(example = "royals_only")]
+    pub value: String,
+    /// What the rule is under this value, in one sentence.
+    #[schema(
+        example = "Only a royal victim must be unprotected; the emperor takes any other piece it can land on."
+    )]
+    pub meaning: String,
+    /// The texts and programs that read the rule this way: names listed in the
+    /// variant's `sources`.
+    #[schema(example = json!(["seed 000"]))]
+    pub sources: Vec<String>,
+}
+
+/// A rule profile: a named choice of a value for every option.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ProfileInfo {
+    /// Profile name, as given in `rules.profile`.
+    #[schema(example = "tsa")]
+    pub name: String,
+    /// What the profile follows, in one line.
+    #[schema(
+        example = "The Shogi Association's readings as in Steve Evans' program: lion dog a plain 1-3 range piece, Evans' moves for the turtle-snake, fierce eagle, donkey and others."
+    )]
+    pub description: String,
+}
+
+/// A text or program that an option's value is sourced to.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SourceInfo {
+    /// The name used in `options[].choices[].sources`.
+    #[schema(example = "Evans")]
+    pub name: String,
+    /// What it is and where it was read.
+    #[schema(
+        example = "Steve Evans' Shogi Variants program data (Debian shogivar-data 1.55b: Tai.dat, Tai.rul), whose rule text follows George Hodges and The Shogi Association."
+    )]
     pub description: String,
 }
 
@@ -619,21 +707,28 @@ pub struct PieceInfo {
     #[schema(example = "lion")]
     pub movement: String,
     /// What it promotes to under each promotion table (`null` = no promotion).
+    #[schema(example = json!({"en": "FF", "ja": "FF"}))]
     pub promotes: BTreeMap<String, Option<String>>,
     /// Whether losing every royal loses the game.
+    #[schema(example = false)]
     pub royal: bool,
     /// Whether the kind exists only as a promoted side.
+    #[schema(example = false)]
     pub promoted_only: bool,
     /// Other codes accepted on input.
+    #[schema(example = json!(["KY"]))]
     pub aliases: Vec<String>,
 }
 
 /// Board size.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({"files": 25, "ranks": 25}))]
 pub struct BoardInfo {
     /// Number of files (numbered from Black's right).
+    #[schema(example = 25)]
     pub files: u8,
     /// Number of ranks (lettered from the top).
+    #[schema(example = 25)]
     pub ranks: u8,
 }
 
@@ -644,19 +739,33 @@ pub struct VariantDetail {
     #[schema(example = "tai")]
     pub id: String,
     /// Display name.
+    #[schema(example = "Tai shogi")]
     pub name: String,
     /// Board size.
     pub board: BoardInfo,
     /// The initial position.
+    #[schema(example = examples::tai_start)]
     pub start_position: String,
     /// The profile used when a request names none.
     #[schema(example = "wikipedia")]
     pub default_profile: String,
-    /// Every profile.
+    /// Every profile name, the default first.
+    #[schema(example = json!(["wikipedia", "japanese", "tsa"]))]
     pub profiles: Vec<String>,
+    /// Every profile with what it follows, in the order of `profiles`.
+    #[schema(example = examples::tai_profiles)]
+    pub profile_details: Vec<ProfileInfo>,
     /// Every rule option.
+    #[schema(example = examples::emperor_capture_option)]
     pub options: Vec<OptionInfo>,
+    /// The texts and programs the options' values are sourced to.
+    #[schema(example = examples::sources)]
+    pub sources: Vec<SourceInfo>,
     /// Every piece kind.
+    #[schema(example = json!([{
+        "code": "LN", "name": "Lion", "kanji": "獅子", "romaji": "shishi", "movement": "lion",
+        "promotes": {"en": "FF", "ja": "FF"}, "royal": false, "promoted_only": false, "aliases": []
+    }]))]
     pub pieces: Vec<PieceInfo>,
 }
 
@@ -666,4 +775,142 @@ pub struct Health {
     /// `ok`.
     #[schema(example = "ok")]
     pub status: String,
+}
+
+/// Examples of the OpenAPI document: real answers of the service, and tai shogi's own
+/// catalogue data where the document shows it.
+mod examples {
+    use crate::engine::variant::{tai, OptionDef};
+    use serde_json::{json, Value};
+
+    /// A bare tai position: White's hook mover on 3c mates Black's lone crown prince on 1y
+    /// with `3c3w` (the README's example).
+    pub fn hook_mover_mate() -> &'static str {
+        "cp,24/25/22,hm,2/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/24,CP w - 1"
+    }
+
+    /// [`hook_mover_mate`] after `3c3w`.
+    pub fn hook_mover_mated() -> &'static str {
+        "cp,24/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/22,hm,2/25/24,CP b - 2"
+    }
+
+    /// Tai shogi's initial position.
+    pub fn tai_start() -> Value {
+        json!(tai().setup)
+    }
+
+    /// Tai's options under its default profile.
+    pub fn tai_options() -> Value {
+        let profile = 0;
+        Value::Object(
+            tai()
+                .options
+                .iter()
+                .map(|o| (o.name.clone(), json!(o.values[o.defaults[profile]])))
+                .collect(),
+        )
+    }
+
+    /// The rules echo of a tai request that names no rules.
+    pub fn rules_echo() -> Value {
+        json!({"variant": "tai", "profile": tai().profiles[0], "options": tai_options()})
+    }
+
+    /// The move `13s13r` of tai's initial position.
+    pub fn move_info() -> Value {
+        json!({
+            "move": "13s13r", "hodges": "P-13r", "from": "13s", "to": "13r", "captures": [],
+            "promotion": "none", "piece_after": "P", "pass": false
+        })
+    }
+
+    /// A list of one move.
+    pub fn move_infos() -> Value {
+        json!([move_info()])
+    }
+
+    /// The status after `13s13r` in the game form.
+    pub fn game_status() -> Value {
+        json!({
+            "state": "ongoing", "result": null, "reason": null, "side_to_move": "white",
+            "in_check": false, "check": null, "repetition": "evaluated", "occurrences": 1
+        })
+    }
+
+    /// Tai's lance on 25y asked to jump over its own pawns.
+    pub fn illegal_info() -> Value {
+        json!({"code": "path_blocked", "message": "the path is blocked", "winner_if_enforced": "white"})
+    }
+
+    /// The replay verdict on `13s13r`.
+    pub fn verdicts() -> Value {
+        json!([{
+            "index": 0, "submitted": "13s13r", "legal": true, "move": move_info(),
+            "illegal": null, "gave_check": false
+        }])
+    }
+
+    /// Tai's `emperor_capture` option.
+    fn emperor_capture() -> &'static OptionDef {
+        let v = tai();
+        &v.options[v
+            .option_index("emperor_capture")
+            .expect("tai has emperor_capture")]
+    }
+
+    /// What `emperor_capture` decides.
+    pub fn emperor_capture_description() -> Value {
+        json!(emperor_capture().description)
+    }
+
+    /// The values of `emperor_capture` explained.
+    pub fn emperor_capture_choices() -> Value {
+        let o = emperor_capture();
+        Value::Array(
+            o.values
+                .iter()
+                .zip(&o.choices)
+                .map(|(value, c)| json!({"value": value, "meaning": c.meaning, "sources": c.sources}))
+                .collect(),
+        )
+    }
+
+    /// A list of one option: `emperor_capture`.
+    pub fn emperor_capture_option() -> Value {
+        let v = tai();
+        let o = emperor_capture();
+        let defaults: serde_json::Map<String, Value> = v
+            .profiles
+            .iter()
+            .zip(&o.defaults)
+            .map(|(p, &d)| (p.clone(), json!(o.values[d])))
+            .collect();
+        json!([{
+            "name": o.name, "values": o.values, "defaults": defaults,
+            "description": o.description, "choices": emperor_capture_choices()
+        }])
+    }
+
+    /// Tai's profiles described.
+    pub fn tai_profiles() -> Value {
+        let v = tai();
+        Value::Array(
+            v.profiles
+                .iter()
+                .zip(&v.profile_descriptions)
+                .map(|(name, description)| json!({"name": name, "description": description}))
+                .collect(),
+        )
+    }
+
+    /// Tai's sources.
+    pub fn sources() -> Value {
+        Value::Array(
+            tai()
+                .sources
+                .iter()
+                .map(|s| json!({"name": s.name, "description": s.description}))
+                .collect(),
+        )
+    }
 }

@@ -3,7 +3,7 @@
 
 use crate::engine::notation::PositionProblem;
 use crate::engine::variant::RulesError;
-use actix_web::http::StatusCode;
+use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 use std::fmt;
@@ -22,6 +22,7 @@ pub struct ProblemItem {
     #[schema(example = 25)]
     pub file: Option<u32>,
     /// What is wrong, in English.
+    #[schema(example = "unknown piece code `x`")]
     pub message: String,
 }
 
@@ -39,18 +40,22 @@ pub struct Problem {
     #[schema(example = 422)]
     pub status: u16,
     /// What went wrong in this request.
+    #[schema(example = "`position` has 1 problem(s)")]
     pub detail: String,
     /// Stable snake_case code (the same as the last segment of `type`).
     #[schema(example = "invalid_position")]
     pub code: String,
     /// For positions: every problem found, with its location.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = json!([{"code": "unknown_piece", "rank": "a", "file": 25, "message": "unknown piece code `x`"}]))]
     pub problems: Option<Vec<ProblemItem>>,
     /// For a game's move list: the index of the first illegal move.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = 2)]
     pub index: Option<usize>,
     /// The valid choices, when a name was not recognised.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = json!(["wikipedia", "japanese", "tsa"]))]
     pub valid: Option<Vec<String>>,
 }
 
@@ -146,13 +151,21 @@ impl fmt::Display for ApiError {
     }
 }
 
+/// Seconds a client refused with 429 is asked to wait (`Retry-After`): heavy engine calls
+/// are bounded (perft node budget, moves per game), so a slot frees up soon.
+pub const RETRY_AFTER_SECONDS: u32 = 1;
+
 impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
         self.status
     }
 
     fn error_response(&self) -> HttpResponse {
-        HttpResponse::build(self.status)
+        let mut response = HttpResponse::build(self.status);
+        if self.status == StatusCode::TOO_MANY_REQUESTS {
+            response.insert_header((header::RETRY_AFTER, RETRY_AFTER_SECONDS));
+        }
+        response
             .content_type("application/problem+json")
             .json(&*self.problem)
     }

@@ -145,6 +145,7 @@ async fn too_many_heavy_requests_at_once_get_429() {
     assert_eq!(statuses, [200, 429], "{a:?} {b:?}");
     let refused = if a.status == 429 { a } else { b };
     assert_problem(&refused, 429, "too_busy");
+    assert_eq!(refused.headers.get("retry-after").unwrap(), "1");
 }
 
 #[tokio::test]

@@ -1,5 +1,7 @@
 //! The OpenAPI document: the committed file equals the generated one and the served one;
-//! every request example in it is a real request that succeeds.
+//! every request example in it is a real request that succeeds; every property has an
+//! example; every operation documents every status it can send; the Swagger UI page calls
+//! no outside validator.
 
 use crate::helpers::spawn_app;
 use serde_json::Value;
@@ -75,4 +77,133 @@ async fn every_request_example_is_a_real_request() {
         }
     }
     assert_eq!(sent, 4);
+}
+
+/// The component schema a `$ref` names.
+fn referenced<'a>(doc: &'a Value, reference: &str) -> &'a Value {
+    let name = reference
+        .strip_prefix("#/components/schemas/")
+        .unwrap_or_else(|| panic!("{reference} names a component schema"));
+    &doc["components"]["schemas"][name]
+}
+
+fn has_example(schema: &Value) -> bool {
+    schema.get("example").is_some() || schema.get("examples").is_some()
+}
+
+/// Every property of every component schema has an example. The rule:
+/// - a property carries `example` or `examples` itself; or
+/// - it is a `$ref` to a component schema (`{"$ref": ...}`, or a `oneOf` of such a `$ref`
+///   and `{"type": "null"}` for an optional field), and that referenced schema carries
+///   `example` or `examples` at its top level. utoipa 6 writes no example beside a `$ref`
+///   (its reference object holds only a description, summary, default, title and the
+///   read/write-only flags), so a property typed by another schema (a nested object or an
+///   enum) takes the example of that schema, which Swagger UI shows for it.
+///
+/// Arrays of schemas are not references: they carry their own example.
+#[tokio::test]
+async fn every_schema_property_has_an_example() {
+    let doc = committed();
+    let schemas = doc["components"]["schemas"].as_object().unwrap();
+    let mut missing = Vec::new();
+    let mut counted = 0;
+    for (name, schema) in schemas {
+        for (field, prop) in schema["properties"].as_object().into_iter().flatten() {
+            counted += 1;
+            if has_example(prop) {
+                continue;
+            }
+            let refs: Vec<&str> = match prop["oneOf"].as_array() {
+                Some(items) => items
+                    .iter()
+                    .filter(|x| x["type"] != "null")
+                    .map(|x| x["$ref"].as_str().unwrap_or(""))
+                    .collect(),
+                None => vec![prop["$ref"].as_str().unwrap_or("")],
+            };
+            let ok = refs
+                .iter()
+                .all(|r| !r.is_empty() && has_example(referenced(&doc, r)));
+            if !ok {
+                missing.push(format!("{name}.{field}"));
+            }
+        }
+    }
+    assert!(counted > 120, "{counted} properties walked");
+    assert!(
+        missing.is_empty(),
+        "properties without an example: {missing:?}"
+    );
+}
+
+/// The statuses every operation of the document lists, by path and method.
+fn statuses(doc: &Value) -> Vec<(String, String, Vec<String>)> {
+    let mut out = Vec::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for (method, op) in item.as_object().unwrap() {
+            let codes = op["responses"]
+                .as_object()
+                .unwrap()
+                .keys()
+                .cloned()
+                .collect();
+            out.push((path.clone(), method.clone(), codes));
+        }
+    }
+    out
+}
+
+/// Every status the server can send is documented per operation: every path can be asked
+/// with a wrong method (405, with `Allow`); every POST job reads a JSON body (400 malformed,
+/// 413 too large, 415 not JSON, 422 invalid) and may run on the blocking pool (429 too
+/// busy, with `Retry-After`; 503 engine unavailable); an unknown variant in the catalogue
+/// is a 404. Every error is documented as a problem+json `Problem`.
+#[tokio::test]
+async fn every_operation_documents_every_status_it_can_send() {
+    let doc = committed();
+    let ops = statuses(&doc);
+    assert_eq!(ops.len(), 8);
+    for (path, method, codes) in &ops {
+        let has = |code: &str| codes.iter().any(|c| c == code);
+        let op = &doc["paths"][path][method];
+        assert!(has("405"), "{method} {path} documents 405: {codes:?}");
+        assert!(op["responses"]["405"]["headers"].get("Allow").is_some());
+        if method == "post" {
+            for code in ["200", "400", "405", "413", "415", "422", "429", "503"] {
+                assert!(has(code), "{method} {path} documents {code}: {codes:?}");
+            }
+            let retry = &op["responses"]["429"]["headers"]["Retry-After"];
+            assert_eq!(retry["schema"]["type"], "integer", "{path}: {retry}");
+        }
+        if path == "/v1/variants/{variant}" {
+            assert!(has("404"), "{codes:?}");
+        }
+        for code in codes.iter().filter(|c| !c.starts_with('2')) {
+            let content = &op["responses"][code]["content"];
+            assert_eq!(
+                content["application/problem+json"]["schema"]["$ref"],
+                "#/components/schemas/Problem",
+                "{method} {path} {code}"
+            );
+        }
+    }
+}
+
+/// The Swagger UI page is configured with `validatorUrl: "none"`: utoipa-swagger-ui writes
+/// the option as a string (it cannot write `null`), and Swagger UI treats `"none"` like
+/// `null` (its `requiresValidationURL` is false for it), so the page never sends the
+/// document's address to validator.swagger.io.
+#[tokio::test]
+async fn swagger_ui_calls_no_outside_validator() {
+    let app = spawn_app().await;
+    let resp = app
+        .client
+        .get(format!("{}/docs/swagger-initializer.js", app.address))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 200);
+    let script = resp.text().await.unwrap();
+    assert!(script.contains(r#""validatorUrl": "none""#), "{script}");
+    assert!(script.contains(r#""url": "/openapi.json""#), "{script}");
 }

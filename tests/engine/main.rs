@@ -1,5 +1,5 @@
 //! Engine tests: rule vectors (hand-derived data files), invariants over random games,
-//! the start position explained, perft regression locks.
+//! the start position explained, perft regression locks, the variant data's own checks.
 
 mod chu;
 #[path = "../common/game_end.rs"]
@@ -13,4 +13,5 @@ mod start_position;
 mod status;
 mod support;
 mod surfaces;
+mod variant_data;
 mod vectors;

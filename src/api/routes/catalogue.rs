@@ -1,14 +1,24 @@
 //! The variant catalogue: the list, and one variant's board, start position, profiles,
-//! options and pieces.
+//! options (each value with its meaning and sources) and pieces.
 
-use crate::api::dto::{BoardInfo, OptionInfo, PieceInfo, VariantDetail, VariantSummary};
+use crate::api::dto::{
+    BoardInfo, ChoiceInfo, OptionInfo, PieceInfo, ProfileInfo, SourceInfo, VariantDetail,
+    VariantSummary,
+};
 use crate::api::error::{ApiError, Problem};
 use crate::engine::variant::{self, Variant};
 use actix_web::http::StatusCode;
 use actix_web::{get, web::Json, web::Path};
 
 /// Every variant this service knows.
-#[utoipa::path(tag = "catalogue", responses((status = 200, description = "The variants", body = Vec<VariantSummary>)))]
+#[utoipa::path(
+    tag = "catalogue",
+    responses(
+        (status = 200, description = "The variants", body = Vec<VariantSummary>),
+        (status = 405, description = "Method not allowed: only GET; `Allow` lists it", body = Problem, content_type = "application/problem+json",
+            headers(("Allow" = String, description = "The methods the path takes"))),
+    )
+)]
 #[get("/v1/variants")]
 pub async fn list_variants() -> Json<Vec<VariantSummary>> {
     Json(
@@ -32,6 +42,8 @@ pub async fn list_variants() -> Json<Vec<VariantSummary>> {
     responses(
         (status = 200, description = "The variant", body = VariantDetail),
         (status = 404, description = "Unknown variant", body = Problem, content_type = "application/problem+json"),
+        (status = 405, description = "Method not allowed: only GET; `Allow` lists it", body = Problem, content_type = "application/problem+json",
+            headers(("Allow" = String, description = "The methods the path takes"))),
     )
 )]
 #[get("/v1/variants/{variant}")]
@@ -53,6 +65,15 @@ fn detail(v: &'static Variant) -> VariantDetail {
         start_position: v.setup.clone(),
         default_profile: v.profiles[0].clone(),
         profiles: v.profiles.clone(),
+        profile_details: v
+            .profiles
+            .iter()
+            .zip(&v.profile_descriptions)
+            .map(|(name, description)| ProfileInfo {
+                name: name.clone(),
+                description: description.clone(),
+            })
+            .collect(),
         options: v
             .options
             .iter()
@@ -66,6 +87,24 @@ fn detail(v: &'static Variant) -> VariantDetail {
                     .map(|(p, &d)| (p.clone(), o.values[d].clone()))
                     .collect(),
                 description: o.description.clone(),
+                choices: o
+                    .values
+                    .iter()
+                    .zip(&o.choices)
+                    .map(|(value, c)| ChoiceInfo {
+                        value: value.clone(),
+                        meaning: c.meaning.clone(),
+                        sources: c.sources.clone(),
+                    })
+                    .collect(),
+            })
+            .collect(),
+        sources: v
+            .sources
+            .iter()
+            .map(|s| SourceInfo {
+                name: s.name.clone(),
+                description: s.description.clone(),
             })
             .collect(),
         pieces: v

@@ -1,10 +1,18 @@
 //! Liveness and readiness.
 
 use crate::api::dto::Health;
+use crate::api::error::Problem;
 use actix_web::{get, web::Json};
 
 /// Liveness: the process answers.
-#[utoipa::path(tag = "service", responses((status = 200, description = "Alive", body = Health)))]
+#[utoipa::path(
+    tag = "service",
+    responses(
+        (status = 200, description = "Alive", body = Health),
+        (status = 405, description = "Method not allowed: only GET; `Allow` lists it", body = Problem, content_type = "application/problem+json",
+            headers(("Allow" = String, description = "The methods the path takes"))),
+    )
+)]
 #[get("/healthz")]
 pub async fn healthz() -> Json<Health> {
     Json(Health {
@@ -13,7 +21,14 @@ pub async fn healthz() -> Json<Health> {
 }
 
 /// Readiness: the variant tables are loaded and the service takes requests.
-#[utoipa::path(tag = "service", responses((status = 200, description = "Ready", body = Health)))]
+#[utoipa::path(
+    tag = "service",
+    responses(
+        (status = 200, description = "Ready", body = Health),
+        (status = 405, description = "Method not allowed: only GET; `Allow` lists it", body = Problem, content_type = "application/problem+json",
+            headers(("Allow" = String, description = "The methods the path takes"))),
+    )
+)]
 #[get("/readyz")]
 pub async fn readyz() -> Json<Health> {
     for id in crate::engine::variant::VARIANT_IDS {

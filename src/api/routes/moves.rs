@@ -20,9 +20,14 @@ use actix_web::{post, web::Data, web::Json};
     responses(
         (status = 200, description = "The legal moves", body = LegalMovesResponse),
         (status = 422, description = "Unknown variant or rules, invalid position, illegal move in the game, limits", body = Problem, content_type = "application/problem+json"),
-        (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "Body too large", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Malformed JSON (not JSON, not UTF-8)", body = Problem, content_type = "application/problem+json"),
+        (status = 405, description = "Method not allowed: only POST; `Allow` lists it", body = Problem, content_type = "application/problem+json",
+            headers(("Allow" = String, description = "The methods the path takes"))),
+        (status = 413, description = "Body larger than the configured limit (`--body-limit`)", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "Body not sent as application/json", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "A game of more than 64 moves, while the configured number of heavy engine calls (`--heavy-concurrency`) is running: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u32, description = "Seconds to wait before retrying"))),
+        (status = 503, description = "The heavy engine call could not be run (the engine's thread pool is shutting down)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/v1/legal-moves")]
@@ -69,9 +74,14 @@ pub async fn legal(
     responses(
         (status = 200, description = "The verdict", body = AdjudicateResponse),
         (status = 422, description = "Unknown variant or rules, invalid position, illegal move in the game, limits", body = Problem, content_type = "application/problem+json"),
-        (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "Body too large", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Malformed JSON (not JSON, not UTF-8)", body = Problem, content_type = "application/problem+json"),
+        (status = 405, description = "Method not allowed: only POST; `Allow` lists it", body = Problem, content_type = "application/problem+json",
+            headers(("Allow" = String, description = "The methods the path takes"))),
+        (status = 413, description = "Body larger than the configured limit (`--body-limit`)", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "Body not sent as application/json", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "A game of more than 64 moves, while the configured number of heavy engine calls (`--heavy-concurrency`) is running: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u32, description = "Seconds to wait before retrying"))),
+        (status = 503, description = "The heavy engine call could not be run (the engine's thread pool is shutting down)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/v1/adjudicate")]

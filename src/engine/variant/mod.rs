@@ -1,6 +1,7 @@
 //! Variant definitions loaded from the embedded data files of `data/` (one row per piece,
-//! one row per rule option, one row per option-dependent movement, the setup as position
-//! text); see `data/FORMAT.md`.
+//! one row per rule option, one row per option value with its meaning and sources, one row
+//! per profile, one row per source, one row per option-dependent movement, the setup as
+//! position text); see `data/FORMAT.md`.
 
 mod rules;
 
@@ -50,6 +51,23 @@ pub struct OptionDef {
     pub values: Vec<String>,
     /// Value index per profile, in profile order.
     pub defaults: Vec<usize>,
+    pub description: String,
+    /// What each value means and who reads the rule that way, in value order.
+    pub choices: Vec<Choice>,
+}
+
+/// What one value of a rule option means, and the sources that read the rule that way.
+#[derive(Debug, Clone, Default)]
+pub struct Choice {
+    pub meaning: String,
+    /// Names of the variant's [`Source`]s, at least one.
+    pub sources: Vec<String>,
+}
+
+/// A text or program that option values are sourced to.
+#[derive(Debug, Clone)]
+pub struct Source {
+    pub name: String,
     pub description: String,
 }
 
@@ -122,7 +140,11 @@ pub struct Variant {
     pub geometry: Geometry,
     pub kinds: Vec<KindInfo>,
     pub profiles: Vec<String>,
+    /// What each profile follows, one line each, in profile order.
+    pub profile_descriptions: Vec<String>,
     pub options: Vec<OptionDef>,
+    /// The texts and programs the options' values are sourced to.
+    pub sources: Vec<Source>,
     pub overrides: Vec<Override>,
     /// The initial position as position text.
     pub setup: String,
@@ -386,6 +408,9 @@ pub fn tai() -> &'static Variant {
         &DataFiles {
             pieces: include_str!("data/tai.pieces"),
             options: include_str!("data/tai.options"),
+            choices: include_str!("data/tai.choices"),
+            profiles: include_str!("data/tai.profiles"),
+            sources: include_str!("data/tai.sources"),
             overrides: include_str!("data/tai.overrides"),
             setup: include_str!("data/tai.setup"),
         },
@@ -412,6 +437,9 @@ pub fn chu() -> &'static Variant {
         &DataFiles {
             pieces: include_str!("data/chu.pieces"),
             options: include_str!("data/chu.options"),
+            choices: include_str!("data/chu.choices"),
+            profiles: include_str!("data/chu.profiles"),
+            sources: include_str!("data/chu.sources"),
             overrides: include_str!("data/chu.overrides"),
             setup: include_str!("data/chu.setup"),
         },
@@ -432,10 +460,13 @@ fn embedded(
     })
 }
 
-/// The four data files of a variant.
+/// The data files of a variant.
 pub struct DataFiles<'a> {
     pub pieces: &'a str,
     pub options: &'a str,
+    pub choices: &'a str,
+    pub profiles: &'a str,
+    pub sources: &'a str,
     pub overrides: &'a str,
     pub setup: &'a str,
 }
@@ -449,6 +480,122 @@ fn rows(text: &str) -> impl Iterator<Item = (usize, Vec<&str>)> {
             Some((i + 1, line.split(" | ").map(str::trim).collect()))
         }
     })
+}
+
+/// The `sources` file: one row per source, names unique, each cited by some choice (checked
+/// by [`load_choices`]).
+fn load_sources(text: &str) -> Result<Vec<Source>, String> {
+    let mut sources: Vec<Source> = Vec::new();
+    for (line, f) in rows(text) {
+        if f.len() != 2 || f[0].is_empty() || f[1].is_empty() {
+            return Err(format!(
+                "sources line {line}: expected a name and a description"
+            ));
+        }
+        if f[0].contains(',') {
+            return Err(format!("sources line {line}: a name may not contain `,`"));
+        }
+        if sources.iter().any(|s| s.name == f[0]) {
+            return Err(format!("sources line {line}: `{}` is listed twice", f[0]));
+        }
+        sources.push(Source {
+            name: f[0].to_string(),
+            description: f[1].to_string(),
+        });
+    }
+    Ok(sources)
+}
+
+/// The `choices` file: exactly one row per value of every option, each with a meaning and
+/// at least one source from `sources`; every source is cited.
+fn load_choices(text: &str, options: &mut [OptionDef], sources: &[Source]) -> Result<(), String> {
+    let mut given: Vec<Vec<bool>> = options
+        .iter()
+        .map(|o| vec![false; o.values.len()])
+        .collect();
+    let mut cited = vec![false; sources.len()];
+    for (line, f) in rows(text) {
+        if f.len() != 4 {
+            return Err(format!("choices line {line}: expected 4 fields"));
+        }
+        let option = options
+            .iter()
+            .position(|o| o.name == f[0])
+            .ok_or_else(|| format!("choices line {line}: unknown option `{}`", f[0]))?;
+        let value = options[option]
+            .values
+            .iter()
+            .position(|v| v == f[1])
+            .ok_or_else(|| {
+                format!(
+                    "choices line {line}: `{}` is not a value of `{}`",
+                    f[1], f[0]
+                )
+            })?;
+        if std::mem::replace(&mut given[option][value], true) {
+            return Err(format!(
+                "choices line {line}: `{} = {}` is given twice",
+                f[0], f[1]
+            ));
+        }
+        if f[2].is_empty() {
+            return Err(format!("choices line {line}: no meaning"));
+        }
+        let mut names = Vec::new();
+        for name in f[3].split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            let i = sources
+                .iter()
+                .position(|s| s.name == name)
+                .ok_or_else(|| format!("choices line {line}: unknown source `{name}`"))?;
+            cited[i] = true;
+            names.push(name.to_string());
+        }
+        if names.is_empty() {
+            return Err(format!("choices line {line}: no source"));
+        }
+        options[option].choices[value] = Choice {
+            meaning: f[2].to_string(),
+            sources: names,
+        };
+    }
+    for (o, given) in options.iter().zip(&given) {
+        if let Some(v) = given.iter().position(|&g| !g) {
+            return Err(format!(
+                "choices: `{} = {}` has no row (meaning and sources)",
+                o.name, o.values[v]
+            ));
+        }
+    }
+    if let Some(i) = cited.iter().position(|&c| !c) {
+        return Err(format!(
+            "sources: `{}` is cited by no choice",
+            sources[i].name
+        ));
+    }
+    Ok(())
+}
+
+/// The `profiles` file: one row per profile with its description, in the order of the
+/// options file's defaults (the default profile first).
+fn load_profiles(text: &str, profiles: &[String]) -> Result<Vec<String>, String> {
+    let mut names = Vec::new();
+    let mut descriptions = Vec::new();
+    for (line, f) in rows(text) {
+        if f.len() != 2 || f[1].is_empty() {
+            return Err(format!(
+                "profiles line {line}: expected a profile and a description"
+            ));
+        }
+        names.push(f[0]);
+        descriptions.push(f[1].to_string());
+    }
+    if names != profiles {
+        return Err(format!(
+            "profiles: the rows name {names:?}, the options file {profiles:?} (each profile \
+             needs a description, in the same order)"
+        ));
+    }
+    Ok(descriptions)
 }
 
 /// Loads a variant from its data files.
@@ -593,11 +740,15 @@ pub fn load(
         }
         options.push(OptionDef {
             name: f[0].to_string(),
+            choices: vec![Choice::default(); values.len()],
             values,
             defaults,
             description: f[3].to_string(),
         });
     }
+    let sources = load_sources(files.sources)?;
+    load_choices(files.choices, &mut options, &sources)?;
+    let profile_descriptions = load_profiles(files.profiles, &profiles)?;
     let mut overrides = Vec::new();
     for (line, f) in rows(files.overrides) {
         if f.len() != 4 {
@@ -660,7 +811,9 @@ pub fn load(
         traits,
         kinds,
         profiles,
+        profile_descriptions,
         options,
+        sources,
         overrides,
         setup,
         default_rules: OnceLock::new(),
