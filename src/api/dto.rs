@@ -321,9 +321,9 @@ pub struct CaptureInfo {
 #[serde(rename_all = "snake_case")]
 #[schema(example = "chosen")]
 pub enum PromotionInfo {
-    /// No promotion (no capture, or the piece has no promoted side).
+    /// The move offers no promotion.
     None,
-    /// Promotion compulsory under the rules in force.
+    /// The piece promoted and had to: the move has no `=` form under the rules in force.
     Compulsory,
     /// Promotion chosen where it was optional (`+`).
     Chosen,
@@ -358,7 +358,8 @@ pub struct MoveInfo {
     /// The mover's token after the move (`+R`, `+DV`, ...).
     #[schema(example = "P")]
     pub piece_after: String,
-    /// Whether the move is the position's pass (every pass is one move).
+    /// Whether the move is a pass (every pass of a position is one move in lists; a
+    /// played pass names the piece that passed: `from`).
     #[schema(example = false)]
     pub pass: bool,
 }
@@ -501,7 +502,10 @@ pub struct IllegalInfo {
     /// shogi's lion-trading rules: `lion_protected`, `counter_strike`; for moves a
     /// repetition rule forbids (game form): `perpetual_check` (`jcsa`, or
     /// `fourfold_no_contest` against a sole royal), `perpetual_attack` and `pass_cycle`
-    /// (`jcsa`), `repetition` (`no_repeat`).
+    /// (`jcsa`), `repetition` (`no_repeat`); for Hodges text (adjudication) that names no
+    /// legal move: `malformed`, `unknown_piece`, `promoted_only_piece`, `no_such_piece`,
+    /// `unreachable`, `ambiguous`, `promotion_mark_required`, `promotion_compulsory`,
+    /// `promotion_not_possible`.
     #[schema(example = "path_blocked")]
     pub code: String,
     /// An English sentence.

@@ -82,9 +82,15 @@ async fn promotion_is_reported_as_the_move_made_it() {
     let chosen = adjudicate(&app, "tai", rules.clone(), &tai, "5m5e+").await;
     assert_eq!(verdict(&chosen), (true, json!("5m5e+"), json!("chosen")));
     let declined = adjudicate(&app, "tai", rules.clone(), &tai, "5m5e=").await;
-    assert_eq!(verdict(&declined), (true, json!("5m5e="), json!("declined")));
+    assert_eq!(
+        verdict(&declined),
+        (true, json!("5m5e="), json!("declined"))
+    );
     let forced = adjudicate(&app, "tai", rules, &tai, "6m10i").await;
-    assert_eq!(verdict(&forced), (true, json!("6m10i+"), json!("compulsory")));
+    assert_eq!(
+        verdict(&forced),
+        (true, json!("6m10i+"), json!("compulsory"))
+    );
     // Tai contagion: a gold capturing a deva becomes a promoted deva (tai.md).
     let tai = bare("tai", &[], "G@5m dv@5l CP@25y cp@1a", 'b');
     let body = adjudicate(&app, "tai", json!(null), &tai, "5m5l").await;
@@ -104,7 +110,11 @@ async fn lishogis_redundant_marks_are_accepted_in_chu_only() {
     let chu = bare("chu", &[], "S@5e p@12e K@12l k@12a", 'b');
     for text in ["5e4f=", "5e4f?", "5e4f"] {
         let body = adjudicate(&app, "chu", json!(null), &chu, text).await;
-        assert_eq!(verdict(&body), (true, json!("5e4f"), json!("none")), "{text}");
+        assert_eq!(
+            verdict(&body),
+            (true, json!("5e4f"), json!("none")),
+            "{text}"
+        );
     }
     // `+` there is still refused (§5: `+` on a move that cannot promote).
     let plus = adjudicate(&app, "chu", json!(null), &chu, "5e4f+").await;
@@ -115,7 +125,11 @@ async fn lishogis_redundant_marks_are_accepted_in_chu_only() {
     let lion = bare("chu", &[], "N@7g p@12e K@12l k@12a", 'b');
     for text in ["7g6g7g+", "7g8h7g=", "7g6f7g?"] {
         let body = adjudicate(&app, "chu", json!(null), &lion, text).await;
-        assert_eq!(verdict(&body), (true, json!("7g6f7g"), json!("none")), "{text}");
+        assert_eq!(
+            verdict(&body),
+            (true, json!("7g6f7g"), json!("none")),
+            "{text}"
+        );
         assert_eq!(body["move"]["pass"], true);
     }
     // Tai keeps notation.md's strict marks: `=` or `?` where no promotion is possible is

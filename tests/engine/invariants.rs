@@ -79,7 +79,11 @@ fn check_position(pos: &Position, rules: &Rules, rng: &mut Rng) -> usize {
                 sq.len() == 2 && sq[1] == m.from && pos.cell(sq[0]).is_empty()
             };
             if is_pass(&m) {
-                assert_eq!(pass_of(pos, rules, m.from), Some(m), "{candidate} in {text}");
+                assert_eq!(
+                    pass_of(pos, rules, m.from),
+                    Some(m),
+                    "{candidate} in {text}"
+                );
                 assert_eq!(moves.iter().filter(|l| is_pass(l)).count(), 1, "{text}");
             } else {
                 assert!(

@@ -299,7 +299,13 @@ pub fn format_hodges(pos: &Position, rules: &Rules, mv: &Move) -> String {
     };
     let steps = steps_of(pos, mv);
     if let Some(needs_start) = pass_needs_start(pos, rules, mv, piece, &steps) {
-        return write_text(rules, piece, needs_start.then_some(mv.from), &steps, mv.promo);
+        return write_text(
+            rules,
+            piece,
+            needs_start.then_some(mv.from),
+            &steps,
+            mv.promo,
+        );
     }
     // Equal steps mean an equal first square: only those moves are collected, and only
     // from the pieces whose movement can start towards it at all.
@@ -355,7 +361,13 @@ pub fn format_hodges_all(pos: &Position, rules: &Rules, moves: &[Move]) -> Vec<S
                 return format_move(rules.variant.shape(), mv);
             };
             if let Some(needs_start) = pass_needs_start(pos, rules, mv, piece, steps) {
-                return write_text(rules, piece, needs_start.then_some(mv.from), steps, mv.promo);
+                return write_text(
+                    rules,
+                    piece,
+                    needs_start.then_some(mv.from),
+                    steps,
+                    mv.promo,
+                );
             }
             let ambiguous = moves
                 .iter()
