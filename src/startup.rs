@@ -1,5 +1,6 @@
 //! Building the application: the listener (port 0 picks a free port), the shared state
-//! and limits, the request-id span around every request, the routes and the docs.
+//! and limits, the request-id span around every request, the request normalisation
+//! (trailing slash, HEAD), the routes and the docs.
 
 use crate::api::{self, context::AppState, KnownPaths};
 use crate::config::Settings;
@@ -10,7 +11,7 @@ use std::net::TcpListener;
 use std::sync::atomic::{AtomicU64, Ordering};
 use tracing::Instrument;
 use utoipa_actix_web::AppExt;
-use utoipa_swagger_ui::{Config, SwaggerUi};
+use utoipa_swagger_ui::SwaggerUi;
 
 /// A built, not yet running, service.
 pub struct Application {
@@ -39,6 +40,10 @@ impl Application {
                         .error_handler(|err, _req| api::error::json_error(err).into()),
                 )
                 .app_data(web::PayloadConfig::default().limit(body_limit))
+                .wrap_fn(|mut req, srv| {
+                    api::normalize(&mut req);
+                    srv.call(req)
+                })
                 .wrap_fn(|req, srv| {
                     let id = request_id(req.headers().get("x-request-id"));
                     // The handlers that read a request body record what it asks for
@@ -72,14 +77,12 @@ impl Application {
                 .openapi(api::ApiDoc::openapi_with_version())
                 .configure(api::configure)
                 .split_for_parts();
-            // `validatorUrl: "none"`: the page never sends the document to an outside
-            // validator.
-            let ui = Config::default().validator_url("none");
-            app.service(
-                SwaggerUi::new("/docs/{_:.*}")
-                    .url("/openapi.json", doc)
-                    .config(ui),
+            app.route(
+                "/docs/swagger-initializer.js",
+                web::get().to(api::swagger_initializer),
             )
+            .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", doc))
+            .route("/docs", web::get().to(api::docs_redirect))
             .default_service(web::to(api::not_routed))
         })
         .listen(listener)?;

@@ -7,7 +7,7 @@ use super::dto::{
     PositionText, PromotionInfo, RepetitionJudged, RulesEcho, RulesInput, StatusReason,
     StatusResult, StatusState,
 };
-use super::error::ApiError;
+use super::error::{echo, ApiError};
 use crate::config::Limits;
 use crate::engine::game::{replay, Game};
 use crate::engine::geometry::Color;
@@ -101,7 +101,7 @@ pub fn resolve_rules(variant_id: &str, input: Option<&RulesInput>) -> Result<Arc
         profile: input.and_then(|r| r.profile.clone()),
         overrides: input
             .and_then(|r| r.options.as_ref())
-            .map(|o| o.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
+            .map(|o| o.0.clone())
             .unwrap_or_default(),
     };
     Ok(Rules::resolve_shared(variant, &request)?)
@@ -270,7 +270,7 @@ pub fn check_moves_limit(limits: &Limits, moves: Option<&Vec<String>>) -> Result
 }
 
 /// Builds the position of a request from its bare or game form; a game with an illegal
-/// move is refused with the move's index.
+/// move is refused with the move's index, reason code and text.
 pub fn build_form(
     rules: &Rules,
     limits: &Limits,
@@ -296,15 +296,15 @@ pub fn build_form(
             let (game, illegal) = replay(rules, start, moves.unwrap_or(&empty))
                 .map_err(|p| ApiError::invalid_position("start", p))?;
             if let Some(bad) = &illegal {
+                let text = echo(&bad.text);
                 let mut e = ApiError::unprocessable(
                     "illegal_move_in_game",
                     "Illegal move in game",
-                    format!(
-                        "move {} (`{}`) is illegal: {}",
-                        bad.index, bad.text, bad.reason
-                    ),
+                    format!("move {} (`{text}`) is illegal: {}", bad.index, bad.reason),
                 );
                 e.problem.index = Some(bad.index);
+                e.problem.reason = Some(bad.reason.code().to_string());
+                e.problem.submitted = Some(text);
                 return Err(e);
             }
             Ok(Form {

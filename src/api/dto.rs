@@ -2,7 +2,7 @@
 //! Requests are parsed into engine types at the edge (`api::context`).
 
 use serde::de::value::MapAccessDeserializer;
-use serde::de::{Deserializer, MapAccess, Visitor};
+use serde::de::{Deserializer, MapAccess, Unexpected, Visitor};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use std::collections::BTreeMap;
@@ -112,6 +112,39 @@ fn object_or_null<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
     d.deserialize_option(ObjectOrNull(PhantomData))
 }
 
+/// A `u32` from any JSON number with a whole value: `2` or `2.0`, as JSON Schema's
+/// `integer` allows.
+fn whole_number<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    d.deserialize_any(WholeNumber)
+}
+
+/// Reads a whole number from 0 to `u32::MAX`, written with or without a fraction.
+struct WholeNumber;
+
+impl Visitor<'_> for WholeNumber {
+    type Value = u32;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "a whole number from 0 to {}", u32::MAX)
+    }
+
+    fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<u32, E> {
+        u32::try_from(v).map_err(|_| E::invalid_value(Unexpected::Unsigned(v), &self))
+    }
+
+    fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<u32, E> {
+        u32::try_from(v).map_err(|_| E::invalid_value(Unexpected::Signed(v), &self))
+    }
+
+    fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<u32, E> {
+        if v.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&v) {
+            Ok(v as u32)
+        } else {
+            Err(E::invalid_value(Unexpected::Float(v), &self))
+        }
+    }
+}
+
 /// Which rules to apply: a named profile (the variant's default when omitted) plus
 /// overrides of individual options.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
@@ -122,8 +155,41 @@ pub struct RulesInput {
     #[schema(example = "wikipedia")]
     pub profile: Option<String>,
     /// Option overrides, name to value (see the variant's catalogue for names and values).
+    /// Each option at most once.
     #[schema(example = json!({"emperor_capture": "royals_only"}))]
-    pub options: Option<BTreeMap<String, String>>,
+    #[schema(value_type = Option<BTreeMap<String, String>>)]
+    pub options: Option<OptionOverrides>,
+}
+
+/// Option overrides as given, in order and every pair kept: a JSON object read into a map
+/// would keep only the last of two equal names, which the rules refuse instead
+/// (`duplicate_option`).
+#[derive(Debug, Clone, Default)]
+pub struct OptionOverrides(pub Vec<(String, String)>);
+
+impl<'de> Deserialize<'de> for OptionOverrides {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_map(Pairs)
+    }
+}
+
+/// Reads every (name, value) pair of a JSON object of strings.
+struct Pairs;
+
+impl<'de> Visitor<'de> for Pairs {
+    type Value = OptionOverrides;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON object of option names to values")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<OptionOverrides, A::Error> {
+        let mut pairs = Vec::new();
+        while let Some(pair) = map.next_entry::<String, String>()? {
+            pairs.push(pair);
+        }
+        Ok(OptionOverrides(pairs))
+    }
 }
 
 /// The rules that were applied, fully resolved.
@@ -218,10 +284,10 @@ pub struct LegalMovesRequest {
     #[serde(default, deserialize_with = "object_or_null")]
     pub rules: Option<RulesInput>,
     /// Bare position text (not together with `start`/`moves`).
-    #[schema(example = examples::hook_mover_mate)]
+    #[schema(example = examples::hook_mover_mate, min_length = 1, default = json!(null))]
     pub position: Option<String>,
     /// Game form: start position text (default: the initial setup).
-    #[schema(example = examples::hook_mover_mate)]
+    #[schema(example = examples::hook_mover_mate, min_length = 1, default = json!(null))]
     pub start: Option<String>,
     /// Game form: moves played so far.
     #[schema(example = json!(["13s13r"]))]
@@ -240,10 +306,10 @@ pub struct AdjudicateRequest {
     #[serde(default, deserialize_with = "object_or_null")]
     pub rules: Option<RulesInput>,
     /// Bare position text (not together with `start`/`moves`).
-    #[schema(example = examples::hook_mover_mate)]
+    #[schema(example = examples::hook_mover_mate, min_length = 1, default = json!(null))]
     pub position: Option<String>,
     /// Game form: start position text (default: the initial setup).
-    #[schema(example = examples::hook_mover_mate)]
+    #[schema(example = examples::hook_mover_mate, min_length = 1, default = json!(null))]
     pub start: Option<String>,
     /// Game form: moves played so far.
     #[schema(example = json!(["13s13r"]))]
@@ -266,7 +332,7 @@ pub struct ReplayRequest {
     #[serde(default, deserialize_with = "object_or_null")]
     pub rules: Option<RulesInput>,
     /// Start position text (default: the initial setup).
-    #[schema(example = examples::hook_mover_mate)]
+    #[schema(example = examples::hook_mover_mate, min_length = 1, default = json!(null))]
     pub start: Option<String>,
     /// The moves, in machine notation.
     #[schema(example = json!(["13s13r", "13g13h", "13r13q"]))]
@@ -285,16 +351,17 @@ pub struct PerftRequest {
     #[serde(default, deserialize_with = "object_or_null")]
     pub rules: Option<RulesInput>,
     /// Bare position text (not together with `start`/`moves`).
-    #[schema(example = examples::hook_mover_mate)]
+    #[schema(example = examples::hook_mover_mate, min_length = 1, default = json!(null))]
     pub position: Option<String>,
     /// Game form: start position text (default: the initial setup).
-    #[schema(example = examples::hook_mover_mate)]
+    #[schema(example = examples::hook_mover_mate, min_length = 1, default = json!(null))]
     pub start: Option<String>,
     /// Game form: moves played first.
     #[schema(example = json!(["13s13r"]))]
     pub moves: Option<Vec<String>>,
     /// Depth (1 = the number of legal moves), at most the configured limit.
     #[schema(example = 2, minimum = 0)]
+    #[serde(deserialize_with = "whole_number")]
     pub depth: u32,
     /// Also return the count under each first move.
     #[serde(default)]

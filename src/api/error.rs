@@ -53,10 +53,29 @@ pub struct Problem {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(example = 2)]
     pub index: Option<usize>,
+    /// For an illegal move in a game's move list: the stable reason code, the same as a
+    /// replay verdict's `illegal.code` (`unreachable`, `path_blocked`, `perpetual_check`,
+    /// ...).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = "unreachable")]
+    pub reason: Option<String>,
+    /// For an illegal move in a game's move list: the move as submitted (at most 64
+    /// characters).
+    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
+    #[schema(example = "13r13p")]
+    pub submitted: Option<String>,
     /// The valid choices, when a name was not recognised.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(example = json!(["wikipedia", "japanese", "tsa"]))]
     pub valid: Option<Vec<String>>,
+}
+
+/// The most characters of a client's text (a name, a value, a move) a problem repeats.
+pub const ECHO_CHARS: usize = 64;
+
+/// A client's text as a problem repeats it: cut to [`ECHO_CHARS`] characters.
+pub fn echo(text: &str) -> String {
+    text.chars().take(ECHO_CHARS).collect()
 }
 
 /// An error answer.
@@ -79,6 +98,8 @@ impl ApiError {
                 code: code.to_string(),
                 problems: None,
                 index: None,
+                reason: None,
+                submitted: None,
                 valid: None,
             }),
         }
@@ -95,10 +116,7 @@ impl ApiError {
             status,
             "unknown_variant",
             "Unknown variant",
-            format!(
-                "unknown variant `{}`",
-                given.chars().take(64).collect::<String>()
-            ),
+            format!("unknown variant `{}`", echo(given)),
         );
         e.problem.valid = Some(
             crate::engine::variant::VARIANT_IDS
@@ -139,7 +157,29 @@ impl From<RulesError> for ApiError {
             | RulesError::InvalidValue { valid, .. } => Some(valid.clone()),
             RulesError::DuplicateOption { .. } => None,
         };
-        let mut e = ApiError::unprocessable(err.code(), "Invalid rules", err.to_string());
+        let echoed = match err {
+            RulesError::UnknownProfile { given, valid } => RulesError::UnknownProfile {
+                given: echo(&given),
+                valid,
+            },
+            RulesError::UnknownOption { given, valid } => RulesError::UnknownOption {
+                given: echo(&given),
+                valid,
+            },
+            RulesError::InvalidValue {
+                option,
+                given,
+                valid,
+            } => RulesError::InvalidValue {
+                option: echo(&option),
+                given: echo(&given),
+                valid,
+            },
+            RulesError::DuplicateOption { option } => RulesError::DuplicateOption {
+                option: echo(&option),
+            },
+        };
+        let mut e = ApiError::unprocessable(echoed.code(), "Invalid rules", echoed.to_string());
         e.problem.valid = valid;
         e
     }
@@ -189,7 +229,11 @@ pub fn json_error(err: actix_web::error::JsonPayloadError) -> ApiError {
             "send the request body as application/json",
         ),
         J::Deserialize(e) if e.classify() == serde_json::error::Category::Data => {
-            ApiError::unprocessable("invalid_request", "Invalid request", e.to_string())
+            ApiError::unprocessable(
+                "invalid_request",
+                "Invalid request",
+                cut_echo(&e.to_string()),
+            )
         }
         _ => ApiError::new(
             StatusCode::BAD_REQUEST,
@@ -197,5 +241,48 @@ pub fn json_error(err: actix_web::error::JsonPayloadError) -> ApiError {
             "Malformed JSON",
             err.to_string(),
         ),
+    }
+}
+
+/// A serde message with the client's text it repeats cut by [`echo`]: a field name (serde
+/// writes "field `NAME`", the name unescaped) or a string (written "string \"TEXT\"",
+/// escaped). A message repeats at most one of them, before any text of the service's own.
+fn cut_echo(message: &str) -> String {
+    const FIELD: &str = "field `";
+    const STRING: &str = "string \"";
+    let field = message.find(FIELD);
+    let string = message.find(STRING);
+    let span = match (field, string) {
+        (Some(f), s) if s.is_none_or(|s| f < s) => {
+            let start = f + FIELD.len();
+            let rest = &message[start..];
+            ["`, expected", "`, there are no fields", "` at line"]
+                .iter()
+                .find_map(|end| rest.rfind(end))
+                .or_else(|| rest.strip_suffix('`').map(str::len))
+                .map(|len| (start, start + len))
+        }
+        (_, Some(s)) => {
+            let start = s + STRING.len();
+            let mut escaped = false;
+            message[start..]
+                .char_indices()
+                .find(|&(_, c)| {
+                    let close = c == '"' && !escaped;
+                    escaped = c == '\\' && !escaped;
+                    close
+                })
+                .map(|(len, _)| (start, start + len))
+        }
+        _ => None,
+    };
+    match span {
+        Some((start, end)) => format!(
+            "{}{}{}",
+            &message[..start],
+            echo(&message[start..end]),
+            &message[end..]
+        ),
+        None => message.to_string(),
     }
 }

@@ -7,7 +7,9 @@ pub mod dto;
 pub mod error;
 pub mod routes;
 
-use actix_web::http::header;
+use actix_web::dev::ServiceRequest;
+use actix_web::http::uri::{PathAndQuery, Uri};
+use actix_web::http::{header, Method};
 use actix_web::{HttpRequest, HttpResponse};
 use error::ApiError;
 use utoipa::OpenApi;
@@ -96,10 +98,13 @@ impl KnownPaths {
                             .collect()
                     })
                     .unwrap_or_default();
-                out.push((segments(path), methods));
+                out.push((segments(path), with_head(methods)));
             }
         }
-        out.push((segments("/openapi.json"), vec!["GET".to_string()]));
+        out.push((
+            segments("/openapi.json"),
+            with_head(vec!["GET".to_string()]),
+        ));
         KnownPaths(out)
     }
 
@@ -118,6 +123,17 @@ impl KnownPaths {
     }
 }
 
+/// The methods of a path with HEAD after GET: every GET route answers HEAD too
+/// ([`normalize`]).
+fn with_head(mut methods: Vec<String>) -> Vec<String> {
+    if let Some(i) = methods.iter().position(|m| m == "GET") {
+        if !methods.iter().any(|m| m == "HEAD") {
+            methods.insert(i + 1, "HEAD".to_string());
+        }
+    }
+    methods
+}
+
 fn segments(path: &str) -> Vec<String> {
     path.trim_end_matches('/')
         .split('/')
@@ -125,11 +141,76 @@ fn segments(path: &str) -> Vec<String> {
         .collect()
 }
 
-/// Requests no handler takes: 405 with `Allow` on a known path, 404 elsewhere.
+/// Reads a request the way the routes are written, before routing: trailing slashes are
+/// dropped (`/v1/variants/tai/` is `/v1/variants/tai`; not under `/docs/`, where the
+/// Swagger UI addresses its files relative to the page), and HEAD is routed as GET (the
+/// connection sends the answer's head without its body).
+pub fn normalize(req: &mut ServiceRequest) {
+    if req.method() == Method::HEAD {
+        req.head_mut().method = Method::GET;
+    }
+    let path = req.path();
+    let trimmed = path.trim_end_matches('/');
+    if trimmed.len() == path.len() || trimmed.is_empty() || path.starts_with("/docs/") {
+        return;
+    }
+    let text = match req.query_string() {
+        "" => trimmed.to_string(),
+        query => format!("{trimmed}?{query}"),
+    };
+    let mut parts = req.head().uri.clone().into_parts();
+    parts.path_and_query = text.parse::<PathAndQuery>().ok();
+    if let Ok(uri) = Uri::from_parts(parts) {
+        req.match_info_mut().get_mut().update(&uri);
+        req.head_mut().uri = uri;
+    }
+}
+
+/// The Swagger UI's start script, with `validatorUrl: null`: the page never sends the
+/// document to an outside validator (utoipa-swagger-ui can only write the string
+/// `"none"`, which Swagger UI also reads as "no validator"; the script is built once from
+/// the crate's own and that one value written as `null`).
+pub async fn swagger_initializer() -> HttpResponse {
+    use actix_web::ResponseError;
+    static SCRIPT: std::sync::OnceLock<Option<(String, String)>> = std::sync::OnceLock::new();
+    let script = SCRIPT.get_or_init(|| {
+        let config = utoipa_swagger_ui::Config::new(["/openapi.json"]).validator_url("none");
+        let file = utoipa_swagger_ui::serve("swagger-initializer.js", config.into()).ok()??;
+        let text = String::from_utf8(file.bytes.into_owned()).ok()?;
+        let text = text.replace(r#""validatorUrl": "none""#, r#""validatorUrl": null"#);
+        text.contains(r#""validatorUrl": null"#)
+            .then_some((text, file.content_type))
+    });
+    match script {
+        Some((text, content_type)) => HttpResponse::Ok()
+            .content_type(content_type.as_str())
+            .body(text.clone()),
+        None => ApiError::new(
+            actix_web::http::StatusCode::SERVICE_UNAVAILABLE,
+            "docs_unavailable",
+            "Documentation page unavailable",
+            "the Swagger UI start script could not be built",
+        )
+        .error_response(),
+    }
+}
+
+/// `/docs` without its slash: the Swagger UI is at `/docs/`.
+pub async fn docs_redirect() -> HttpResponse {
+    HttpResponse::PermanentRedirect()
+        .insert_header((header::LOCATION, "/docs/"))
+        .finish()
+}
+
+/// Requests no handler takes: 405 with `Allow` on a known path (which never lists the
+/// method used: such a request is on no path the service has), 404 elsewhere.
 pub async fn not_routed(req: HttpRequest) -> HttpResponse {
     use actix_web::ResponseError;
     let known = req.app_data::<actix_web::web::Data<KnownPaths>>();
-    if let Some(methods) = known.and_then(|k| k.methods_for(req.path())) {
+    let methods = known
+        .and_then(|k| k.methods_for(req.match_info().as_str()))
+        .filter(|allowed| !allowed.iter().any(|m| m == req.method().as_str()));
+    if let Some(methods) = methods {
         let allow = methods.join(", ");
         let mut resp = ApiError::new(
             actix_web::http::StatusCode::METHOD_NOT_ALLOWED,

@@ -126,7 +126,7 @@ async fn wrong_method_and_unknown_path() {
     assert_eq!(a.headers.get("allow").unwrap(), "POST");
     let a = app.post("/v1/variants", &json!({})).await;
     assert_problem(&a, 405, "method_not_allowed");
-    assert_eq!(a.headers.get("allow").unwrap(), "GET");
+    assert_eq!(a.headers.get("allow").unwrap(), "GET, HEAD");
     let a = app.get("/v1/nothing").await;
     assert_problem(&a, 404, "not_found");
 }
@@ -163,4 +163,128 @@ async fn every_response_carries_a_request_id() {
         .await
         .unwrap();
     assert_eq!(resp.headers().get("x-request-id").unwrap(), "trace-42");
+}
+
+/// Tai (tai.md, sources/tai_shogi.md): Black's pawns fill rank s, a pawn steps one square
+/// forward; White's setup is Black's turned round, so White's rank h holds only the
+/// go-betweens on files 8 and 18.
+#[tokio::test]
+async fn an_illegal_move_in_a_game_carries_its_index_reason_and_text() {
+    let app = spawn_app().await;
+    let cases = [
+        // Black's pawn, now on 13r, cannot reach 13p two squares ahead (13q is empty, so
+        // nothing blocks it: it cannot go there at all).
+        (
+            "/v1/legal-moves",
+            json!({"variant": "tai", "moves": ["13s13r", "13g13h", "13r13p"]}),
+            2,
+            "unreachable",
+            "13r13p",
+        ),
+        // White moves from 13h, an empty square.
+        (
+            "/v1/adjudicate",
+            json!({"variant": "tai", "moves": ["13s13r", "13h13i"], "move": "13r13q"}),
+            1,
+            "empty_square",
+            "13h13i",
+        ),
+        // White moves Black's pawn on 12s.
+        (
+            "/v1/perft",
+            json!({"variant": "tai", "moves": ["13s13r", "12s12r"], "depth": 1}),
+            1,
+            "not_your_piece",
+            "12s12r",
+        ),
+    ];
+    for (path, body, index, reason, text) in cases {
+        let a = app.post(path, &body).await;
+        assert_problem(&a, 422, "illegal_move_in_game");
+        assert_eq!(a.body["index"], index, "{path}");
+        assert_eq!(a.body["reason"], reason, "{path}");
+        assert_eq!(a.body["move"], text, "{path}");
+        let replayed = app
+            .post(
+                "/v1/replay",
+                &json!({"variant": "tai", "moves": body["moves"]}),
+            )
+            .await;
+        assert_eq!(replayed.body["first_illegal"], index, "{path}");
+        assert_eq!(
+            replayed.body["verdicts"][index]["illegal"]["code"], reason,
+            "{path}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn an_option_given_twice_is_refused() {
+    let app = spawn_app().await;
+    for body in [
+        r#"{"variant":"tai","rules":{"options":{"repetition":"jcsa","repetition":"no_repeat"}}}"#,
+        r#"{"variant":"tai","rules":{"options":{"repetition":"jcsa","repetition":"jcsa"}}}"#,
+    ] {
+        let a = app
+            .post_raw("/v1/legal-moves", body.into(), "application/json")
+            .await;
+        assert_problem(&a, 422, "duplicate_option");
+        assert!(a.body["detail"].as_str().unwrap().contains("repetition"));
+    }
+    let top = app
+        .post_raw(
+            "/v1/legal-moves",
+            br#"{"variant":"tai","variant":"tai"}"#.to_vec(),
+            "application/json",
+        )
+        .await;
+    assert_eq!(top.status, 422, "{top:?}");
+}
+
+/// Names and values a request made up are repeated in `detail` at most 64 characters
+/// long (characters, not bytes), as unknown variant names are.
+#[tokio::test]
+async fn made_up_names_are_echoed_cut_to_64_characters() {
+    let app = spawn_app().await;
+    let long = "n".repeat(200);
+    let wide = "名".repeat(200);
+    let cases = [
+        (json!({"variant": long}), "unknown_variant", &long),
+        (
+            json!({"variant": "tai", "rules": {"options": {&long: "x"}}}),
+            "unknown_option",
+            &long,
+        ),
+        (
+            json!({"variant": "tai", "rules": {"profile": &long}}),
+            "unknown_profile",
+            &long,
+        ),
+        (
+            json!({"variant": "tai", "rules": {"profile": &wide}}),
+            "unknown_profile",
+            &wide,
+        ),
+        (
+            json!({"variant": "tai", "rules": {"options": {"repetition": &long}}}),
+            "invalid_option_value",
+            &long,
+        ),
+        (
+            json!({"variant": "tai", &long: 1}),
+            "invalid_request",
+            &long,
+        ),
+    ];
+    for (body, code, given) in cases {
+        let a = app.post("/v1/legal-moves", &body).await;
+        assert_problem(&a, 422, code);
+        let detail = a.body["detail"].as_str().unwrap();
+        let cut: String = given.chars().take(64).collect();
+        let longer: String = given.chars().take(65).collect();
+        assert!(
+            detail.contains(&cut) && !detail.contains(&longer),
+            "{code}: {detail}"
+        );
+    }
 }

@@ -43,6 +43,8 @@ pub struct Answer {
     pub content_type: String,
     pub headers: reqwest::header::HeaderMap,
     pub body: Value,
+    /// The body as received.
+    pub raw: Vec<u8>,
 }
 
 impl TestApp {
@@ -59,6 +61,17 @@ impl TestApp {
             .post(format!("{}{path}", self.address))
             .header("content-type", content_type)
             .body(body)
+            .send()
+            .await
+            .expect("request sent");
+        answer(resp).await
+    }
+
+    /// Sends a request without a body.
+    pub async fn request(&self, method: reqwest::Method, path: &str) -> Answer {
+        let resp = self
+            .client
+            .request(method, format!("{}{path}", self.address))
             .send()
             .await
             .expect("request sent");
@@ -85,13 +98,14 @@ async fn answer(resp: reqwest::Response) -> Answer {
         .and_then(|v| v.to_str().ok())
         .unwrap_or("")
         .to_string();
-    let bytes = resp.bytes().await.expect("body");
-    let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+    let raw = resp.bytes().await.expect("body").to_vec();
+    let body = serde_json::from_slice(&raw).unwrap_or(Value::Null);
     Answer {
         status,
         content_type,
         headers,
         body,
+        raw,
     }
 }
 

@@ -3,6 +3,7 @@
 
 mod catalogue;
 mod chu;
+mod edges;
 mod errors;
 #[path = "../common/game_end.rs"]
 mod game_end;

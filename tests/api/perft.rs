@@ -41,3 +41,27 @@ async fn perft_limits() {
         .await;
     assert_problem(&big, 422, "perft_budget_exceeded");
 }
+
+/// JSON Schema's `integer` includes numbers written with a zero fraction.
+#[tokio::test]
+async fn a_whole_depth_written_with_a_fraction_is_that_depth() {
+    let app = spawn_app().await;
+    let a = app
+        .post_raw(
+            "/v1/perft",
+            br#"{"variant":"tai","depth":1.0}"#.to_vec(),
+            "application/json",
+        )
+        .await;
+    assert_eq!(a.status, 200, "{a:?}");
+    assert_eq!(a.body["depth"], 1);
+    assert_eq!(a.body["nodes"], 304);
+    let a = app
+        .post_raw(
+            "/v1/perft",
+            br#"{"variant":"tai","depth":1.5}"#.to_vec(),
+            "application/json",
+        )
+        .await;
+    assert_problem(&a, 422, "invalid_request");
+}
