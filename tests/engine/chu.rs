@@ -42,8 +42,7 @@ struct Row {
 
 fn rows() -> Vec<Row> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/chu_rule_vectors.tsv");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let header = text
         .lines()
         .position(|l| !l.starts_with('#'))
