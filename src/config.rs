@@ -1,10 +1,9 @@
-//! Service configuration: address, port, log format and request limits, from environment
-//! variables (`SHOGI_ARBITER_*`) overridden by command-line flags.
-
-use std::fmt;
+//! Service configuration: address, port, log format and request limits, and the service
+//! flags that set them ([`ServeArgs`]), each also read from its environment variable
+//! (`SHOGI_ARBITER_*`); a flag overrides its variable.
 
 /// How logs are written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum LogFormat {
     /// Human-readable lines.
     Human,
@@ -62,159 +61,152 @@ impl Default for Settings {
     }
 }
 
-/// One configurable value: flag name, environment variable, description.
-pub const KNOBS: &[(&str, &str, &str)] = &[
-    (
-        "--host",
-        "SHOGI_ARBITER_HOST",
-        "address to listen on (127.0.0.1)",
-    ),
-    (
-        "--port",
-        "SHOGI_ARBITER_PORT",
-        "port (8080; 0 = any free port)",
-    ),
-    (
-        "--log-format",
-        "SHOGI_ARBITER_LOG_FORMAT",
-        "`human` or `json` (human)",
-    ),
-    (
-        "--workers",
-        "SHOGI_ARBITER_WORKERS",
-        "HTTP worker threads (0 = one per core)",
-    ),
-    (
-        "--body-limit",
-        "SHOGI_ARBITER_BODY_LIMIT",
-        "largest request body in bytes (1048576)",
-    ),
-    (
-        "--max-moves",
-        "SHOGI_ARBITER_MAX_MOVES",
-        "most moves in a game (10000)",
-    ),
-    (
-        "--perft-max-depth",
-        "SHOGI_ARBITER_PERFT_MAX_DEPTH",
-        "deepest perft (6)",
-    ),
-    (
-        "--perft-node-budget",
-        "SHOGI_ARBITER_PERFT_NODE_BUDGET",
-        "most nodes one perft may visit (50000000)",
-    ),
-    (
-        "--heavy-concurrency",
-        "SHOGI_ARBITER_HEAVY_CONCURRENCY",
-        "engine calls at once (64)",
-    ),
-];
-
-/// A configuration value that does not parse.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ConfigError(pub String);
-
-impl fmt::Display for ConfigError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+/// The service flags. Each is also read from its environment variable when the flag is not
+/// given; the defaults are those of [`Settings::default`]. Negative numbers are read as
+/// values, so that the error names them.
+#[derive(Clone, Debug, PartialEq, Eq, clap::Args)]
+pub struct ServeArgs {
+    /// Address to listen on
+    #[arg(long, env = "SHOGI_ARBITER_HOST", default_value_t = Settings::default().host)]
+    pub host: String,
+    /// Port to listen on (0 = any free port)
+    #[arg(
+        long,
+        env = "SHOGI_ARBITER_PORT",
+        allow_negative_numbers = true,
+        default_value_t = Settings::default().port
+    )]
+    pub port: u16,
+    /// Log format; the level comes from RUST_LOG (default info)
+    #[arg(
+        long,
+        env = "SHOGI_ARBITER_LOG_FORMAT",
+        value_enum,
+        value_name = "FORMAT",
+        default_value_t = Settings::default().log_format
+    )]
+    pub log_format: LogFormat,
+    /// HTTP worker threads (0 = one per core)
+    #[arg(
+        long,
+        env = "SHOGI_ARBITER_WORKERS", allow_negative_numbers = true,
+        value_name = "N",
+        default_value_t = Settings::default().workers
+    )]
+    pub workers: usize,
+    /// Largest request body in bytes (413 above)
+    #[arg(
+        long,
+        env = "SHOGI_ARBITER_BODY_LIMIT", allow_negative_numbers = true,
+        value_name = "BYTES",
+        default_value_t = Limits::default().body_bytes
+    )]
+    pub body_limit: usize,
+    /// Most moves in a game's move list (422 above)
+    #[arg(
+        long,
+        env = "SHOGI_ARBITER_MAX_MOVES", allow_negative_numbers = true,
+        value_name = "N",
+        default_value_t = Limits::default().moves_per_game
+    )]
+    pub max_moves: usize,
+    /// Deepest perft accepted (422 above)
+    #[arg(
+        long,
+        env = "SHOGI_ARBITER_PERFT_MAX_DEPTH", allow_negative_numbers = true,
+        value_name = "N",
+        default_value_t = Limits::default().perft_max_depth
+    )]
+    pub perft_max_depth: u32,
+    /// Most nodes one perft request may visit (422 when exceeded)
+    #[arg(
+        long,
+        env = "SHOGI_ARBITER_PERFT_NODE_BUDGET", allow_negative_numbers = true,
+        value_name = "N",
+        default_value_t = Limits::default().perft_node_budget
+    )]
+    pub perft_node_budget: u64,
+    /// Heavy engine calls running at once (429 above; 0 counts as 1)
+    #[arg(
+        long,
+        env = "SHOGI_ARBITER_HEAVY_CONCURRENCY", allow_negative_numbers = true,
+        value_name = "N",
+        default_value_t = Limits::default().heavy_concurrency
+    )]
+    pub heavy_concurrency: usize,
 }
 
-impl std::error::Error for ConfigError {}
-
-impl Settings {
-    /// Reads the environment (`env` lookups) then the flags in `args`.
-    ///
-    /// # Errors
-    /// An unknown flag, a flag without a value, or a value that does not parse.
-    pub fn load(
-        env: impl Fn(&str) -> Option<String>,
-        args: &[String],
-    ) -> Result<Settings, ConfigError> {
-        let mut s = Settings::default();
-        for (flag, var, _) in KNOBS {
-            if let Some(v) = env(var) {
-                s.set(flag, &v)?;
-            }
+impl From<ServeArgs> for Settings {
+    fn from(a: ServeArgs) -> Settings {
+        Settings {
+            host: a.host,
+            port: a.port,
+            log_format: a.log_format,
+            workers: a.workers,
+            limits: Limits {
+                body_bytes: a.body_limit,
+                moves_per_game: a.max_moves,
+                perft_max_depth: a.perft_max_depth,
+                perft_node_budget: a.perft_node_budget,
+                heavy_concurrency: a.heavy_concurrency.max(1),
+            },
         }
-        let mut it = args.iter();
-        while let Some(arg) = it.next() {
-            let (flag, value) = match arg.split_once('=') {
-                Some((f, v)) => (f.to_string(), v.to_string()),
-                None => (
-                    arg.clone(),
-                    it.next()
-                        .cloned()
-                        .ok_or_else(|| ConfigError(format!("{arg} needs a value")))?,
-                ),
-            };
-            s.set(&flag, &value)?;
-        }
-        Ok(s)
-    }
-
-    fn set(&mut self, flag: &str, value: &str) -> Result<(), ConfigError> {
-        fn num<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, ConfigError> {
-            v.trim()
-                .parse()
-                .map_err(|_| ConfigError(format!("{flag}: `{v}` is not a valid number")))
-        }
-        match flag {
-            "--host" => self.host = value.to_string(),
-            "--port" => self.port = num(flag, value)?,
-            "--log-format" => {
-                self.log_format = match value {
-                    "human" => LogFormat::Human,
-                    "json" => LogFormat::Json,
-                    _ => {
-                        return Err(ConfigError(format!(
-                            "{flag}: `{value}` is not human or json"
-                        )))
-                    }
-                }
-            }
-            "--workers" => self.workers = num(flag, value)?,
-            "--body-limit" => self.limits.body_bytes = num(flag, value)?,
-            "--max-moves" => self.limits.moves_per_game = num(flag, value)?,
-            "--perft-max-depth" => self.limits.perft_max_depth = num(flag, value)?,
-            "--perft-node-budget" => self.limits.perft_node_budget = num(flag, value)?,
-            "--heavy-concurrency" => {
-                self.limits.heavy_concurrency = num::<usize>(flag, value)?.max(1)
-            }
-            other => {
-                let known: Vec<&str> = KNOBS.iter().map(|k| k.0).collect();
-                return Err(ConfigError(format!(
-                    "unknown flag `{other}`; valid: {}",
-                    known.join(", ")
-                )));
-            }
-        }
-        Ok(())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::{Args, FromArgMatches};
 
+    /// The settings that `args` give under the current environment.
+    fn settings(args: &[&str]) -> Result<Settings, clap::Error> {
+        let cmd = ServeArgs::augment_args(clap::Command::new("serve"));
+        let matches =
+            cmd.try_get_matches_from(std::iter::once("serve").chain(args.iter().copied()))?;
+        Ok(ServeArgs::from_arg_matches(&matches)?.into())
+    }
+
+    // The only test that touches the `SHOGI_ARBITER_*` variables; nothing else in this
+    // test binary reads them.
     #[test]
     fn flags_override_environment() {
-        let env = |k: &str| match k {
-            "SHOGI_ARBITER_PORT" => Some("9000".to_string()),
-            "SHOGI_ARBITER_LOG_FORMAT" => Some("json".to_string()),
-            _ => None,
-        };
-        let args = vec![
-            "--port".to_string(),
-            "0".to_string(),
-            "--max-moves=5".to_string(),
+        let vars = [
+            "SHOGI_ARBITER_HOST",
+            "SHOGI_ARBITER_PORT",
+            "SHOGI_ARBITER_LOG_FORMAT",
+            "SHOGI_ARBITER_WORKERS",
+            "SHOGI_ARBITER_BODY_LIMIT",
+            "SHOGI_ARBITER_MAX_MOVES",
+            "SHOGI_ARBITER_PERFT_MAX_DEPTH",
+            "SHOGI_ARBITER_PERFT_NODE_BUDGET",
+            "SHOGI_ARBITER_HEAVY_CONCURRENCY",
         ];
-        let s = Settings::load(env, &args).unwrap();
+        for var in vars {
+            std::env::remove_var(var);
+        }
+        assert_eq!(settings(&[]).unwrap(), Settings::default());
+
+        std::env::set_var("SHOGI_ARBITER_PORT", "9000");
+        std::env::set_var("SHOGI_ARBITER_LOG_FORMAT", "json");
+        std::env::set_var("SHOGI_ARBITER_MAX_MOVES", "7");
+        let s = settings(&["--port", "0", "--max-moves=5", "--heavy-concurrency", "0"]).unwrap();
         assert_eq!(s.port, 0);
         assert_eq!(s.log_format, LogFormat::Json);
         assert_eq!(s.limits.moves_per_game, 5);
-        assert!(Settings::load(|_| None, &["--nope".to_string(), "1".to_string()]).is_err());
-        assert!(Settings::load(|_| None, &["--port".to_string(), "x".to_string()]).is_err());
+        assert_eq!(s.limits.heavy_concurrency, 1);
+        assert_eq!(settings(&[]).unwrap().port, 9000);
+
+        // A variable that does not parse is an error unless its flag overrides it.
+        std::env::set_var("SHOGI_ARBITER_PORT", "x");
+        assert!(settings(&[]).is_err());
+        assert_eq!(settings(&["--port", "1"]).unwrap().port, 1);
+        for var in vars {
+            std::env::remove_var(var);
+        }
+
+        assert!(settings(&["--nope", "1"]).is_err());
+        assert!(settings(&["--port", "x"]).is_err());
+        assert!(settings(&["--log-format", "xml"]).is_err());
     }
 }

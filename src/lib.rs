@@ -1,10 +1,12 @@
 //! shogi-arbiter: a stateless rules arbiter for the large historical shogi variants.
 //!
 //! The crate is a pure rules library ([`engine`]) with a thin HTTP layer ([`api`],
-//! [`startup`]) and a command-line front end in `main.rs`. Shogi (将棋) is Japanese chess; the large variants (tai, chu, tenjiku, ko, dai
-//! dai and maka dai dai shogi) are played on boards of 12×12 to 25×25 squares.
+//! [`startup`]) and a command-line front end ([`cli`], run by `main.rs`). Shogi (将棋) is
+//! Japanese chess; the large variants (tai, chu, tenjiku, ko, dai dai and maka dai dai
+//! shogi) are played on boards of 12×12 to 25×25 squares.
 
 pub mod api;
+pub mod cli;
 pub mod config;
 pub mod engine;
 pub mod startup;

@@ -1,0 +1,329 @@
+//! The command line: the arguments (parsed by clap) of `serve` (the default when no command
+//! is given), `perft` and `openapi`, running each, and how a run ends: its messages and exit
+//! code. Output goes through [`Out`], which stops quietly when the reader has gone.
+
+use crate::config::{ServeArgs, Settings};
+use crate::engine::notation::{format_move, parse_valid_position, PositionProblem};
+use crate::engine::perft::{divide, perft};
+use crate::engine::position::Position;
+use crate::engine::variant::{self, Rules, RulesRequest};
+use crate::startup::Application;
+use clap::builder::PossibleValuesParser;
+use clap::error::ErrorKind;
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use std::fmt::{self, Write as _};
+use std::io::{self, Write as _};
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// `shogi-arbiter`: the service flags may be given without `serve`.
+#[derive(Debug, Parser)]
+#[command(
+    name = "shogi-arbiter",
+    version,
+    about = "A stateless rules arbiter for the large historical shogi variants.",
+    long_about = "A stateless rules arbiter for the large historical shogi variants.\n\n\
+        Without a command it serves, as `serve` does. Each service flag can also be set by \
+        its environment variable; a flag overrides its variable.",
+    args_conflicts_with_subcommands = true
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    serve: ServeArgs,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Run the HTTP service (the default)
+    #[command(
+        long_about = "Run the HTTP service (the default when no command is given).\n\n\
+            Each flag can also be set by its environment variable; a flag overrides its \
+            variable. SIGTERM or SIGINT stops the service gracefully."
+    )]
+    Serve(ServeArgs),
+    /// Count the move sequences of a given depth (perft)
+    Perft(PerftArgs),
+    /// Print the OpenAPI document of the service
+    Openapi,
+}
+
+#[derive(Debug, clap::Args)]
+struct PerftArgs {
+    /// Variant
+    #[arg(
+        long,
+        default_value = "tai",
+        value_parser = PossibleValuesParser::new(variant::VARIANT_IDS)
+    )]
+    variant: String,
+    /// Rules profile (default: the variant's first)
+    #[arg(long)]
+    profile: Option<String>,
+    /// A rule option over the profile's value; repeatable
+    #[arg(long = "option", value_name = "NAME=VALUE", value_parser = name_value)]
+    options: Vec<(String, String)>,
+    /// Start from this position text instead of the variant's start position
+    #[arg(long, value_name = "TEXT")]
+    position: Option<String>,
+    /// Plies to count
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    depth: u32,
+    /// Print the count below each first move, one `move count` line each
+    #[arg(long)]
+    divide: bool,
+}
+
+/// Reads `NAME=VALUE`.
+fn name_value(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((name, value)) if !name.is_empty() => Ok((name.to_string(), value.to_string())),
+        _ => Err("expected NAME=VALUE".to_string()),
+    }
+}
+
+/// How a run ended short of success.
+enum Failure {
+    /// The arguments were read but do not make sense (exit code 2).
+    Usage(clap::Error),
+    /// Something went wrong while running (exit code 1).
+    Fatal(String),
+    /// Standard output was closed by its reader: stop quietly.
+    Closed,
+}
+
+/// Parses the process arguments and runs the command.
+pub fn main() -> ExitCode {
+    let result = match parse() {
+        Command::Serve(args) => serve(args),
+        Command::Perft(args) => run_perft(args),
+        Command::Openapi => openapi(),
+    };
+    match result {
+        Ok(()) | Err(Failure::Closed) => ExitCode::SUCCESS,
+        Err(Failure::Usage(e)) => {
+            let _ = e.print();
+            ExitCode::from(2)
+        }
+        Err(Failure::Fatal(message)) => {
+            let _ = writeln!(io::stderr(), "error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The command the process arguments ask for; exits on `--help`, `--version` and usage
+/// errors.
+fn parse() -> Command {
+    match Cli::try_parse() {
+        Ok(cli) => cli.command.unwrap_or(Command::Serve(cli.serve)),
+        Err(error) => {
+            // The service flags given before any command are also read from the
+            // environment; a variable there that does not parse stops only the service,
+            // so the arguments are read again without the environment.
+            let plain = Cli::command().mut_args(|a| a.env(None::<&str>));
+            match plain
+                .try_get_matches()
+                .ok()
+                .and_then(|m| Cli::from_arg_matches(&m).ok())
+            {
+                Some(Cli {
+                    command: Some(command @ (Command::Perft(_) | Command::Openapi)),
+                    ..
+                }) => command,
+                _ => error.exit(),
+            }
+        }
+    }
+}
+
+fn serve(args: ServeArgs) -> Result<(), Failure> {
+    let settings = Settings::from(args);
+    crate::telemetry::init(settings.log_format);
+    actix_web::rt::System::new().block_on(async move {
+        let app = Application::build(&settings).map_err(|e| {
+            Failure::Fatal(format!(
+                "cannot listen on {}: {}",
+                address(&settings.host, settings.port),
+                cause(&e)
+            ))
+        })?;
+        tracing::info!(host = %settings.host, port = app.port(), "listening");
+        app.run_until_stopped()
+            .await
+            .map_err(|e| Failure::Fatal(format!("the service stopped: {}", cause(&e))))
+    })
+}
+
+/// `host:port`, with an IPv6 host in brackets.
+fn address(host: &str, port: u16) -> String {
+    if host.contains(':') {
+        format!("[{host}]:{port}")
+    } else {
+        format!("{host}:{port}")
+    }
+}
+
+/// An I/O error in words: the system's message without its `(os error N)` suffix, starting
+/// lower-case (`address already in use`).
+fn cause(e: &io::Error) -> String {
+    let text = e.to_string();
+    let text = match (e.raw_os_error(), text.rfind(" (os error ")) {
+        (Some(_), Some(at)) => &text[..at],
+        _ => text.as_str(),
+    };
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => format!("{:?}", e.kind()),
+    }
+}
+
+fn openapi() -> Result<(), Failure> {
+    let mut out = Out::new();
+    out.write_str(&crate::api::openapi_json())?;
+    out.finish()
+}
+
+fn run_perft(args: PerftArgs) -> Result<(), Failure> {
+    let usage = |message: String| {
+        let mut cmd = Cli::command();
+        cmd.build();
+        let error = match cmd.find_subcommand_mut("perft") {
+            Some(perft) => perft.error(ErrorKind::ValueValidation, message),
+            None => cmd.error(ErrorKind::ValueValidation, message),
+        };
+        Failure::Usage(error)
+    };
+    let variant = variant::by_id(&args.variant).ok_or_else(|| {
+        usage(format!(
+            "unknown variant '{}'; valid: {}",
+            args.variant,
+            variant::VARIANT_IDS.join(", ")
+        ))
+    })?;
+    let request = RulesRequest {
+        profile: args.profile,
+        overrides: args.options,
+    };
+    let rules = Rules::resolve(variant, &request).map_err(|e| usage(e.to_string()))?;
+    let pos = match &args.position {
+        None => Position::start(&rules),
+        Some(text) => parse_valid_position(&rules, text).map_err(|problems| {
+            let words: Vec<String> = problems.iter().map(describe).collect();
+            usage(format!("the position does not read: {}", words.join("; ")))
+        })?,
+    };
+    let start = Instant::now();
+    let mut out = Out::new();
+    let total = if args.divide {
+        let rows = divide(&pos, &rules, args.depth, u64::MAX)
+            .map_err(|_| Failure::Fatal("node budget exceeded".to_string()))?;
+        for (mv, n) in &rows {
+            out.write_fmt(format_args!("{} {n}\n", format_move(variant.shape(), mv)))?;
+        }
+        rows.iter().map(|r| r.1).sum()
+    } else {
+        perft(&pos, &rules, args.depth)
+    };
+    let secs = start.elapsed().as_secs_f64();
+    out.write_fmt(format_args!("nodes {total}\n"))?;
+    out.write_fmt(format_args!(
+        "time {secs:.3} s ({:.2} M leaf nodes/s)\n",
+        total as f64 / secs.max(1e-9) / 1e6
+    ))?;
+    out.finish()
+}
+
+/// A position problem in words: `unknown_piece at rank a, file 3: ...`.
+fn describe(p: &PositionProblem) -> String {
+    let mut s = p.code.to_string();
+    let _ = match (p.rank, p.file) {
+        (Some(rank), Some(file)) => write!(s, " at rank {rank}, file {file}"),
+        (Some(rank), None) => write!(s, " at rank {rank}"),
+        (None, Some(file)) => write!(s, " at file {file}"),
+        (None, None) => Ok(()),
+    };
+    let _ = write!(s, ": {}", p.message);
+    s
+}
+
+/// Standard output, where a reader that has gone (a closed pipe) ends the output quietly
+/// instead of panicking as `println!` does.
+struct Out {
+    inner: io::StdoutLock<'static>,
+}
+
+impl Out {
+    fn new() -> Out {
+        Out {
+            inner: io::stdout().lock(),
+        }
+    }
+
+    fn write_str(&mut self, text: &str) -> Result<(), Failure> {
+        self.inner.write_all(text.as_bytes()).map_err(failure)
+    }
+
+    fn write_fmt(&mut self, args: fmt::Arguments<'_>) -> Result<(), Failure> {
+        self.inner.write_fmt(args).map_err(failure)
+    }
+
+    fn finish(mut self) -> Result<(), Failure> {
+        self.inner.flush().map_err(failure)
+    }
+}
+
+/// A failed write: [`Failure::Closed`] when the reader has gone.
+fn failure(e: io::Error) -> Failure {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        Failure::Closed
+    } else {
+        Failure::Fatal(format!("cannot write the output: {}", cause(&e)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn a_position_problem_reads_in_words() {
+        let problem = |rank, file| PositionProblem {
+            code: "unknown_piece",
+            rank,
+            file,
+            message: "unknown piece code `z`".to_string(),
+        };
+        assert_eq!(
+            describe(&problem(Some('d'), Some(7))),
+            "unknown_piece at rank d, file 7: unknown piece code `z`"
+        );
+        assert_eq!(
+            describe(&problem(Some('d'), None)),
+            "unknown_piece at rank d: unknown piece code `z`"
+        );
+        assert_eq!(
+            describe(&problem(None, None)),
+            "unknown_piece: unknown piece code `z`"
+        );
+    }
+
+    #[test]
+    fn an_io_error_reads_in_words() {
+        let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let e = std::net::TcpListener::bind(taken.local_addr().unwrap()).unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::AddrInUse);
+        assert_eq!(cause(&e), "address already in use");
+        let plain = io::Error::other("Gone");
+        assert_eq!(cause(&plain), "gone");
+        assert_eq!(address("::1", 80), "[::1]:80");
+        assert_eq!(address("127.0.0.1", 80), "127.0.0.1:80");
+    }
+}

@@ -1,0 +1,346 @@
+//! The `shogi-arbiter` command as a user meets it: help and version, usage errors that name
+//! the flag and the value, an address already in use, the environment under the flags, a
+//! closed output pipe, position errors in words and a perft count.
+
+use std::io::{BufRead, BufReader};
+use std::net::TcpListener;
+use std::process::{Child, Command, ExitStatus, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_shogi-arbiter");
+
+/// Every service variable, removed from each run unless a test sets it.
+const SERVICE_VARS: &[&str] = &[
+    "SHOGI_ARBITER_HOST",
+    "SHOGI_ARBITER_PORT",
+    "SHOGI_ARBITER_LOG_FORMAT",
+    "SHOGI_ARBITER_WORKERS",
+    "SHOGI_ARBITER_BODY_LIMIT",
+    "SHOGI_ARBITER_MAX_MOVES",
+    "SHOGI_ARBITER_PERFT_MAX_DEPTH",
+    "SHOGI_ARBITER_PERFT_NODE_BUDGET",
+    "SHOGI_ARBITER_HEAVY_CONCURRENCY",
+];
+
+/// The command with `args`, a clean service environment plus `env`, and no input.
+fn command(args: &[&str], env: &[(&str, &str)]) -> Command {
+    let mut cmd = Command::new(BIN);
+    cmd.args(args).stdin(Stdio::null());
+    for var in SERVICE_VARS {
+        cmd.env_remove(var);
+    }
+    cmd.env_remove("RUST_BACKTRACE");
+    cmd.envs(env.iter().copied());
+    cmd
+}
+
+/// Runs a command that ends by itself; its status, standard output and standard error.
+fn run(args: &[&str], env: &[(&str, &str)]) -> (ExitStatus, String, String) {
+    let Output {
+        status,
+        stdout,
+        stderr,
+    } = command(args, env).output().expect("the binary runs");
+    (
+        status,
+        String::from_utf8_lossy(&stdout).into_owned(),
+        String::from_utf8_lossy(&stderr).into_owned(),
+    )
+}
+
+/// Runs a command that is expected to stop within a few seconds (a service that cannot
+/// listen); kills it and fails when it does not.
+fn run_expecting_exit(args: &[&str], env: &[(&str, &str)]) -> (ExitStatus, String) {
+    let mut child: Child = command(args, env)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while child.try_wait().expect("wait").is_none() {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("`shogi-arbiter {}` did not exit", args.join(" "));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().expect("output");
+    (
+        out.status,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A port on 127.0.0.1 that is taken for as long as the listener lives.
+fn taken_port() -> (TcpListener, u16) {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("a free port");
+    let port = listener.local_addr().unwrap().port();
+    (listener, port)
+}
+
+#[test]
+fn help_on_the_command_and_every_subcommand() {
+    let service_flags = [
+        "--host",
+        "--port",
+        "--log-format",
+        "--workers",
+        "--body-limit",
+        "--max-moves",
+        "--perft-max-depth",
+        "--perft-node-budget",
+        "--heavy-concurrency",
+        "SHOGI_ARBITER_PORT",
+    ];
+    let perft_flags = [
+        "--variant",
+        "--depth",
+        "--profile",
+        "--option",
+        "--position",
+        "--divide",
+    ];
+    let top: Vec<&str> = service_flags
+        .iter()
+        .copied()
+        .chain(["serve", "perft", "openapi", "--version"])
+        .collect();
+    let cases: [(&[&str], &[&str]); 4] = [
+        (&[], &top),
+        (&["serve"], &service_flags),
+        (&["perft"], &perft_flags),
+        (&["openapi"], &["--help"]),
+    ];
+    for (sub, expected) in cases {
+        for help in ["--help", "-h"] {
+            let args: Vec<&str> = sub.iter().copied().chain([help]).collect();
+            let (status, out, err) = run(&args, &[]);
+            assert!(status.success(), "{args:?}: {status} {err}");
+            assert!(out.contains("Usage: shogi-arbiter"), "{args:?}: {out}");
+            for flag in expected {
+                assert!(
+                    out.contains(flag),
+                    "{args:?} does not mention {flag}: {out}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn version_prints_the_crate_version() {
+    let (status, out, _) = run(&["--version"], &[]);
+    assert!(status.success());
+    assert_eq!(
+        out.trim_end(),
+        format!("shogi-arbiter {}", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+#[test]
+fn an_unknown_flag_is_named_and_exits_2() {
+    for args in [
+        &["--nope"][..],
+        &["serve", "--nope", "1"],
+        &["perft", "--depth", "1", "--nope"],
+        &["openapi", "--nope"],
+    ] {
+        let (status, _, err) = run(args, &[]);
+        assert_eq!(status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("unexpected argument '--nope'"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn a_bad_value_names_the_flag_and_the_value() {
+    for (args, flag, value) in [
+        (&["--port", "x"][..], "--port", "'x'"),
+        (&["serve", "--port", "70000"], "--port", "'70000'"),
+        (&["--log-format", "xml"], "--log-format", "'xml'"),
+        (&["serve", "--workers", "-2"], "--workers", "'-2'"),
+        (&["perft", "--depth", "-1"], "--depth", "'-1'"),
+        (&["perft", "--depth", "x"], "--depth", "'x'"),
+        (
+            &["perft", "--depth", "1", "--option", "foo"],
+            "--option",
+            "'foo'",
+        ),
+        (
+            &["perft", "--depth", "1", "--variant", "nope"],
+            "--variant",
+            "'nope'",
+        ),
+    ] {
+        let (status, _, err) = run(args, &[]);
+        assert_eq!(status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(flag) && err.contains(value), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn perft_needs_a_depth() {
+    let (status, _, err) = run(&["perft", "--variant", "chu"], &[]);
+    assert_eq!(status.code(), Some(2), "{err}");
+    assert!(err.contains("--depth"), "{err}");
+}
+
+#[test]
+fn an_unknown_variant_lists_the_valid_ones() {
+    let (status, _, err) = run(&["perft", "--variant", "dai", "--depth", "1"], &[]);
+    assert_eq!(status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("'dai'") && err.contains("tai") && err.contains("chu"),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_address_in_use_is_named() {
+    let (_listener, port) = taken_port();
+    let address = format!("127.0.0.1:{port}");
+    let port = port.to_string();
+    for args in [
+        &["--port", port.as_str()][..],
+        &["serve", "--port", port.as_str()],
+        &[
+            "--host",
+            "127.0.0.1",
+            "--port",
+            port.as_str(),
+            "--perft-node-budget",
+            "2000000",
+        ],
+    ] {
+        let (status, err) = run_expecting_exit(args, &[]);
+        assert!(!status.success(), "{args:?}");
+        assert!(
+            err.contains(&format!("cannot listen on {address}: ")),
+            "{args:?}: {err}"
+        );
+        assert!(err.contains("in use"), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn service_flags_override_the_environment() {
+    let (_listener, port) = taken_port();
+    let address = format!("cannot listen on 127.0.0.1:{port}: ");
+    let port = port.to_string();
+    // The variable is read when no flag is given ...
+    let (status, err) = run_expecting_exit(&["serve"], &[("SHOGI_ARBITER_PORT", &port)]);
+    assert!(!status.success() && err.contains(&address), "{err}");
+    // ... and a flag wins over it, even over one that does not parse.
+    let (status, err) = run_expecting_exit(&["--port", &port], &[("SHOGI_ARBITER_PORT", "x")]);
+    assert!(!status.success() && err.contains(&address), "{err}");
+    // A variable that does not parse, with no flag over it, names its value.
+    let (status, err) = run_expecting_exit(&[], &[("SHOGI_ARBITER_PORT", "x")]);
+    assert_eq!(status.code(), Some(2), "{err}");
+    assert!(err.contains("--port") && err.contains("'x'"), "{err}");
+}
+
+#[test]
+fn perft_and_openapi_ignore_a_bad_service_variable() {
+    let env = [("SHOGI_ARBITER_PORT", "x")];
+    let (status, out, err) = run(&["perft", "--variant", "chu", "--depth", "1"], &env);
+    assert!(status.success(), "{err}");
+    assert!(out.starts_with("nodes 36\n"), "{out}");
+    let (status, out, err) = run(&["openapi"], &env);
+    assert!(status.success(), "{err}");
+    assert!(out.starts_with('{'), "{out}");
+}
+
+#[test]
+fn a_closed_pipe_after_the_first_line_ends_quietly() {
+    let mut child = command(
+        &["perft", "--variant", "tai", "--depth", "2", "--divide"],
+        &[],
+    )
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped())
+    .spawn()
+    .expect("the binary starts");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .expect("a first line");
+    let fields: Vec<&str> = first.split_whitespace().collect();
+    assert_eq!(fields.len(), 2, "{first}");
+    assert!(fields[1].parse::<u64>().is_ok(), "{first}");
+    let out = child.wait_with_output().expect("wait");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{}: {err}", out.status);
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn a_pipe_closed_before_any_output_ends_quietly() {
+    for args in [
+        &["perft", "--variant", "tai", "--depth", "2", "--divide"][..],
+        &["openapi"],
+    ] {
+        let mut child = command(args, &[])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary starts");
+        drop(child.stdout.take());
+        let out = child.wait_with_output().expect("wait");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {}: {err}", out.status);
+        assert!(err.is_empty(), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_position_error_is_in_words() {
+    // A `z` on rank d, the sixth square from the left of a 12-file board: file 7.
+    let text = "11k/12/12/5z6/5n6/12/5N6/12/12/12/12/K11 b - 1";
+    let (status, out, err) = run(
+        &[
+            "perft",
+            "--variant",
+            "chu",
+            "--depth",
+            "1",
+            "--position",
+            text,
+        ],
+        &[],
+    );
+    assert_eq!(status.code(), Some(2), "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("unknown_piece at rank d, file 7: "), "{err}");
+    assert!(!err.contains("Some("), "{err}");
+}
+
+#[test]
+fn chu_perft_depth_2_counts_1296() {
+    // HaChu and lishogi's shogiops agree on 36 moves and 1,296 two-ply sequences from the
+    // chu start.
+    let (status, out, err) = run(&["perft", "--variant", "chu", "--depth", "2"], &[]);
+    assert!(status.success(), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert_eq!(lines[0], "nodes 1296");
+    assert!(lines[1].starts_with("time "), "{out}");
+
+    let (status, out, err) = run(
+        &["perft", "--variant", "chu", "--depth", "2", "--divide"],
+        &[],
+    );
+    assert!(status.success(), "{err}");
+    let rows: Vec<&str> = out.lines().collect();
+    assert_eq!(rows.len(), 36 + 2, "{out}");
+    let sum: u64 = rows[..36]
+        .iter()
+        .map(|r| r.rsplit_once(' ').unwrap().1.parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 1296);
+    assert_eq!(rows[36], "nodes 1296");
+}
