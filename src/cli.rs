@@ -132,10 +132,33 @@ fn parse() -> Command {
                     command: Some(command @ (Command::Perft(_) | Command::Openapi)),
                     ..
                 }) => command,
-                _ => error.exit(),
+                _ => usage_exit(error),
             }
         }
     }
+}
+
+/// Prints a usage error and exits with code 2 (clap's way), naming an unknown flag as
+/// unknown (clap says "unexpected argument").
+fn usage_exit(error: clap::Error) -> ! {
+    use clap::error::{ContextKind, ContextValue};
+    if error.kind() == ErrorKind::UnknownArgument {
+        if let Some(ContextValue::String(arg)) = error.get(ContextKind::InvalidArg) {
+            let what = if arg.starts_with('-') {
+                "flag"
+            } else {
+                "argument"
+            };
+            let text = error.render().to_string().replacen(
+                &format!("unexpected argument '{arg}' found"),
+                &format!("unknown {what} '{arg}'"),
+                1,
+            );
+            let _ = write!(io::stderr(), "{text}");
+            std::process::exit(2);
+        }
+    }
+    error.exit()
 }
 
 fn serve(args: ServeArgs) -> Result<(), Failure> {
