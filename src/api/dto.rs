@@ -272,13 +272,26 @@ macro_rules! position_form {
 
 position_form!(LegalMovesRequest, AdjudicateRequest, PerftRequest);
 
+/// A variant id: one of the variants this service plays (`GET /v1/variants`). Requests
+/// read it as text and answer any other with a 422 `unknown_variant` problem (404 in a
+/// path), listing the valid ids.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(example = "tai")]
+pub enum VariantId {
+    /// Tai shogi (25×25).
+    Tai,
+    /// Chu shogi (12×12), as lishogi plays it.
+    Chu,
+}
+
 /// Ask for every legal move of the side to move.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"variant": "tai", "moves": ["13s13r"]}))]
 pub struct LegalMovesRequest {
-    /// Variant id.
-    #[schema(example = "tai")]
+    /// Variant id (one of `GET /v1/variants`).
+    #[schema(value_type = VariantId)]
     pub variant: String,
     /// Rules profile and overrides.
     #[serde(default, deserialize_with = "object_or_null")]
@@ -299,8 +312,8 @@ pub struct LegalMovesRequest {
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"variant": "tai", "moves": ["13s13r"], "move": "13g13h"}))]
 pub struct AdjudicateRequest {
-    /// Variant id.
-    #[schema(example = "tai")]
+    /// Variant id (one of `GET /v1/variants`).
+    #[schema(value_type = VariantId)]
     pub variant: String,
     /// Rules profile and overrides.
     #[serde(default, deserialize_with = "object_or_null")]
@@ -325,8 +338,8 @@ pub struct AdjudicateRequest {
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"variant": "tai", "moves": ["13s13r", "13g13h", "13r13q"]}))]
 pub struct ReplayRequest {
-    /// Variant id.
-    #[schema(example = "tai")]
+    /// Variant id (one of `GET /v1/variants`).
+    #[schema(value_type = VariantId)]
     pub variant: String,
     /// Rules profile and overrides.
     #[serde(default, deserialize_with = "object_or_null")]
@@ -344,8 +357,8 @@ pub struct ReplayRequest {
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"variant": "tai", "depth": 2, "divide": false}))]
 pub struct PerftRequest {
-    /// Variant id.
-    #[schema(example = "tai")]
+    /// Variant id (one of `GET /v1/variants`).
+    #[schema(value_type = VariantId)]
     pub variant: String,
     /// Rules profile and overrides.
     #[serde(default, deserialize_with = "object_or_null")]

@@ -210,3 +210,27 @@ async fn swagger_ui_calls_no_outside_validator() {
     assert!(page.content_type.starts_with("text/html"), "{page:?}");
     assert!(script.contains(r#""url": "/openapi.json""#), "{script}");
 }
+
+/// The schema's variant ids are exactly the variants the engine plays (so a generated
+/// client offers every one and no other).
+#[tokio::test]
+async fn the_variant_enum_is_the_engines_list() {
+    let doc = committed();
+    let ids: Vec<&str> = doc["components"]["schemas"]["VariantId"]["enum"]
+        .as_array()
+        .expect("VariantId is an enum")
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert_eq!(ids, shogi_arbiter::engine::variant::VARIANT_IDS);
+    let app = spawn_app().await;
+    let listed = app.get("/v1/variants").await;
+    let served: Vec<&str> = listed
+        .body
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, served);
+}

@@ -3,7 +3,7 @@
 
 use crate::api::dto::{
     BoardInfo, ChoiceInfo, OptionInfo, PieceInfo, ProfileInfo, SourceInfo, VariantDetail,
-    VariantSummary,
+    VariantId, VariantSummary,
 };
 use crate::api::error::{ApiError, Problem};
 use crate::engine::variant::{self, Variant};
@@ -38,7 +38,7 @@ pub async fn list_variants() -> Json<Vec<VariantSummary>> {
 /// One variant: board, initial position, rule profiles and options, piece table.
 #[utoipa::path(
     tag = "catalogue",
-    params(("variant" = String, Path, description = "Variant id", example = "tai")),
+    params(("variant" = VariantId, Path, description = "Variant id (one of `GET /v1/variants`)")),
     responses(
         (status = 200, description = "The variant", body = VariantDetail),
         (status = 404, description = "Unknown variant", body = Problem, content_type = "application/problem+json"),
