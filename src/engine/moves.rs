@@ -39,13 +39,18 @@ pub enum Promotion {
 pub struct Move {
     pub from: Square,
     path: [Square; 3],
-    len: u8,
+    /// The number of listed squares (bits 0-1) and [`OPTIONAL`] (kept in one byte so that
+    /// a move stays 10 bytes: move lists are written in the hot path).
+    meta: u8,
     pub promo: Promo,
-    /// With `+`: whether the move also exists with `=` (the promotion was a choice). Set
-    /// by the generator, which alone knows; moves built from text before matching the
-    /// generated ones leave it false.
-    optional: bool,
 }
+
+/// In [`Move`]'s `meta`: the move's promotion mark was a choice (its `+` and `=` forms are
+/// both legal). Set by the generator, which alone knows; moves built from text before
+/// matching the generated ones leave it unset.
+const OPTIONAL: u8 = 0x80;
+/// In [`Move`]'s `meta`: the number of listed squares.
+const LEN: u8 = 0x03;
 
 impl Move {
     /// A move from `from` listing `path` (1 to 3 squares, the last is the destination).
@@ -57,9 +62,8 @@ impl Move {
         Move {
             from,
             path: p,
-            len: path.len() as u8,
+            meta: path.len() as u8,
             promo,
-            optional: false,
         }
     }
 
@@ -69,35 +73,34 @@ impl Move {
         Move {
             from,
             path: [to, Square(0), Square(0)],
-            len: 1,
+            meta: 1,
             promo,
-            optional: false,
         }
     }
 
     /// The squares listed after the start square.
     #[inline]
     pub fn squares(&self) -> &[Square] {
-        &self.path[..self.len as usize]
+        &self.path[..self.len()]
     }
 
     /// The final square.
     #[inline]
     pub fn to(&self) -> Square {
-        self.path[self.len as usize - 1]
+        self.path[self.len() - 1]
     }
 
     /// The same move with another promotion mark, where the mark was not a choice.
     pub fn with_promo(mut self, promo: Promo) -> Move {
         self.promo = promo;
-        self.optional = false;
+        self.meta &= LEN;
         self
     }
 
     /// The same move with the mark `promo` where the other mark is legal too.
     pub fn with_chosen_promo(mut self, promo: Promo) -> Move {
         self.promo = promo;
-        self.optional = true;
+        self.meta |= OPTIONAL;
         self
     }
 
@@ -105,6 +108,33 @@ impl Move {
     /// legal).
     #[inline]
     pub fn promotion_optional(&self) -> bool {
-        self.optional
+        self.meta & OPTIONAL != 0
+    }
+
+    /// The number of listed squares.
+    #[inline]
+    fn len(&self) -> usize {
+        usize::from(self.meta & LEN)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_stays_ten_bytes_and_keeps_its_squares_and_choice() {
+        assert_eq!(std::mem::size_of::<Move>(), 10);
+        let path = [Square(7), Square(9), Square(11)];
+        for n in 1..=3 {
+            let mv = Move::new(Square(3), &path[..n], Promo::None);
+            let chosen = mv.with_chosen_promo(Promo::Promote);
+            assert_eq!(chosen.squares(), &path[..n]);
+            assert_eq!(chosen.to(), path[n - 1]);
+            assert!(chosen.promotion_optional() && !mv.promotion_optional());
+            let forced = chosen.with_promo(Promo::Promote);
+            assert_eq!(forced.squares(), &path[..n]);
+            assert!(!forced.promotion_optional());
+        }
     }
 }
