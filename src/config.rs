@@ -136,6 +136,23 @@ pub struct ServeArgs {
     pub heavy_concurrency: usize,
 }
 
+impl ServeArgs {
+    /// The environment variables the service flags are read from, in flag order.
+    pub fn env_vars() -> Vec<String> {
+        use clap::CommandFactory as _;
+        #[derive(clap::Parser)]
+        struct Serve {
+            #[command(flatten)]
+            args: ServeArgs,
+        }
+        Serve::command()
+            .get_arguments()
+            .filter_map(|a| a.get_env())
+            .map(|v| v.to_string_lossy().into_owned())
+            .collect()
+    }
+}
+
 impl From<ServeArgs> for Settings {
     fn from(a: ServeArgs) -> Settings {
         Settings {
@@ -171,18 +188,9 @@ mod tests {
     // test binary reads them.
     #[test]
     fn flags_override_environment() {
-        let vars = [
-            "SHOGI_ARBITER_HOST",
-            "SHOGI_ARBITER_PORT",
-            "SHOGI_ARBITER_LOG_FORMAT",
-            "SHOGI_ARBITER_WORKERS",
-            "SHOGI_ARBITER_BODY_LIMIT",
-            "SHOGI_ARBITER_MAX_MOVES",
-            "SHOGI_ARBITER_PERFT_MAX_DEPTH",
-            "SHOGI_ARBITER_PERFT_NODE_BUDGET",
-            "SHOGI_ARBITER_HEAVY_CONCURRENCY",
-        ];
-        for var in vars {
+        let vars = ServeArgs::env_vars();
+        assert_eq!(vars.len(), 9, "{vars:?}");
+        for var in &vars {
             std::env::remove_var(var);
         }
         assert_eq!(settings(&[]).unwrap(), Settings::default());
@@ -201,7 +209,7 @@ mod tests {
         std::env::set_var("SHOGI_ARBITER_PORT", "x");
         assert!(settings(&[]).is_err());
         assert_eq!(settings(&["--port", "1"]).unwrap().port, 1);
-        for var in vars {
+        for var in &vars {
             std::env::remove_var(var);
         }
 

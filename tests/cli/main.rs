@@ -9,24 +9,12 @@ use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_shogi-arbiter");
 
-/// Every service variable, removed from each run unless a test sets it.
-const SERVICE_VARS: &[&str] = &[
-    "SHOGI_ARBITER_HOST",
-    "SHOGI_ARBITER_PORT",
-    "SHOGI_ARBITER_LOG_FORMAT",
-    "SHOGI_ARBITER_WORKERS",
-    "SHOGI_ARBITER_BODY_LIMIT",
-    "SHOGI_ARBITER_MAX_MOVES",
-    "SHOGI_ARBITER_PERFT_MAX_DEPTH",
-    "SHOGI_ARBITER_PERFT_NODE_BUDGET",
-    "SHOGI_ARBITER_HEAVY_CONCURRENCY",
-];
-
 /// The command with `args`, a clean service environment plus `env`, and no input.
 fn command(args: &[&str], env: &[(&str, &str)]) -> Command {
     let mut cmd = Command::new(BIN);
     cmd.args(args).stdin(Stdio::null());
-    for var in SERVICE_VARS {
+    // Every service variable is removed from each run unless a test sets it.
+    for var in shogi_arbiter::config::ServeArgs::env_vars() {
         cmd.env_remove(var);
     }
     cmd.env_remove("RUST_BACKTRACE");
