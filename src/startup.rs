@@ -77,6 +77,7 @@ impl Application {
                 .openapi(api::ApiDoc::openapi_with_version())
                 .configure(api::configure)
                 .split_for_parts();
+            let doc = api::complete(doc);
             app.route(
                 "/docs/swagger-initializer.js",
                 web::get().to(api::swagger_initializer),

@@ -65,6 +65,36 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
         .openapi(ApiDoc::openapi_with_version())
         .configure(configure)
         .split_for_parts();
+    complete(doc)
+}
+
+/// The document as collected from the handlers, with what the derive macros cannot say:
+/// a request gives its position either bare (`position`) or as a game (`start`, `moves`),
+/// never both (422 `ambiguous_position`), written as a `not` over the request schemas that
+/// have both forms.
+pub fn complete(mut doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
+    use utoipa::openapi::{schema::Schema, RefOr};
+    let Some(components) = doc.components.as_mut() else {
+        return doc;
+    };
+    for schema in components.schemas.values_mut() {
+        let RefOr::T(Schema::Object(object)) = schema else {
+            continue;
+        };
+        let has = |name: &str| object.properties.contains_key(name);
+        if has("position") && has("start") && has("moves") {
+            object
+                .extensions
+                .get_or_insert_with(Default::default)
+                .insert(
+                    "not".to_string(),
+                    serde_json::json!({"anyOf": [
+                        {"required": ["position", "start"]},
+                        {"required": ["position", "moves"]},
+                    ]}),
+                );
+        }
+    }
     doc
 }
 

@@ -3,8 +3,8 @@
 //! example; every operation documents every status it can send; the Swagger UI page calls
 //! no outside validator.
 
-use crate::helpers::spawn_app;
-use serde_json::Value;
+use crate::helpers::{assert_problem, spawn_app};
+use serde_json::{json, Value};
 
 fn committed() -> Value {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/openapi/openapi.json");
@@ -233,4 +233,41 @@ async fn the_variant_enum_is_the_engines_list() {
         .map(|v| v["id"].as_str().unwrap())
         .collect();
     assert_eq!(ids, served);
+}
+
+/// A request that takes a position in either form says in its schema that the two forms
+/// exclude each other (the server answers both with 422 `ambiguous_position`).
+#[tokio::test]
+async fn the_two_position_forms_exclude_each_other_in_the_schema() {
+    let doc = committed();
+    let schemas = doc["components"]["schemas"].as_object().unwrap();
+    let mut seen = Vec::new();
+    for (name, schema) in schemas {
+        let has = |field: &str| schema["properties"].get(field).is_some();
+        if !(has("position") && has("start")) {
+            continue;
+        }
+        seen.push(name.as_str());
+        let forbidden: Vec<Value> = schema["not"]["anyOf"].as_array().unwrap().clone();
+        assert!(
+            forbidden.contains(&json!({"required": ["position", "start"]})),
+            "{name}"
+        );
+        assert!(
+            forbidden.contains(&json!({"required": ["position", "moves"]})),
+            "{name}"
+        );
+    }
+    assert_eq!(
+        seen,
+        ["AdjudicateRequest", "LegalMovesRequest", "PerftRequest"]
+    );
+    let app = spawn_app().await;
+    let both = app
+        .post(
+            "/v1/legal-moves",
+            &json!({"variant": "tai", "position": "25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25/25 b - 1", "moves": []}),
+        )
+        .await;
+    assert_problem(&both, 422, "ambiguous_position");
 }
