@@ -1,6 +1,8 @@
-//! Service configuration: address, port, log format and request limits, and the service
+//! Service configuration: address, port, log format, request and transport limits, and the service
 //! flags that set them ([`ServeArgs`]), each also read from its environment variable
 //! (`SHOGI_ARBITER_*`); a flag overrides its variable.
+
+use std::time::Duration;
 
 /// How logs are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -24,6 +26,17 @@ pub struct Limits {
     pub perft_node_budget: u64,
     /// Engine calls running at once on the blocking pool; more are refused with 429.
     pub heavy_concurrency: usize,
+    /// Time from a connection's opening to a complete request head (actix-http answers an
+    /// empty 408 and closes); zero for none.
+    pub header_timeout: Duration,
+    /// Time from a complete request head to the end of its body (408 problem+json, the
+    /// connection closed); zero for none.
+    pub body_timeout: Duration,
+    /// Time an idle connection is kept open between requests; zero closes it after each.
+    pub keep_alive: Duration,
+    /// Time a closing connection is given to shut down cleanly before it is dropped; zero
+    /// for none.
+    pub disconnect_timeout: Duration,
 }
 
 impl Default for Limits {
@@ -34,6 +47,10 @@ impl Default for Limits {
             perft_max_depth: 6,
             perft_node_budget: 50_000_000,
             heavy_concurrency: 64,
+            header_timeout: Duration::from_secs(5),
+            body_timeout: Duration::from_secs(10),
+            keep_alive: Duration::from_secs(5),
+            disconnect_timeout: Duration::from_secs(1),
         }
     }
 }
@@ -134,6 +151,38 @@ pub struct ServeArgs {
         default_value_t = Limits::default().heavy_concurrency
     )]
     pub heavy_concurrency: usize,
+    /// Seconds to receive a request head (empty 408 after; 0 = no limit)
+    #[arg(
+        long,
+        env = "SHOGI_ARBITER_HEADER_TIMEOUT", allow_negative_numbers = true,
+        value_name = "SECONDS",
+        default_value_t = Limits::default().header_timeout.as_secs()
+    )]
+    pub header_timeout: u64,
+    /// Seconds to receive a request body after its head (408 after; 0 = no limit)
+    #[arg(
+        long,
+        env = "SHOGI_ARBITER_BODY_TIMEOUT", allow_negative_numbers = true,
+        value_name = "SECONDS",
+        default_value_t = Limits::default().body_timeout.as_secs()
+    )]
+    pub body_timeout: u64,
+    /// Seconds an idle connection stays open between requests (0 = close after each)
+    #[arg(
+        long,
+        env = "SHOGI_ARBITER_KEEP_ALIVE", allow_negative_numbers = true,
+        value_name = "SECONDS",
+        default_value_t = Limits::default().keep_alive.as_secs()
+    )]
+    pub keep_alive: u64,
+    /// Seconds a closing connection has to shut down before it is dropped (0 = no limit)
+    #[arg(
+        long,
+        env = "SHOGI_ARBITER_DISCONNECT_TIMEOUT", allow_negative_numbers = true,
+        value_name = "SECONDS",
+        default_value_t = Limits::default().disconnect_timeout.as_secs()
+    )]
+    pub disconnect_timeout: u64,
 }
 
 impl ServeArgs {
@@ -166,6 +215,10 @@ impl From<ServeArgs> for Settings {
                 perft_max_depth: a.perft_max_depth,
                 perft_node_budget: a.perft_node_budget,
                 heavy_concurrency: a.heavy_concurrency.max(1),
+                header_timeout: Duration::from_secs(a.header_timeout),
+                body_timeout: Duration::from_secs(a.body_timeout),
+                keep_alive: Duration::from_secs(a.keep_alive),
+                disconnect_timeout: Duration::from_secs(a.disconnect_timeout),
             },
         }
     }
@@ -189,7 +242,7 @@ mod tests {
     #[test]
     fn flags_override_environment() {
         let vars = ServeArgs::env_vars();
-        assert_eq!(vars.len(), 9, "{vars:?}");
+        assert_eq!(vars.len(), 13, "{vars:?}");
         for var in &vars {
             std::env::remove_var(var);
         }
@@ -198,7 +251,9 @@ mod tests {
         std::env::set_var("SHOGI_ARBITER_PORT", "9000");
         std::env::set_var("SHOGI_ARBITER_LOG_FORMAT", "json");
         std::env::set_var("SHOGI_ARBITER_MAX_MOVES", "7");
+        std::env::set_var("SHOGI_ARBITER_BODY_TIMEOUT", "3");
         let s = settings(&["--port", "0", "--max-moves=5", "--heavy-concurrency", "0"]).unwrap();
+        assert_eq!(s.limits.body_timeout, Duration::from_secs(3));
         assert_eq!(s.port, 0);
         assert_eq!(s.log_format, LogFormat::Json);
         assert_eq!(s.limits.moves_per_game, 5);

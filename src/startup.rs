@@ -1,11 +1,13 @@
 //! Building the application: the listener (port 0 picks a free port), the shared state
-//! and limits, the request-id span around every request, the request normalisation
-//! (trailing slash, HEAD), the routes and the docs.
+//! and limits, the connection timeouts, the request-id span around every request, the
+//! transport limits and request normalisation (trailing slash, HEAD), the routes and the
+//! docs.
 
 use crate::api::{self, context::AppState, KnownPaths};
 use crate::config::Settings;
 use actix_web::dev::{Server, Service};
 use actix_web::http::header::{HeaderName, HeaderValue};
+use actix_web::middleware::from_fn;
 use actix_web::{web, App, HttpServer};
 use std::net::TcpListener;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -29,7 +31,8 @@ impl Application {
         let port = listener.local_addr()?.port();
         let state = web::Data::new(AppState::new(settings.limits.clone()));
         let known = web::Data::new(KnownPaths::from_document(&api::openapi()));
-        let body_limit = settings.limits.body_bytes;
+        let limits = &settings.limits;
+        let body_limit = limits.body_bytes;
         let mut server = HttpServer::new(move || {
             let (app, doc) = App::new()
                 .app_data(state.clone())
@@ -44,6 +47,7 @@ impl Application {
                     api::normalize(&mut req);
                     srv.call(req)
                 })
+                .wrap(from_fn(api::transport::limit))
                 .wrap_fn(|req, srv| {
                     let id = request_id(req.headers().get("x-request-id"));
                     // The handlers that read a request body record what it asks for
@@ -53,7 +57,7 @@ impl Application {
                         "request",
                         request_id = %id,
                         method = %req.method(),
-                        path = %req.path(),
+                        path = %cut_path(req.path()),
                         variant = tracing::field::Empty,
                         depth = tracing::field::Empty,
                         moves = tracing::field::Empty,
@@ -86,6 +90,9 @@ impl Application {
             .route("/docs", web::get().to(api::docs_redirect))
             .default_service(web::to(api::not_routed))
         })
+        .client_request_timeout(limits.header_timeout)
+        .client_disconnect_timeout(limits.disconnect_timeout)
+        .keep_alive(limits.keep_alive)
         .listen(listener)?;
         if settings.workers > 0 {
             server = server.workers(settings.workers);
@@ -108,6 +115,14 @@ impl Application {
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         self.server.await
     }
+}
+
+/// A path as the request span records it: at most 256 characters (a URL refused as too
+/// long is not logged whole).
+fn cut_path(path: &str) -> &str {
+    path.char_indices()
+        .nth(256)
+        .map_or(path, |(i, _)| &path[..i])
 }
 
 /// The caller's `x-request-id` when it is short and plain, else a new one.

@@ -205,17 +205,29 @@ impl ResponseError for ApiError {
         if self.status == StatusCode::TOO_MANY_REQUESTS {
             response.insert_header((header::RETRY_AFTER, RETRY_AFTER_SECONDS));
         }
+        // A body that stopped arriving may still be on its way: the connection cannot carry
+        // another request.
+        if self.status == StatusCode::REQUEST_TIMEOUT {
+            response.force_close();
+        }
         response
             .content_type("application/problem+json")
             .json(&*self.problem)
     }
 }
 
-/// Maps a JSON body that cannot be read to a problem: 413 too large, 415 not JSON, 400
-/// malformed (not JSON, not UTF-8), 422 well-formed but not the request's shape.
+/// Maps a JSON body that cannot be read to a problem: 408 not received in time, 413 too
+/// large, 415 not JSON, 400 malformed (not JSON, not UTF-8), 422 well-formed but not the
+/// request's shape.
 pub fn json_error(err: actix_web::error::JsonPayloadError) -> ApiError {
     use actix_web::error::JsonPayloadError as J;
     match &err {
+        J::Payload(e) if crate::api::transport::is_body_timeout(e) => ApiError::new(
+            StatusCode::REQUEST_TIMEOUT,
+            "body_timeout",
+            "Request body timeout",
+            e.to_string(),
+        ),
         J::OverflowKnownLength { .. } | J::Overflow { .. } => ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
             "body_too_large",

@@ -6,6 +6,7 @@ pub mod context;
 pub mod dto;
 pub mod error;
 pub mod routes;
+pub mod transport;
 
 use actix_web::dev::ServiceRequest;
 use actix_web::http::uri::{PathAndQuery, Uri};

@@ -18,3 +18,4 @@ mod perft;
 mod placements;
 mod readme;
 mod replay;
+mod transport;

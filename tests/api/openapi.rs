@@ -154,8 +154,9 @@ fn statuses(doc: &Value) -> Vec<(String, String, Vec<String>)> {
 }
 
 /// Every status the server can send is documented per operation: every path can be asked
-/// with a wrong method (405, with `Allow`); every POST job reads a JSON body (400 malformed,
-/// 413 too large, 415 not JSON, 422 invalid) and may run on the blocking pool (429 too
+/// with a wrong method (405, with `Allow`) or too long a URL (414); every POST job reads a
+/// JSON body (400 malformed, 408 not received in time, 413 too large, 415 not JSON, 422
+/// invalid) and may run on the blocking pool (429 too
 /// busy, with `Retry-After`; 503 engine unavailable); an unknown variant in the catalogue
 /// is a 404. Every error is documented as a problem+json `Problem`.
 #[tokio::test]
@@ -167,9 +168,15 @@ async fn every_operation_documents_every_status_it_can_send() {
         let has = |code: &str| codes.iter().any(|c| c == code);
         let op = &doc["paths"][path][method];
         assert!(has("405"), "{method} {path} documents 405: {codes:?}");
+        assert!(has("414"), "{method} {path} documents 414: {codes:?}");
+        let limit = shogi_arbiter::api::transport::MAX_URL_BYTES.to_string();
+        let described = op["responses"]["414"]["description"].as_str().unwrap();
+        assert!(described.contains(&limit), "{method} {path}: {described}");
         assert!(op["responses"]["405"]["headers"].get("Allow").is_some());
         if method == "post" {
-            for code in ["200", "400", "405", "413", "415", "422", "429", "503"] {
+            for code in [
+                "200", "400", "405", "408", "413", "415", "422", "429", "503",
+            ] {
                 assert!(has(code), "{method} {path} documents {code}: {codes:?}");
             }
             let retry = &op["responses"]["429"]["headers"]["Retry-After"];

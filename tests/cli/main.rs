@@ -79,6 +79,10 @@ fn help_on_the_command_and_every_subcommand() {
         "--perft-max-depth",
         "--perft-node-budget",
         "--heavy-concurrency",
+        "--header-timeout",
+        "--body-timeout",
+        "--keep-alive",
+        "--disconnect-timeout",
         "SHOGI_ARBITER_PORT",
     ];
     let perft_flags = [

@@ -17,6 +17,7 @@ use actix_web::{get, web::Json, web::Path};
         (status = 200, description = "The variants", body = Vec<VariantSummary>),
         (status = 405, description = "Method not allowed: only GET; `Allow` lists it", body = Problem, content_type = "application/problem+json",
             headers(("Allow" = String, description = "The methods the path takes"))),
+        (status = 414, description = "URL longer than 8192 bytes", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[get("/v1/variants")]
@@ -44,6 +45,7 @@ pub async fn list_variants() -> Json<Vec<VariantSummary>> {
         (status = 404, description = "Unknown variant", body = Problem, content_type = "application/problem+json"),
         (status = 405, description = "Method not allowed: only GET; `Allow` lists it", body = Problem, content_type = "application/problem+json",
             headers(("Allow" = String, description = "The methods the path takes"))),
+        (status = 414, description = "URL longer than 8192 bytes", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[get("/v1/variants/{variant}")]

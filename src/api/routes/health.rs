@@ -11,6 +11,7 @@ use actix_web::{get, web::Json};
         (status = 200, description = "Alive", body = Health),
         (status = 405, description = "Method not allowed: only GET; `Allow` lists it", body = Problem, content_type = "application/problem+json",
             headers(("Allow" = String, description = "The methods the path takes"))),
+        (status = 414, description = "URL longer than 8192 bytes", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[get("/healthz")]
@@ -27,6 +28,7 @@ pub async fn healthz() -> Json<Health> {
         (status = 200, description = "Ready", body = Health),
         (status = 405, description = "Method not allowed: only GET; `Allow` lists it", body = Problem, content_type = "application/problem+json",
             headers(("Allow" = String, description = "The methods the path takes"))),
+        (status = 414, description = "URL longer than 8192 bytes", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[get("/readyz")]

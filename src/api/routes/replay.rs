@@ -20,6 +20,8 @@ use actix_web::{post, web::Data, web::Json};
         (status = 400, description = "Malformed JSON (not JSON, not UTF-8)", body = Problem, content_type = "application/problem+json"),
         (status = 405, description = "Method not allowed: only POST; `Allow` lists it", body = Problem, content_type = "application/problem+json",
             headers(("Allow" = String, description = "The methods the path takes"))),
+        (status = 408, description = "The body did not arrive within the configured time after the request head (`--body-timeout`); the connection is closed", body = Problem, content_type = "application/problem+json"),
+        (status = 414, description = "URL longer than 8192 bytes", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "Body larger than the configured limit (`--body-limit`)", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "Body not sent as application/json", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "A game of more than 64 moves, while the configured number of heavy engine calls (`--heavy-concurrency`) is running: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",

@@ -1,0 +1,115 @@
+//! The transport limits a request meets once actix-http has read its head and handed it
+//! to the App: a URL longer than [`MAX_URL_BYTES`] (414) and a body that does not arrive
+//! within the body timeout (408, the connection closed), each a problem+json logged on the
+//! request's span. The limits actix-http applies before the App (head timeout, head size)
+//! are set in `startup` and described in the README.
+
+use crate::api::context::AppState;
+use crate::api::error::ApiError;
+use actix_web::body::MessageBody;
+use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
+use actix_web::error::PayloadError;
+use actix_web::http::StatusCode;
+use actix_web::middleware::Next;
+use actix_web::rt::time::{sleep, Sleep};
+use actix_web::web::{Bytes, Data};
+use actix_web::HttpMessage as _;
+use futures_core::Stream;
+use std::future::Future as _;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+/// The longest URL (path and query) the App takes; longer ones are answered 414. URLs
+/// over 65,534 bytes never reach the App: actix-http answers them with an empty 400.
+pub const MAX_URL_BYTES: usize = 8 * 1024;
+
+/// Refuses a URL over [`MAX_URL_BYTES`] and puts a deadline on the request's body.
+///
+/// # Errors
+/// Those of the services it wraps.
+pub async fn limit(
+    mut req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let uri = &req.head().uri;
+    let url_bytes = uri.path_and_query().map_or(0, |p| p.as_str().len());
+    if url_bytes > MAX_URL_BYTES {
+        tracing::warn!(url_bytes, limit = MAX_URL_BYTES, "URL too long");
+        let err = ApiError::new(
+            StatusCode::URI_TOO_LONG,
+            "uri_too_long",
+            "URL too long",
+            format!("the URL has {url_bytes} bytes; at most {MAX_URL_BYTES} are accepted"),
+        );
+        return Ok(req.error_response(err).map_into_right_body());
+    }
+    let timeout = req
+        .app_data::<Data<AppState>>()
+        .map_or(Duration::ZERO, |s| s.limits.body_timeout);
+    if !timeout.is_zero() {
+        let payload = req.take_payload();
+        if !matches!(payload, Payload::None) {
+            let stream: Pin<Box<dyn Stream<Item = _>>> = Box::pin(Deadline::new(payload, timeout));
+            req.set_payload(Payload::from(stream));
+        }
+    }
+    Ok(next.call(req).await?.map_into_left_body())
+}
+
+/// Whether a payload error is the body timeout of [`limit`].
+pub fn is_body_timeout(err: &PayloadError) -> bool {
+    matches!(err, PayloadError::Io(e) if e.kind() == std::io::ErrorKind::TimedOut)
+}
+
+/// A request body that ends in an error when it has not ended by its deadline.
+struct Deadline {
+    inner: Payload,
+    timer: Pin<Box<Sleep>>,
+    timeout: Duration,
+    received: usize,
+    done: bool,
+}
+
+impl Deadline {
+    fn new(inner: Payload, timeout: Duration) -> Deadline {
+        Deadline {
+            inner,
+            timer: Box::pin(sleep(timeout)),
+            timeout,
+            received: 0,
+            done: false,
+        }
+    }
+}
+
+impl Stream for Deadline {
+    type Item = Result<Bytes, PayloadError>;
+
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        if self.done {
+            return Poll::Ready(None);
+        }
+        if let Poll::Ready(item) = Pin::new(&mut self.inner).poll_next(cx) {
+            match &item {
+                Some(Ok(chunk)) => self.received += chunk.len(),
+                _ => self.done = true,
+            }
+            return Poll::Ready(item);
+        }
+        if self.timer.as_mut().poll(cx).is_ready() {
+            self.done = true;
+            let timeout_ms = self.timeout.as_millis() as u64;
+            tracing::warn!(
+                timeout_ms,
+                received_bytes = self.received,
+                "request body not received in time"
+            );
+            return Poll::Ready(Some(Err(PayloadError::Io(std::io::Error::new(
+                std::io::ErrorKind::TimedOut,
+                format!("the request body did not arrive within {timeout_ms} ms"),
+            )))));
+        }
+        Poll::Pending
+    }
+}

@@ -1,0 +1,193 @@
+//! Transport limits over a raw connection: a stalled body (408 problem+json, closed), a
+//! stalled head (actix-http's empty 408), keep-alive, a long URL (414 problem+json, or
+//! actix-http's empty 400 past 64 KiB) and oversized heads (actix-http's empty 431). Every
+//! client read is bounded, so a failing test cannot hang.
+
+use crate::helpers::{assert_problem, spawn_app_with, TestApp};
+use shogi_arbiter::api::transport::MAX_URL_BYTES;
+use shogi_arbiter::config::Limits;
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+/// How long a client waits for the server before the test fails.
+const PATIENCE: Duration = Duration::from_secs(5);
+
+/// Short timeouts, so that each test takes about a second.
+fn short() -> Limits {
+    Limits {
+        header_timeout: Duration::from_millis(500),
+        body_timeout: Duration::from_millis(500),
+        keep_alive: Duration::from_millis(500),
+        disconnect_timeout: Duration::from_millis(500),
+        ..Limits::default()
+    }
+}
+
+/// What a raw client saw: the bytes received, when the first of them came and when the
+/// server closed the connection (times since the client's last byte was sent), if it did
+/// within [`PATIENCE`].
+struct Seen {
+    text: String,
+    answered_after: Option<Duration>,
+    closed_after: Option<Duration>,
+}
+
+impl Seen {
+    fn status(&self) -> u16 {
+        self.text
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("no status line in {:?}", self.text))
+    }
+
+    fn header(&self, name: &str) -> Option<&str> {
+        let head = self.text.split("\r\n\r\n").next()?;
+        head.lines().skip(1).find_map(|line| {
+            let (n, v) = line.split_once(':')?;
+            n.eq_ignore_ascii_case(name).then(|| v.trim())
+        })
+    }
+
+    fn body(&self) -> &str {
+        self.text.split_once("\r\n\r\n").map_or("", |(_, b)| b)
+    }
+}
+
+/// Sends `bytes` (more stay unsent: the client stalls) and reads until the server closes.
+async fn stall(app: &TestApp, bytes: Vec<u8>) -> Seen {
+    let addr = app.address.trim_start_matches("http://").to_string();
+    tokio::task::spawn_blocking(move || {
+        let mut stream = TcpStream::connect(addr).expect("connects");
+        stream.set_read_timeout(Some(PATIENCE)).unwrap();
+        stream.write_all(&bytes).expect("sent");
+        let sent = Instant::now();
+        let mut received = Vec::new();
+        let mut answered_after = None;
+        let mut buf = [0u8; 4096];
+        let closed_after = loop {
+            match stream.read(&mut buf) {
+                Ok(0) => break Some(sent.elapsed()),
+                Ok(n) => {
+                    answered_after.get_or_insert_with(|| sent.elapsed());
+                    received.extend_from_slice(&buf[..n]);
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => {
+                    break Some(sent.elapsed())
+                }
+                Err(_) => break None,
+            }
+        };
+        Seen {
+            text: String::from_utf8_lossy(&received).into_owned(),
+            answered_after,
+            closed_after,
+        }
+    })
+    .await
+    .expect("the client ran")
+}
+
+fn assert_within(after: Option<Duration>, from: Duration, to: Duration) {
+    let after = after.expect("the server answered and closed the connection");
+    assert!(from <= after && after <= to, "after {after:?}");
+}
+
+fn ms(n: u64) -> Duration {
+    Duration::from_millis(n)
+}
+
+#[tokio::test]
+async fn a_stalled_body_is_answered_408_problem_and_closed() {
+    let app = spawn_app_with(short()).await;
+    let head = "POST /v1/legal-moves HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+                Content-Length: 100\r\nx-request-id: stalled-body\r\n\r\n";
+    let seen = stall(&app, format!("{head}{{\"variant\"").into_bytes()).await;
+    assert_eq!(seen.status(), 408, "{}", seen.text);
+    assert_eq!(
+        seen.header("content-type"),
+        Some("application/problem+json")
+    );
+    assert_eq!(seen.header("x-request-id"), Some("stalled-body"));
+    let body: serde_json::Value = serde_json::from_str(seen.body()).expect("a JSON body");
+    assert_eq!(body["code"], "body_timeout");
+    assert_eq!(body["status"], 408);
+    // Answered at the body timeout; closed when the client has not closed its side within
+    // the disconnect timeout.
+    assert_within(seen.answered_after, ms(450), ms(900));
+    assert_within(seen.closed_after, ms(450), ms(1800));
+    let health = app.get("/healthz").await;
+    assert_eq!(health.status, 200);
+}
+
+#[tokio::test]
+async fn a_body_in_time_is_read_whole() {
+    let app = spawn_app_with(short()).await;
+    let a = app
+        .post(
+            "/v1/legal-moves",
+            &serde_json::json!({"variant": "tai", "rules": {"profile": "x"}}),
+        )
+        .await;
+    assert_problem(&a, 422, "unknown_profile");
+}
+
+#[tokio::test]
+async fn a_stalled_head_is_answered_an_empty_408_and_closed() {
+    let app = spawn_app_with(short()).await;
+    let seen = stall(&app, b"GET /heal".to_vec()).await;
+    assert_eq!(seen.status(), 408, "{}", seen.text);
+    assert_eq!(seen.body(), "");
+    assert_within(seen.answered_after, ms(450), ms(900));
+    assert_within(seen.closed_after, ms(450), ms(1800));
+}
+
+#[tokio::test]
+async fn keep_alive_closes_an_idle_connection() {
+    let app = spawn_app_with(short()).await;
+    let seen = stall(&app, b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n".to_vec()).await;
+    assert_eq!(seen.status(), 200, "{}", seen.text);
+    assert_within(seen.closed_after, ms(450), ms(1300));
+}
+
+#[tokio::test]
+async fn a_long_url_is_answered_414_problem() {
+    let app = spawn_app_with(short()).await;
+    let fits = format!("/healthz?x={}", "a".repeat(MAX_URL_BYTES - 11));
+    assert_eq!(fits.len(), MAX_URL_BYTES);
+    assert_eq!(app.get(&fits).await.status, 200);
+    let a = app.get(&format!("{fits}a")).await;
+    assert_problem(&a, 414, "uri_too_long");
+    assert!(a.headers.contains_key("x-request-id"));
+}
+
+#[tokio::test]
+async fn a_url_past_64_kib_is_an_empty_400() {
+    let app = spawn_app_with(short()).await;
+    let request = format!(
+        "GET /healthz?x={} HTTP/1.1\r\nHost: x\r\n\r\n",
+        "a".repeat(100 * 1024)
+    );
+    let seen = stall(&app, request.into_bytes()).await;
+    assert_eq!(seen.status(), 400, "{}", seen.text);
+    assert_eq!(seen.body(), "");
+    assert!(seen.closed_after.is_some());
+}
+
+#[tokio::test]
+async fn oversized_heads_are_an_empty_431() {
+    let app = spawn_app_with(short()).await;
+    let huge = format!(
+        "GET /healthz HTTP/1.1\r\nHost: x\r\nx-big: {}\r\n\r\n",
+        "a".repeat(130 * 1024)
+    );
+    let many: String = (0..100).map(|i| format!("x-h{i}: 1\r\n")).collect();
+    let many = format!("GET /healthz HTTP/1.1\r\nHost: x\r\n{many}\r\n");
+    for request in [huge, many] {
+        let seen = stall(&app, request.into_bytes()).await;
+        assert_eq!(seen.status(), 431, "{}", seen.text);
+        assert_eq!(seen.body(), "");
+        assert!(seen.closed_after.is_some());
+    }
+}
