@@ -4,7 +4,7 @@
 //! named piece's pass while the position lists one pass); position and move
 //! text round-trip; playing is deterministic.
 
-use crate::support::{rules_for, tai_rules, Rng};
+use crate::support::{random_placement, rules_for, tai_rules, Rng};
 use shogi_arbiter::engine::geometry::{Color, Square};
 use shogi_arbiter::engine::legality::check_move;
 use shogi_arbiter::engine::movegen::{legal_moves, pass_of};
@@ -171,42 +171,6 @@ fn random_games_from_the_start_position() {
         plies >= 1_000 && moves > 50_000,
         "only {plies} plies, {moves} moves checked"
     );
-}
-
-/// A random position: every kind and face that exists under the rules, both colours,
-/// at least one royal each.
-fn random_placement(rules: &Rules, rng: &mut Rng, pieces: usize) -> Position {
-    let shape = rules.variant.shape();
-    let faces: Vec<u8> = (0..rules.faces.len() as u8)
-        .filter(|&f| rules.faces[f as usize].exists)
-        .collect();
-    let royals: Vec<u8> = faces
-        .iter()
-        .copied()
-        .filter(|&f| rules.faces[f as usize].royal)
-        .collect();
-    let mut board: Vec<Option<Piece>> = vec![None; shape.len()];
-    let place = |board: &mut [Option<Piece>], face: u8, color: Color, rng: &mut Rng| loop {
-        let i = rng.below(shape.len());
-        if board[i].is_none() {
-            board[i] = Some(Piece { color, face });
-            break;
-        }
-    };
-    for color in Color::ALL {
-        place(&mut board, royals[rng.below(royals.len())], color, rng);
-    }
-    for _ in 0..pieces {
-        let color = Color::ALL[rng.below(2)];
-        place(&mut board, faces[rng.below(faces.len())], color, rng);
-    }
-    let setup = Setup {
-        board,
-        side: Color::ALL[rng.below(2)],
-        extra: Default::default(),
-        move_number: 1 + rng.below(500) as u32,
-    };
-    Position::from_setup(&setup, rules).expect("random placement is valid")
 }
 
 /// Random positions that together hold every face existing under the rules, for each

@@ -1,5 +1,6 @@
 //! Engine tests: rule vectors (hand-derived data files), invariants over random games,
-//! the start position explained, perft regression locks, the variant data's own checks.
+//! properties over random placements and text (proptest), the start position explained,
+//! perft regression locks, the variant data's own checks.
 
 mod chu;
 #[path = "../common/game_end.rs"]
@@ -9,6 +10,7 @@ mod invariants;
 mod perft;
 #[path = "../common/placements.rs"]
 mod placements;
+mod properties;
 mod start_position;
 mod status;
 mod support;

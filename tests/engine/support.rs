@@ -1,8 +1,10 @@
 //! Helpers shared by the engine tests: rules from `key=value` lists, positions from piece
-//! placements, a small deterministic random generator.
+//! placements, a small deterministic random generator, random placements of a variant's
+//! pieces.
 
+use shogi_arbiter::engine::geometry::Color;
 use shogi_arbiter::engine::notation::parse_valid_position;
-use shogi_arbiter::engine::position::Position;
+use shogi_arbiter::engine::position::{Piece, Position, Setup};
 use shogi_arbiter::engine::variant::{self, Rules, RulesRequest};
 
 /// Resolves `profile=NAME` and `option=value` entries for tai.
@@ -52,4 +54,40 @@ impl Rng {
     pub fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
+}
+
+/// A random position: every kind and face that exists under the rules, both colours,
+/// at least one royal each.
+pub fn random_placement(rules: &Rules, rng: &mut Rng, pieces: usize) -> Position {
+    let shape = rules.variant.shape();
+    let faces: Vec<u8> = (0..rules.faces.len() as u8)
+        .filter(|&f| rules.faces[f as usize].exists)
+        .collect();
+    let royals: Vec<u8> = faces
+        .iter()
+        .copied()
+        .filter(|&f| rules.faces[f as usize].royal)
+        .collect();
+    let mut board: Vec<Option<Piece>> = vec![None; shape.len()];
+    let place = |board: &mut [Option<Piece>], face: u8, color: Color, rng: &mut Rng| loop {
+        let i = rng.below(shape.len());
+        if board[i].is_none() {
+            board[i] = Some(Piece { color, face });
+            break;
+        }
+    };
+    for color in Color::ALL {
+        place(&mut board, royals[rng.below(royals.len())], color, rng);
+    }
+    for _ in 0..pieces {
+        let color = Color::ALL[rng.below(2)];
+        place(&mut board, faces[rng.below(faces.len())], color, rng);
+    }
+    let setup = Setup {
+        board,
+        side: Color::ALL[rng.below(2)],
+        extra: Default::default(),
+        move_number: 1 + rng.below(500) as u32,
+    };
+    Position::from_setup(&setup, rules).expect("random placement is valid")
 }

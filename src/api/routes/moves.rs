@@ -43,28 +43,37 @@ pub async fn legal(
     let heavy = heavy_game(body.moves.as_ref());
     state
         .into_inner()
-        .run(heavy, move || {
-            let (rules, form) = prepare(&limits, &body)?;
-            let pos = form.position();
-            let mut moves = form.game().legal_moves(&rules);
-            moves.sort();
-            let hodges = format_hodges_all(pos, &rules, &moves);
-            let mut infos: Vec<_> = moves
-                .iter()
-                .zip(hodges)
-                .map(|(m, h)| move_info(&rules, pos, m, h))
-                .collect();
-            infos.sort_by(|a, b| a.text.cmp(&b.text));
-            Ok(Json(LegalMovesResponse {
-                rules: rules_echo(&rules),
-                position: form.position_text(&rules, body.position.as_deref()),
-                side_to_move: pos.side().name().into(),
-                count: infos.len(),
-                moves: infos,
-                status: game_status(&rules, form.game(), None),
-            }))
-        })
+        .run(heavy, move || legal_moves_job(&limits, &body).map(Json))
         .await
+}
+
+/// The legal-moves job itself, without HTTP: every legal move of the request's position.
+///
+/// # Errors
+/// Unknown variant or rules, an invalid position, an illegal move in the game, limits.
+pub fn legal_moves_job(
+    limits: &Limits,
+    body: &LegalMovesRequest,
+) -> Result<LegalMovesResponse, ApiError> {
+    let (rules, form) = prepare(limits, body)?;
+    let pos = form.position();
+    let mut moves = form.game().legal_moves(&rules);
+    moves.sort();
+    let hodges = format_hodges_all(pos, &rules, &moves);
+    let mut infos: Vec<_> = moves
+        .iter()
+        .zip(hodges)
+        .map(|(m, h)| move_info(&rules, pos, m, h))
+        .collect();
+    infos.sort_by(|a, b| a.text.cmp(&b.text));
+    Ok(LegalMovesResponse {
+        rules: rules_echo(&rules),
+        position: form.position_text(&rules, body.position.as_deref()),
+        side_to_move: pos.side().name().into(),
+        count: infos.len(),
+        moves: infos,
+        status: game_status(&rules, form.game(), None),
+    })
 }
 
 /// The verdict on one proposed move (machine or Hodges notation): legal with the resulting

@@ -3,6 +3,7 @@
 use crate::api::context::{prepare, rules_echo, AppState};
 use crate::api::dto::{Body, DivideRow, PerftRequest, PerftResponse};
 use crate::api::error::{ApiError, Problem};
+use crate::config::Limits;
 use crate::engine::notation::format_move;
 use crate::engine::perft::{divide, perft_bounded};
 use actix_web::{post, web::Data, web::Json};
@@ -37,6 +38,18 @@ pub async fn perft(
         .record("variant", tracing::field::display(&body.variant))
         .record("depth", body.depth);
     let limits = state.limits.clone();
+    check_perft_depth(&limits, &body)?;
+    state
+        .into_inner()
+        .run(true, move || perft_job(&limits, &body).map(Json))
+        .await
+}
+
+/// Refuses a depth above the configured limit.
+///
+/// # Errors
+/// `perft_depth_exceeded`.
+pub fn check_perft_depth(limits: &Limits, body: &PerftRequest) -> Result<(), ApiError> {
     if body.depth > limits.perft_max_depth {
         return Err(ApiError::unprocessable(
             "perft_depth_exceeded",
@@ -47,51 +60,56 @@ pub async fn perft(
             ),
         ));
     }
-    state
-        .into_inner()
-        .run(true, move || {
-            let (rules, form) = prepare(&limits, &body)?;
-            let pos = form.position();
-            let budget_error = || {
-                ApiError::unprocessable(
-                    "perft_budget_exceeded",
-                    "Perft node budget exceeded",
-                    format!(
-                        "the count needs more than {} nodes; ask for a smaller depth",
-                        limits.perft_node_budget
-                    ),
-                )
-            };
-            let (nodes, rows) = if body.divide {
-                let rows = divide(pos, &rules, body.depth, limits.perft_node_budget)
-                    .map_err(|_| budget_error())?;
-                let shape = rules.variant.shape();
-                let total = if body.depth == 0 {
-                    1
-                } else {
-                    rows.iter().map(|r| r.1).sum()
-                };
-                let rows = rows
-                    .into_iter()
-                    .map(|(m, n)| DivideRow {
-                        text: format_move(shape, &m),
-                        nodes: n,
-                    })
-                    .collect();
-                (total, Some(rows))
-            } else {
-                (
-                    perft_bounded(pos, &rules, body.depth, limits.perft_node_budget)
-                        .map_err(|_| budget_error())?,
-                    None,
-                )
-            };
-            Ok(Json(PerftResponse {
-                rules: rules_echo(&rules),
-                depth: body.depth,
-                nodes,
-                divide: rows,
-            }))
-        })
-        .await
+    Ok(())
+}
+
+/// The perft job itself, without HTTP: the count (and divide rows) within the limits.
+///
+/// # Errors
+/// Depth or node budget exceeded, unknown variant or rules, an invalid position, an
+/// illegal move in the game.
+pub fn perft_job(limits: &Limits, body: &PerftRequest) -> Result<PerftResponse, ApiError> {
+    check_perft_depth(limits, body)?;
+    let (rules, form) = prepare(limits, body)?;
+    let pos = form.position();
+    let budget_error = || {
+        ApiError::unprocessable(
+            "perft_budget_exceeded",
+            "Perft node budget exceeded",
+            format!(
+                "the count needs more than {} nodes; ask for a smaller depth",
+                limits.perft_node_budget
+            ),
+        )
+    };
+    let (nodes, rows) = if body.divide {
+        let rows = divide(pos, &rules, body.depth, limits.perft_node_budget)
+            .map_err(|_| budget_error())?;
+        let shape = rules.variant.shape();
+        let total = if body.depth == 0 {
+            1
+        } else {
+            rows.iter().map(|r| r.1).sum()
+        };
+        let rows = rows
+            .into_iter()
+            .map(|(m, n)| DivideRow {
+                text: format_move(shape, &m),
+                nodes: n,
+            })
+            .collect();
+        (total, Some(rows))
+    } else {
+        (
+            perft_bounded(pos, &rules, body.depth, limits.perft_node_budget)
+                .map_err(|_| budget_error())?,
+            None,
+        )
+    };
+    Ok(PerftResponse {
+        rules: rules_echo(&rules),
+        depth: body.depth,
+        nodes,
+        divide: rows,
+    })
 }

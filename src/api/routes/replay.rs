@@ -7,6 +7,7 @@ use crate::api::context::{
 };
 use crate::api::dto::{Body, ReplayRequest, ReplayResponse, ReplayVerdict};
 use crate::api::error::{ApiError, Problem};
+use crate::config::Limits;
 use crate::engine::game::replay as replay_game;
 use actix_web::{post, web::Data, web::Json};
 
@@ -42,42 +43,48 @@ pub async fn replay(
     let heavy = heavy_game(Some(&body.moves));
     state
         .into_inner()
-        .run(heavy, move || {
-            let rules = resolve_rules(&body.variant, body.rules.as_ref())?;
-            check_moves_limit(&limits, Some(&body.moves))?;
-            let (game, illegal) = replay_game(&rules, body.start.as_deref(), &body.moves)
-                .map_err(|p| ApiError::invalid_position("start", p))?;
-            let mut verdicts: Vec<ReplayVerdict> = game
-                .played
-                .iter()
-                .enumerate()
-                .map(|(index, p)| ReplayVerdict {
-                    index,
-                    submitted: body.moves[index].clone(),
-                    legal: true,
-                    played: Some(describe(&rules, &p.before, &p.mv, &p.effects)),
-                    illegal: None,
-                    gave_check: Some(p.gave_check),
-                })
-                .collect();
-            if let Some(bad) = &illegal {
-                verdicts.push(ReplayVerdict {
-                    index: bad.index,
-                    submitted: bad.text.clone(),
-                    legal: false,
-                    played: None,
-                    illegal: Some(illegal_info(&game, &bad.reason)),
-                    gave_check: None,
-                });
-            }
-            let ruling = illegal.as_ref().map(|b| game.ruling_on_illegal(&b.reason));
-            Ok(Json(ReplayResponse {
-                rules: rules_echo(&rules),
-                verdicts,
-                first_illegal: illegal.as_ref().map(|b| b.index),
-                final_position: position_text(&rules, &game.position),
-                status: game_status(&rules, &game, ruling),
-            }))
-        })
+        .run(heavy, move || replay_job(&limits, &body).map(Json))
         .await
+}
+
+/// The replay job itself, without HTTP: a verdict per move up to the first illegal one.
+///
+/// # Errors
+/// Unknown variant or rules, an invalid start position, too many moves.
+pub fn replay_job(limits: &Limits, body: &ReplayRequest) -> Result<ReplayResponse, ApiError> {
+    let rules = resolve_rules(&body.variant, body.rules.as_ref())?;
+    check_moves_limit(limits, Some(&body.moves))?;
+    let (game, illegal) = replay_game(&rules, body.start.as_deref(), &body.moves)
+        .map_err(|p| ApiError::invalid_position("start", p))?;
+    let mut verdicts: Vec<ReplayVerdict> = game
+        .played
+        .iter()
+        .enumerate()
+        .map(|(index, p)| ReplayVerdict {
+            index,
+            submitted: body.moves[index].clone(),
+            legal: true,
+            played: Some(describe(&rules, &p.before, &p.mv, &p.effects)),
+            illegal: None,
+            gave_check: Some(p.gave_check),
+        })
+        .collect();
+    if let Some(bad) = &illegal {
+        verdicts.push(ReplayVerdict {
+            index: bad.index,
+            submitted: bad.text.clone(),
+            legal: false,
+            played: None,
+            illegal: Some(illegal_info(&game, &bad.reason)),
+            gave_check: None,
+        });
+    }
+    let ruling = illegal.as_ref().map(|b| game.ruling_on_illegal(&b.reason));
+    Ok(ReplayResponse {
+        rules: rules_echo(&rules),
+        verdicts,
+        first_illegal: illegal.as_ref().map(|b| b.index),
+        final_position: position_text(&rules, &game.position),
+        status: game_status(&rules, &game, ruling),
+    })
 }
