@@ -78,6 +78,66 @@ pub fn echo(text: &str) -> String {
     text.chars().take(ECHO_CHARS).collect()
 }
 
+/// The problems every POST job can answer besides its own 422 and 429, documented once and
+/// listed in each job's `responses` (the values are never built: each status is answered
+/// as a [`Problem`] by [`ApiError`]).
+#[derive(utoipa::IntoResponses)]
+pub enum PostJobProblems {
+    #[response(
+        status = 400,
+        description = "Malformed JSON (not JSON, not UTF-8)",
+        content_type = "application/problem+json"
+    )]
+    Malformed(Problem),
+    #[response(status = 405, description = "Method not allowed: only POST; `Allow` lists it", content_type = "application/problem+json",
+        headers(("Allow" = String, description = "The methods the path takes")))]
+    MethodNotAllowed(Problem),
+    #[response(
+        status = 408,
+        description = "The body did not arrive within the configured time after the request head (`--body-timeout`); the connection is closed",
+        content_type = "application/problem+json"
+    )]
+    BodyTimeout(Problem),
+    #[response(
+        status = 413,
+        description = "Body larger than the configured limit (`--body-limit`)",
+        content_type = "application/problem+json"
+    )]
+    BodyTooLarge(Problem),
+    #[response(
+        status = 414,
+        description = "URL longer than 8192 bytes",
+        content_type = "application/problem+json"
+    )]
+    UriTooLong(Problem),
+    #[response(
+        status = 415,
+        description = "Body not sent as application/json",
+        content_type = "application/problem+json"
+    )]
+    UnsupportedMediaType(Problem),
+    #[response(
+        status = 503,
+        description = "The heavy engine call could not be run (the engine's thread pool is shutting down)",
+        content_type = "application/problem+json"
+    )]
+    EngineUnavailable(Problem),
+}
+
+/// The problems every GET route can answer, documented once (see [`PostJobProblems`]).
+#[derive(utoipa::IntoResponses)]
+pub enum GetRouteProblems {
+    #[response(status = 405, description = "Method not allowed: only GET; `Allow` lists it", content_type = "application/problem+json",
+        headers(("Allow" = String, description = "The methods the path takes")))]
+    MethodNotAllowed(Problem),
+    #[response(
+        status = 414,
+        description = "URL longer than 8192 bytes",
+        content_type = "application/problem+json"
+    )]
+    UriTooLong(Problem),
+}
+
 /// An error answer.
 #[derive(Debug, Clone)]
 pub struct ApiError {

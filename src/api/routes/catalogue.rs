@@ -5,7 +5,7 @@ use crate::api::dto::{
     BoardInfo, ChoiceInfo, OptionInfo, PieceInfo, ProfileInfo, SourceInfo, VariantDetail,
     VariantId, VariantSummary,
 };
-use crate::api::error::{ApiError, Problem};
+use crate::api::error::{ApiError, GetRouteProblems, Problem};
 use crate::engine::variant::{self, Variant};
 use actix_web::http::StatusCode;
 use actix_web::{get, web::Json, web::Path};
@@ -15,9 +15,7 @@ use actix_web::{get, web::Json, web::Path};
     tag = "catalogue",
     responses(
         (status = 200, description = "The variants", body = Vec<VariantSummary>),
-        (status = 405, description = "Method not allowed: only GET; `Allow` lists it", body = Problem, content_type = "application/problem+json",
-            headers(("Allow" = String, description = "The methods the path takes"))),
-        (status = 414, description = "URL longer than 8192 bytes", body = Problem, content_type = "application/problem+json"),
+        GetRouteProblems,
     )
 )]
 #[get("/v1/variants")]
@@ -43,9 +41,7 @@ pub async fn list_variants() -> Json<Vec<VariantSummary>> {
     responses(
         (status = 200, description = "The variant", body = VariantDetail),
         (status = 404, description = "Unknown variant", body = Problem, content_type = "application/problem+json"),
-        (status = 405, description = "Method not allowed: only GET; `Allow` lists it", body = Problem, content_type = "application/problem+json",
-            headers(("Allow" = String, description = "The methods the path takes"))),
-        (status = 414, description = "URL longer than 8192 bytes", body = Problem, content_type = "application/problem+json"),
+        GetRouteProblems,
     )
 )]
 #[get("/v1/variants/{variant}")]

@@ -1,7 +1,7 @@
 //! Liveness and readiness.
 
 use crate::api::dto::Health;
-use crate::api::error::Problem;
+use crate::api::error::GetRouteProblems;
 use actix_web::{get, web::Json};
 
 /// Liveness: the process answers.
@@ -9,9 +9,7 @@ use actix_web::{get, web::Json};
     tag = "service",
     responses(
         (status = 200, description = "Alive", body = Health),
-        (status = 405, description = "Method not allowed: only GET; `Allow` lists it", body = Problem, content_type = "application/problem+json",
-            headers(("Allow" = String, description = "The methods the path takes"))),
-        (status = 414, description = "URL longer than 8192 bytes", body = Problem, content_type = "application/problem+json"),
+        GetRouteProblems,
     )
 )]
 #[get("/healthz")]
@@ -26,9 +24,7 @@ pub async fn healthz() -> Json<Health> {
     tag = "service",
     responses(
         (status = 200, description = "Ready", body = Health),
-        (status = 405, description = "Method not allowed: only GET; `Allow` lists it", body = Problem, content_type = "application/problem+json",
-            headers(("Allow" = String, description = "The methods the path takes"))),
-        (status = 414, description = "URL longer than 8192 bytes", body = Problem, content_type = "application/problem+json"),
+        GetRouteProblems,
     )
 )]
 #[get("/readyz")]

@@ -2,7 +2,7 @@
 
 use crate::api::context::{prepare, rules_echo, AppState};
 use crate::api::dto::{Body, DivideRow, PerftRequest, PerftResponse};
-use crate::api::error::{ApiError, Problem};
+use crate::api::error::{ApiError, PostJobProblems, Problem};
 use crate::config::Limits;
 use crate::engine::notation::format_move;
 use crate::engine::perft::{divide, perft_bounded};
@@ -16,16 +16,9 @@ use actix_web::{post, web::Data, web::Json};
     responses(
         (status = 200, description = "The count", body = PerftResponse),
         (status = 422, description = "Depth or node budget exceeded, unknown variant or rules, invalid position", body = Problem, content_type = "application/problem+json"),
-        (status = 400, description = "Malformed JSON (not JSON, not UTF-8)", body = Problem, content_type = "application/problem+json"),
-        (status = 405, description = "Method not allowed: only POST; `Allow` lists it", body = Problem, content_type = "application/problem+json",
-            headers(("Allow" = String, description = "The methods the path takes"))),
-        (status = 408, description = "The body did not arrive within the configured time after the request head (`--body-timeout`); the connection is closed", body = Problem, content_type = "application/problem+json"),
-        (status = 414, description = "URL longer than 8192 bytes", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "Body larger than the configured limit (`--body-limit`)", body = Problem, content_type = "application/problem+json"),
-        (status = 415, description = "Body not sent as application/json", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "A perft count (always a heavy call), while the configured number of heavy engine calls (`--heavy-concurrency`) is running: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u32, description = "Seconds to wait before retrying"))),
-        (status = 503, description = "The heavy engine call could not be run (the engine's thread pool is shutting down)", body = Problem, content_type = "application/problem+json"),
+        PostJobProblems,
     )
 )]
 #[post("/v1/perft")]
