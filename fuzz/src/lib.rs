@@ -146,6 +146,7 @@ pub fn fuzz_limits() -> Limits {
         perft_max_depth: 2,
         perft_node_budget: 2_000,
         heavy_concurrency: 1,
+        ..Limits::default()
     }
 }
 

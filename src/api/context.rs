@@ -168,7 +168,7 @@ impl Form {
     /// it is written as answers write it.
     pub fn position_text(&self, rules: &Rules, bare_text: Option<&str>) -> PositionText {
         let game = &self.game;
-        let start = game.played.first().map_or(&game.position, |p| &p.before);
+        let start = game.start();
         PositionText::new(&match (self.ranks, bare_text) {
             (Some(ranks), Some(text)) => {
                 format_position_after(rules.variant, &game.position, start, text, &ranks)

@@ -4,6 +4,13 @@
 //! stalemate, a repetition that ends it (tai.md "Royals, check, mate, end of the game",
 //! chu.md "Game end"). A bare position is a game without history: every ruling but
 //! repetition applies.
+//!
+//! The history is compact (issue 14): per ply the move (10 bytes), what the repetition
+//! rules ask of it (one byte of flags) and, in the game form, the position's key (8 bytes)
+//! and its count; a copy of the position every [`CHECKPOINT_PLIES`] plies lets any earlier
+//! position be rebuilt by replaying at most that many moves. What a move did in full (the
+//! position before it, its effects) is handed to the caller when the move is played
+//! ([`Played`]) and not kept.
 
 use super::geometry::{Color, Square};
 use super::legality::{check_move, royals_captured, IllegalReason};
@@ -17,25 +24,57 @@ use super::repetition::{
 };
 use super::status::{in_check, leaves_check, material_ending, EndReason, Ending, GameResult};
 use super::variant::{Repetition, Rules};
-use std::cell::OnceCell;
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-/// One move of a game.
+/// How often a copy of the position is kept: an earlier position is rebuilt from the
+/// copy before it by replaying at most this many moves less one. 3.5 KB every 128 plies is
+/// about 28 bytes a ply.
+pub const CHECKPOINT_PLIES: usize = 128;
+
+/// One move of a game as the history keeps it.
 #[derive(Debug, Clone)]
 pub struct PlayedMove {
-    /// The canonical move.
+    /// The move (a pass names the piece that passed).
     pub mv: Move,
-    /// The position before it (boxed, as every position of a game, so that playing and
-    /// recording a move moves a pointer, not the board).
+    /// [`GAVE_CHECK`], [`PASS`], and once worked out, [`ATTACK_KNOWN`] and [`ATTACKED`].
+    flags: Cell<u8>,
+}
+
+/// The move left the opponent in check.
+const GAVE_CHECK: u8 = 1;
+/// The move was a pass.
+const PASS: u8 = 2;
+/// Whether the move attacked (as the repetition rule in force defines it) is known...
+const ATTACK_KNOWN: u8 = 4;
+/// ...and it did.
+const ATTACKED: u8 = 8;
+
+impl PlayedMove {
+    /// Whether the move left the opponent in check.
+    pub fn gave_check(&self) -> bool {
+        self.flags.get() & GAVE_CHECK != 0
+    }
+
+    /// Whether the move was a pass.
+    pub fn was_pass(&self) -> bool {
+        self.flags.get() & PASS != 0
+    }
+}
+
+/// A move just played, with everything it did: what [`Game::commit`] hands back (the
+/// game itself keeps only a [`PlayedMove`]).
+#[derive(Debug, Clone)]
+pub struct Played {
+    /// The canonical move (a pass names the piece that passed).
+    pub mv: Move,
+    /// The position before it.
     pub before: Box<Position>,
     /// What it did.
     pub effects: Effects,
     /// Whether it left the opponent in check.
     pub gave_check: bool,
-    /// Whether the move attacked, as the repetition rule in force defines it (see
-    /// [`MoveHistory::attacked`]); worked out only when a repetition cycle asks.
-    attacked: OnceCell<bool>,
 }
 
 /// The status of the position a game has reached.
@@ -86,10 +125,18 @@ pub struct Game {
     pub played: Vec<PlayedMove>,
     /// The position reached.
     pub position: Box<Position>,
+    /// The position at every ply that is a multiple of [`CHECKPOINT_PLIES`] (the start
+    /// first) up to the position reached.
+    checkpoints: Vec<Position>,
     /// The key of the position reached.
     key: u64,
-    /// For each key, the plies (0 = start) at which it occurred, oldest first.
-    seen: HashMap<u64, Vec<u32>, BuildHasherDefault<KeyHasher>>,
+    /// Game form: the key of the position at every ply (0 = the start), the position
+    /// reached included.
+    keys: Vec<u64>,
+    /// Game form: how often each key occurred.
+    seen: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
+    /// Plies between two copies of the position ([`CHECKPOINT_PLIES`]).
+    checkpoint_every: usize,
     status: Status,
 }
 
@@ -112,21 +159,36 @@ impl Game {
         let mut game = Game {
             history,
             played: Vec::new(),
+            checkpoints: vec![(*start).clone()],
             position: start,
             key,
+            keys: Vec::new(),
             seen: HashMap::default(),
+            checkpoint_every: CHECKPOINT_PLIES,
             status: Status {
                 ending: None,
                 in_check: false,
             },
         };
         if history {
-            game.seen.insert(key, vec![0]);
+            game.seen.insert(key, 1);
+            game.keys.push(key);
         }
         let side = game.position.side();
         let checked = in_check(&game.position, rules, side);
         game.status = game.status_of(rules, checked, Completion::Continues);
         game
+    }
+
+    /// The same new game, keeping a copy of the position every `plies` plies instead of
+    /// every [`CHECKPOINT_PLIES`] (tests use small values to rebuild positions often).
+    ///
+    /// # Panics
+    /// When moves were played already, or `plies` is 0.
+    pub fn with_checkpoint_every(mut self, plies: usize) -> Game {
+        assert!(self.played.is_empty() && plies > 0);
+        self.checkpoint_every = plies;
+        self
     }
 
     /// The status of the position reached.
@@ -142,7 +204,7 @@ impl Game {
     /// How many times the position reached has occurred, this time included (game form).
     pub fn occurrences(&self) -> Option<usize> {
         self.history
-            .then(|| self.seen.get(&self.key).map_or(1, Vec::len))
+            .then(|| self.seen.get(&self.key).map_or(1, |&n| n as usize))
     }
 
     /// Judges a proposed move in machine text.
@@ -235,7 +297,9 @@ impl Game {
         };
         let earlier = if self.history {
             candidate.key = key_after(self.key, &self.position, &candidate.after, &mv);
-            self.seen.get(&candidate.key)
+            self.seen
+                .contains_key(&candidate.key)
+                .then(|| self.plies_of(candidate.key))
         } else {
             None
         };
@@ -250,7 +314,7 @@ impl Game {
             };
             candidate.completion = rule_on(
                 rules.repetition,
-                earlier,
+                &earlier,
                 &history,
                 candidate.after.royal_count(them),
             )
@@ -259,34 +323,73 @@ impl Game {
         Ok(candidate)
     }
 
-    /// Plays a judged move.
-    pub fn commit(&mut self, rules: &Rules, candidate: Candidate) -> &PlayedMove {
+    /// The plies (0 = the start) at which the position of `key` occurred, oldest first.
+    fn plies_of(&self, key: u64) -> Vec<u32> {
+        (0u32..)
+            .zip(&self.keys)
+            .filter(|&(_, &k)| k == key)
+            .map(|(ply, _)| ply)
+            .collect()
+    }
+
+    /// Plays a judged move; hands back what it did (the game keeps only the move and what
+    /// the repetition rules ask of it).
+    pub fn commit(&mut self, rules: &Rules, candidate: Candidate) -> Played {
         let before = std::mem::replace(&mut self.position, candidate.after);
+        let mut flags = 0;
+        if candidate.gave_check {
+            flags |= GAVE_CHECK;
+        }
+        if candidate.effects.pass {
+            flags |= PASS;
+        }
         self.played.push(PlayedMove {
+            mv: candidate.mv,
+            flags: Cell::new(flags),
+        });
+        if self.played.len().is_multiple_of(self.checkpoint_every) {
+            self.checkpoints.push((*self.position).clone());
+        }
+        if self.history {
+            self.key = candidate.key;
+            self.keys.push(candidate.key);
+            *self.seen.entry(candidate.key).or_default() += 1;
+        }
+        self.status = self.status_of(rules, candidate.gave_check, candidate.completion);
+        Played {
             mv: candidate.mv,
             before,
             effects: candidate.effects,
             gave_check: candidate.gave_check,
-            attacked: OnceCell::new(),
-        });
-        if self.history {
-            self.key = candidate.key;
-            self.seen
-                .entry(candidate.key)
-                .or_default()
-                .push(self.played.len() as u32);
         }
-        self.status = self.status_of(rules, candidate.gave_check, candidate.completion);
-        self.played.last().expect("just pushed")
     }
 
     /// Judges and plays a move in machine text.
     ///
     /// # Errors
     /// Why it is illegal (nothing is played then).
-    pub fn play_text(&mut self, rules: &Rules, text: &str) -> Result<&PlayedMove, IllegalReason> {
+    pub fn play_text(&mut self, rules: &Rules, text: &str) -> Result<Played, IllegalReason> {
         let candidate = self.judge(rules, text)?;
         Ok(self.commit(rules, candidate))
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.checkpoints[0]
+    }
+
+    /// The position at `ply` (0 = the start; at most the number of moves played), rebuilt
+    /// from the copy before it.
+    pub fn position_at(&self, rules: &Rules, ply: usize) -> Position {
+        if ply == self.played.len() {
+            return (*self.position).clone();
+        }
+        let at = ply / self.checkpoint_every;
+        let mut pos = self.checkpoints[at].clone();
+        for p in &self.played[at * self.checkpoint_every..ply] {
+            pos.play_unchecked(&p.mv, rules);
+        }
+        pos
     }
 
     /// Every legal move: none once the game has ended; in the game form, none that a
@@ -391,13 +494,6 @@ impl Game {
             })
         })
     }
-
-    /// The position after move `i`.
-    fn after(&self, i: usize) -> &Position {
-        self.played
-            .get(i + 1)
-            .map_or(&self.position, |next| &next.before)
-    }
 }
 
 /// How a move that completes a repetition ends the game, if it does.
@@ -424,9 +520,12 @@ impl MoveHistory for Judging<'_> {
     }
 
     fn mover(&self, i: usize) -> Color {
-        match self.game.played.get(i) {
-            Some(p) => p.before.side(),
-            None => self.game.position.side(),
+        // Sides alternate from the start's side to move.
+        let first = self.game.start().side();
+        if i.is_multiple_of(2) {
+            first
+        } else {
+            first.opponent()
         }
     }
 
@@ -434,14 +533,14 @@ impl MoveHistory for Judging<'_> {
         self.game
             .played
             .get(i)
-            .map_or(self.candidate.gave_check, |p| p.gave_check)
+            .map_or(self.candidate.gave_check, PlayedMove::gave_check)
     }
 
     fn was_pass(&self, i: usize) -> bool {
         self.game
             .played
             .get(i)
-            .map_or(self.candidate.effects.pass, |p| p.effects.pass)
+            .map_or(self.candidate.effects.pass, PlayedMove::was_pass)
     }
 
     fn attacked(&self, i: usize) -> bool {
@@ -453,16 +552,24 @@ impl MoveHistory for Judging<'_> {
                 attacks_anew(rules, before, after, mv)
             }
         };
-        match self.game.played.get(i) {
-            Some(p) => *p
-                .attacked
-                .get_or_init(|| attacks(&p.before, self.game.after(i), &p.mv)),
-            None => attacks(
+        let Some(p) = self.game.played.get(i) else {
+            return attacks(
                 &self.game.position,
                 &self.candidate.after,
                 &self.candidate.mv,
-            ),
+            );
+        };
+        let flags = p.flags.get();
+        if flags & ATTACK_KNOWN != 0 {
+            return flags & ATTACKED != 0;
         }
+        let before = self.game.position_at(rules, i);
+        let mut after = before.clone();
+        after.play_unchecked(&p.mv, rules);
+        let attacked = attacks(&before, &after, &p.mv);
+        p.flags
+            .set(flags | ATTACK_KNOWN | if attacked { ATTACKED } else { 0 });
+        attacked
     }
 }
 
@@ -476,21 +583,73 @@ pub fn replay<S: AsRef<str>>(
     start: Option<&str>,
     moves: &[S],
 ) -> Result<(Game, Option<IllegalAt>), Vec<PositionProblem>> {
+    replay_with(rules, start, moves, |_, _| {})
+}
+
+/// [`replay`], handing each move played, with its index, to `on_move` (the position
+/// before it and its effects are not kept by the game).
+///
+/// # Errors
+/// The start position's problems when it does not parse or is invalid.
+pub fn replay_with<S: AsRef<str>>(
+    rules: &Rules,
+    start: Option<&str>,
+    moves: &[S],
+    on_move: impl FnMut(usize, &Played),
+) -> Result<(Game, Option<IllegalAt>), Vec<PositionProblem>> {
     let start = match start {
         Some(text) => parse_valid_position(rules, text)?,
         None => Position::start(rules),
     };
-    let mut game = Game::new(start, rules, true);
+    Ok(replay_from(
+        Game::new(start, rules, true),
+        rules,
+        moves,
+        on_move,
+    ))
+}
+
+/// Plays `moves` on `game` up to the first illegal one, handing each move played, with its
+/// index, to `on_move`.
+pub fn replay_from<S: AsRef<str>>(
+    mut game: Game,
+    rules: &Rules,
+    moves: &[S],
+    mut on_move: impl FnMut(usize, &Played),
+) -> (Game, Option<IllegalAt>) {
     game.played.reserve(moves.len());
+    game.keys.reserve(moves.len());
     for (index, text) in moves.iter().enumerate() {
-        if let Err(reason) = game.play_text(rules, text.as_ref()) {
-            let illegal = IllegalAt {
-                index,
-                text: text.as_ref().chars().take(64).collect(),
-                reason,
-            };
-            return Ok((game, Some(illegal)));
+        match game.play_text(rules, text.as_ref()) {
+            Ok(played) => on_move(index, &played),
+            Err(reason) => {
+                let illegal = IllegalAt {
+                    index,
+                    text: text.as_ref().chars().take(64).collect(),
+                    reason,
+                };
+                return (game, Some(illegal));
+            }
         }
     }
-    Ok((game, None))
+    (game, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What the history costs per ply beside the current position (issue 14: about 100
+    /// bytes at most): the move with its flags, the key, its count (a hash map entry of 12
+    /// bytes, padded to 16, at most half full after growing) and a share of a position
+    /// copy.
+    #[test]
+    fn the_history_costs_well_under_100_bytes_a_ply() {
+        let per_ply = std::mem::size_of::<PlayedMove>()
+            + std::mem::size_of::<u64>()
+            + 2 * (std::mem::size_of::<(u64, u32)>() + 1)
+            + std::mem::size_of::<Position>().div_ceil(CHECKPOINT_PLIES);
+        assert_eq!(std::mem::size_of::<PlayedMove>(), 12);
+        assert!(per_ply <= 100, "{per_ply} bytes a ply");
+    }
 }

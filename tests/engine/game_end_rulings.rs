@@ -2,9 +2,10 @@
 
 use crate::game_end::fixtures;
 use crate::support::{position_text, rules_for};
-use shogi_arbiter::engine::game::replay;
+use shogi_arbiter::engine::game::{replay, replay_from, Game};
 use shogi_arbiter::engine::geometry::Color;
 use shogi_arbiter::engine::notation::format_move;
+use shogi_arbiter::engine::notation::parse_valid_position;
 use shogi_arbiter::engine::status::{checking_moves, royals, GameResult};
 
 fn result_name(result: GameResult) -> &'static str {
@@ -26,6 +27,16 @@ fn every_game_end_fixture_through_the_engine() {
             .unwrap_or_else(|e| panic!("{}: start {e:?}", f.name));
         let e = &f.expect;
         let ctx = format!("{} (why: {})", f.name, f.why);
+        // The same game keeping a copy of its position every ply, or every 3 plies,
+        // rebuilds earlier positions from those copies for the repetition rules: the same
+        // ruling.
+        for every in [1, 3] {
+            let fresh = Game::new(parse_valid_position(&rules, &start).unwrap(), &rules, true)
+                .with_checkpoint_every(every);
+            let (again, bad) = replay_from(fresh, &rules, &f.moves, |_, _| {});
+            assert_eq!(bad, illegal, "{ctx}: checkpoints every {every}");
+            assert_eq!(again.status(), game.status(), "{ctx}: every {every}");
+        }
         assert_eq!(
             illegal.as_ref().map(|i| i.index),
             e.first_illegal,

@@ -5,6 +5,7 @@
 //! text round-trip; playing is deterministic.
 
 use crate::support::{random_placement, rules_for, tai_rules, Rng};
+use shogi_arbiter::engine::game::{replay_with, CHECKPOINT_PLIES};
 use shogi_arbiter::engine::geometry::{Color, Square};
 use shogi_arbiter::engine::legality::check_move;
 use shogi_arbiter::engine::movegen::{legal_moves, pass_of};
@@ -579,4 +580,46 @@ fn every_legal_move_starts_within_its_reach() {
         })
         .count();
     assert_eq!((others.len(), candidates), (24, 0));
+}
+
+/// A game keeps a copy of its position only every `CHECKPOINT_PLIES` plies: every earlier
+/// position rebuilt from those copies equals the position the move was played from, along
+/// random games of up to 300 plies of each variant (across at least one copy).
+#[test]
+fn earlier_positions_are_rebuilt_from_the_checkpoints() {
+    for (rules, seed) in [
+        (tai_rules(""), 0x6157_0e11u64),
+        (rules_for("chu", ""), 0xc4_0e11),
+    ] {
+        let shape = rules.variant.shape();
+        let mut rng = Rng(seed);
+        let mut pos = Position::start(&rules);
+        let mut texts = Vec::new();
+        for _ in 0..300 {
+            let moves = legal_moves(&pos, &rules);
+            if moves.is_empty() {
+                break;
+            }
+            let mv = pick_move(&pos, &moves, &mut rng);
+            texts.push(format_move(shape, &mv));
+            pos.play(&mv, &rules);
+        }
+        let mut befores = Vec::new();
+        let (game, illegal) = replay_with(&rules, None, &texts, |_, played| {
+            befores.push(format_position_of(rules.variant, &played.before));
+        })
+        .expect("the start position");
+        assert!(illegal.is_none(), "{illegal:?}");
+        assert!(befores.len() > CHECKPOINT_PLIES, "{}", befores.len());
+        for (ply, before) in befores.iter().enumerate() {
+            let rebuilt = game.position_at(&rules, ply);
+            assert_eq!(
+                &format_position_of(rules.variant, &rebuilt),
+                before,
+                "ply {ply}"
+            );
+        }
+        assert_eq!(game.position_at(&rules, befores.len()), *game.position);
+        assert_eq!(game.start(), &Position::start(&rules));
+    }
 }

@@ -8,7 +8,7 @@ use crate::api::context::{
 use crate::api::dto::{Body, ReplayRequest, ReplayResponse, ReplayVerdict};
 use crate::api::error::{ApiError, PostJobProblems, Problem};
 use crate::config::Limits;
-use crate::engine::game::replay as replay_game;
+use crate::engine::game::replay_with as replay_game;
 use actix_web::{post, web::Data, web::Json};
 
 /// Replays a game move by move; stops at the first illegal move and reports its index.
@@ -47,13 +47,9 @@ pub async fn replay(
 pub fn replay_job(limits: &Limits, body: &ReplayRequest) -> Result<ReplayResponse, ApiError> {
     let rules = resolve_rules(&body.variant, body.rules.as_ref())?;
     check_moves_limit(limits, Some(&body.moves))?;
-    let (game, illegal) = replay_game(&rules, body.start.as_deref(), &body.moves)
-        .map_err(|p| ApiError::invalid_position("start", p))?;
-    let mut verdicts: Vec<ReplayVerdict> = game
-        .played
-        .iter()
-        .enumerate()
-        .map(|(index, p)| ReplayVerdict {
+    let mut verdicts: Vec<ReplayVerdict> = Vec::with_capacity(body.moves.len());
+    let (game, illegal) = replay_game(&rules, body.start.as_deref(), &body.moves, |index, p| {
+        verdicts.push(ReplayVerdict {
             index,
             submitted: body.moves[index].clone(),
             legal: true,
@@ -61,7 +57,8 @@ pub fn replay_job(limits: &Limits, body: &ReplayRequest) -> Result<ReplayRespons
             illegal: None,
             gave_check: Some(p.gave_check),
         })
-        .collect();
+    })
+    .map_err(|p| ApiError::invalid_position("start", p))?;
     if let Some(bad) = &illegal {
         verdicts.push(ReplayVerdict {
             index: bad.index,
