@@ -282,7 +282,7 @@ impl ResponseError for ApiError {
 pub fn json_error(err: actix_web::error::JsonPayloadError) -> ApiError {
     use actix_web::error::JsonPayloadError as J;
     match &err {
-        J::Payload(e) if crate::api::transport::is_body_timeout(e) => ApiError::new(
+        J::Payload(e) if is_body_timeout(e) => ApiError::new(
             StatusCode::REQUEST_TIMEOUT,
             "body_timeout",
             "Request body timeout",
@@ -357,4 +357,11 @@ fn cut_echo(message: &str) -> String {
         ),
         None => message.to_string(),
     }
+}
+
+/// Whether a payload error is the body timeout of the transport limits
+/// (`api::transport::limit` ends a body that is late with an I/O error of kind
+/// `TimedOut`).
+fn is_body_timeout(err: &actix_web::error::PayloadError) -> bool {
+    matches!(err, actix_web::error::PayloadError::Io(e) if e.kind() == std::io::ErrorKind::TimedOut)
 }

@@ -57,11 +57,6 @@ pub async fn limit(
     Ok(next.call(req).await?.map_into_left_body())
 }
 
-/// Whether a payload error is the body timeout of [`limit`].
-pub fn is_body_timeout(err: &PayloadError) -> bool {
-    matches!(err, PayloadError::Io(e) if e.kind() == std::io::ErrorKind::TimedOut)
-}
-
 /// A request body that ends in an error when it has not ended by its deadline.
 struct Deadline {
     inner: Payload,
