@@ -24,8 +24,13 @@ pub struct Limits {
     pub perft_max_depth: u32,
     /// Most nodes one perft request may visit (422 when exceeded).
     pub perft_node_budget: u64,
-    /// Engine calls running at once on the blocking pool; more are refused with 429.
+    /// Engine calls running at once on the blocking pool (default: one per core).
     pub heavy_concurrency: usize,
+    /// Heavy engine calls waiting for one of those slots; more are refused with 429.
+    pub heavy_queue: usize,
+    /// Time one engine call may run (and, apart, wait for a slot) before it is stopped
+    /// (422 `deadline_exceeded`; 429 while waiting).
+    pub deadline: Duration,
     /// Time from a connection's opening to a complete request head (actix-http answers an
     /// empty 408 and closes); zero for none.
     pub header_timeout: Duration,
@@ -46,13 +51,20 @@ impl Default for Limits {
             moves_per_game: 10_000,
             perft_max_depth: 6,
             perft_node_budget: 50_000_000,
-            heavy_concurrency: 64,
+            heavy_concurrency: cores(),
+            heavy_queue: 32,
+            deadline: Duration::from_secs(2),
             header_timeout: Duration::from_secs(5),
             body_timeout: Duration::from_secs(10),
             keep_alive: Duration::from_secs(5),
             disconnect_timeout: Duration::from_secs(1),
         }
     }
+}
+
+/// The number of cores this process may use (1 when it cannot be told).
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
 }
 
 /// Everything the service reads at start.
@@ -143,7 +155,7 @@ pub struct ServeArgs {
         default_value_t = Limits::default().perft_node_budget
     )]
     pub perft_node_budget: u64,
-    /// Heavy engine calls running at once (429 above; 0 counts as 1)
+    /// Heavy engine calls running at once, off the I/O threads (default: one per core; 0 counts as 1)
     #[arg(
         long,
         env = "SHOGI_ARBITER_HEAVY_CONCURRENCY", allow_negative_numbers = true,
@@ -151,6 +163,22 @@ pub struct ServeArgs {
         default_value_t = Limits::default().heavy_concurrency
     )]
     pub heavy_concurrency: usize,
+    /// Heavy engine calls waiting for a slot (429 with Retry-After above)
+    #[arg(
+        long,
+        env = "SHOGI_ARBITER_HEAVY_QUEUE", allow_negative_numbers = true,
+        value_name = "N",
+        default_value_t = Limits::default().heavy_queue
+    )]
+    pub heavy_queue: usize,
+    /// Milliseconds one engine call may run before it is stopped (422 deadline_exceeded), and apart may wait for a slot (429)
+    #[arg(
+        long,
+        env = "SHOGI_ARBITER_DEADLINE_MS", allow_negative_numbers = true,
+        value_name = "MS",
+        default_value_t = u64::try_from(Limits::default().deadline.as_millis()).unwrap_or(u64::MAX)
+    )]
+    pub deadline_ms: u64,
     /// Seconds to receive a request head (empty 408 after; 0 = no limit)
     #[arg(
         long,
@@ -215,6 +243,8 @@ impl From<ServeArgs> for Settings {
                 perft_max_depth: a.perft_max_depth,
                 perft_node_budget: a.perft_node_budget,
                 heavy_concurrency: a.heavy_concurrency.max(1),
+                heavy_queue: a.heavy_queue,
+                deadline: Duration::from_millis(a.deadline_ms.max(1)),
                 header_timeout: Duration::from_secs(a.header_timeout),
                 body_timeout: Duration::from_secs(a.body_timeout),
                 keep_alive: Duration::from_secs(a.keep_alive),
@@ -242,7 +272,7 @@ mod tests {
     #[test]
     fn flags_override_environment() {
         let vars = ServeArgs::env_vars();
-        assert_eq!(vars.len(), 13, "{vars:?}");
+        assert_eq!(vars.len(), 15, "{vars:?}");
         for var in &vars {
             std::env::remove_var(var);
         }
@@ -252,8 +282,14 @@ mod tests {
         std::env::set_var("SHOGI_ARBITER_LOG_FORMAT", "json");
         std::env::set_var("SHOGI_ARBITER_MAX_MOVES", "7");
         std::env::set_var("SHOGI_ARBITER_BODY_TIMEOUT", "3");
+        std::env::set_var("SHOGI_ARBITER_DEADLINE_MS", "250");
         let s = settings(&["--port", "0", "--max-moves=5", "--heavy-concurrency", "0"]).unwrap();
         assert_eq!(s.limits.body_timeout, Duration::from_secs(3));
+        assert_eq!(s.limits.deadline, Duration::from_millis(250));
+        assert_eq!(
+            settings(&["--deadline-ms", "0"]).unwrap().limits.deadline,
+            Duration::from_millis(1)
+        );
         assert_eq!(s.port, 0);
         assert_eq!(s.log_format, LogFormat::Json);
         assert_eq!(s.limits.moves_per_game, 5);

@@ -1,16 +1,19 @@
 //! The edge between HTTP and the engine: request fields parsed into engine values (rules,
 //! positions, games) with their limits, engine results mapped into response bodies, and
-//! engine calls run on the blocking pool under a concurrency limit.
+//! engine calls run under a deadline: light ones on the I/O thread for at most a slice,
+//! heavy ones on the blocking pool with a bounded queue.
 
 use super::dto::{
     CaptureInfo, CheckInfo, GameStatus, IllegalInfo, MoveInfo, OptionValues, PositionForm,
     PositionText, PromotionInfo, RepetitionJudged, RulesEcho, RulesInput, StatusReason,
     StatusResult, StatusState,
 };
-use super::error::{echo, ApiError};
+use super::error::{echo, ApiError, Progress};
+use crate::api::transport::{unless_gone, Gone, Peer};
 use crate::config::Limits;
 use crate::engine::game::{replay, Game};
 use crate::engine::geometry::Color;
+use crate::engine::interrupt::{halted, Interrupt, Stopped};
 use crate::engine::legality::IllegalReason;
 use crate::engine::moves::{Move, Promotion};
 use crate::engine::notation::{
@@ -20,76 +23,202 @@ use crate::engine::notation::{
 use crate::engine::position::{Effects, Piece, Position};
 use crate::engine::status::{checking_moves, royals, EndReason, Ending, GameResult};
 use crate::engine::variant::{self, Rules, RulesRequest};
+use actix_web::http::header::ContentType;
 use actix_web::http::StatusCode;
+use actix_web::HttpResponse;
+use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::time::{Duration, Instant};
+use tokio::sync::Semaphore;
+use tokio::time::timeout;
 
-/// Games with more moves than this are replayed on the blocking pool.
+/// Games with more moves than this are heavy from the start.
 pub const LIGHT_MOVES: usize = 64;
 
-/// Whether a request replaying `moves` is heavy.
+/// How long a light call may run on an I/O thread: past it, the call is stopped and run
+/// again as a heavy one.
+pub const LIGHT_SLICE: Duration = Duration::from_millis(1);
+
+/// Whether a request replaying `moves` is heavy from the start.
 pub fn heavy_game(moves: Option<&Vec<String>>) -> bool {
     moves.is_some_and(|m| m.len() > LIGHT_MOVES)
 }
 
-/// Shared state of the service.
+/// Shared state of the service: the limits, and the slots and queue of heavy calls.
 #[derive(Debug)]
 pub struct AppState {
     pub limits: Limits,
-    heavy_running: AtomicUsize,
+    /// One permit per heavy call allowed to run at once.
+    slots: Arc<Semaphore>,
+    /// Heavy calls running or waiting for a slot.
+    admitted: AtomicUsize,
 }
 
 impl AppState {
     /// State with the given limits.
     pub fn new(limits: Limits) -> AppState {
         AppState {
+            slots: Arc::new(Semaphore::new(limits.heavy_concurrency.max(1))),
+            admitted: AtomicUsize::new(0),
             limits,
-            heavy_running: AtomicUsize::new(0),
         }
     }
 
-    /// Runs an engine call: a light one (bounded to well under a millisecond: one
-    /// position, at most [`LIGHT_MOVES`] moves to replay) on the calling thread, a heavy one
-    /// on the blocking pool, refusing with 429 when the configured number of heavy calls is
-    /// already running.
-    pub async fn run<T, F>(self: &Arc<Self>, heavy: bool, f: F) -> Result<T, ApiError>
+    /// Runs a job and writes its answer (JSON), keeping the I/O threads for I/O.
+    ///
+    /// - A job that is heavy from the start (`heavy`: by the job and the size of the game)
+    ///   goes straight to the blocking pool.
+    /// - Any other first runs here, on the I/O thread, for at most [`LIGHT_SLICE`]; if it
+    ///   has not finished by then it is stopped and run again as a heavy one. (A
+    ///   position's size does not tell its cost: a crowded start and a sparse board of
+    ///   long-range pieces in check have the same number of pieces.)
+    /// - A heavy job waits for one of `heavy_concurrency` slots, in a queue of at most
+    ///   `heavy_queue`; beyond it, or after waiting the deadline, 429 `too_busy` with
+    ///   `Retry-After`. It then runs on the blocking pool under the deadline (422
+    ///   `deadline_exceeded`, with how far it got), and stops when this future is dropped
+    ///   (the client went away). Its answer is written there too.
+    pub async fn run<T, F>(
+        self: &Arc<Self>,
+        peer: Option<Peer>,
+        heavy: bool,
+        job: F,
+    ) -> Result<HttpResponse, ApiError>
     where
-        F: FnOnce() -> Result<T, ApiError> + Send + 'static,
-        T: Send + 'static,
+        F: Fn() -> Result<T, ApiError> + Send + 'static,
+        T: Serialize,
     {
         if !heavy {
-            return f();
+            let slice = Interrupt::new(Some(Instant::now() + LIGHT_SLICE));
+            let (answer, stopped) = slice.run_all(|| job().and_then(|t| to_json(&t)));
+            if stopped.is_none() {
+                return answer.map(json_response);
+            }
+            tracing::debug!("light call moved off the I/O thread");
         }
-        let running = self.heavy_running.fetch_add(1, Ordering::AcqRel);
-        let _guard = Release(Arc::clone(self));
-        if running >= self.limits.heavy_concurrency {
-            return Err(ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                "too_busy",
-                "Too many engine calls at once",
-                format!(
-                    "{} engine calls are already running; retry shortly",
-                    self.limits.heavy_concurrency
-                ),
-            ));
+        let deadline = self.limits.deadline;
+        let gone = |stage| ApiError::stopped(Stopped::Cancelled, deadline, Progress::at(stage));
+        let _admission = self.admit()?;
+        let slot = timeout(deadline, Arc::clone(&self.slots).acquire_owned());
+        let permit = match unless_gone(slot, peer.as_ref()).await {
+            Ok(Ok(Ok(permit))) => permit,
+            Ok(Ok(Err(_))) => return Err(engine_unavailable()),
+            Ok(Err(_)) => return Err(too_busy(self.limits.heavy_concurrency)),
+            Err(Gone) => return Err(gone("queued")),
+        };
+        let started = Instant::now();
+        let interrupt = Interrupt::new(Some(started + deadline));
+        let mut cancel = CancelOnDrop(Some(interrupt.clone()));
+        let task = actix_web::web::block(move || {
+            let _permit = permit;
+            let (answer, stopped) = interrupt.run_all(|| job().and_then(|t| to_json(&t)));
+            match (answer, stopped) {
+                (answer, None) => answer,
+                (Err(mut e), Some(_)) if e.problem.progress.is_some() => {
+                    if let Some(p) = &mut e.problem.progress {
+                        p.elapsed_ms = millis(started.elapsed());
+                    }
+                    Err(e)
+                }
+                (_, Some(why)) => {
+                    let mut progress = Progress::at("answer");
+                    progress.elapsed_ms = millis(started.elapsed());
+                    Err(ApiError::stopped(why, deadline, progress))
+                }
+            }
+        });
+        let answer = unless_gone(task, peer.as_ref()).await;
+        if answer.is_ok() {
+            cancel.0 = None;
         }
-        actix_web::web::block(f).await.map_err(|_| {
-            ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "engine_unavailable",
-                "Engine unavailable",
-                "the engine call could not be run",
-            )
-        })?
+        answer
+            .map_err(|Gone| gone("running"))?
+            .map_err(|_| engine_unavailable())?
+            .map(json_response)
+    }
+
+    /// Takes a place among the heavy calls running or waiting, or refuses with 429.
+    fn admit(self: &Arc<Self>) -> Result<Admission, ApiError> {
+        let limits = &self.limits;
+        let cap = limits.heavy_concurrency.max(1) + limits.heavy_queue;
+        let before = self.admitted.fetch_add(1, Ordering::AcqRel);
+        let admission = Admission(Arc::clone(self));
+        if before >= cap {
+            return Err(too_busy(limits.heavy_concurrency));
+        }
+        Ok(admission)
     }
 }
 
-struct Release(Arc<AppState>);
+/// A place among the heavy calls, given back when dropped.
+struct Admission(Arc<AppState>);
 
-impl Drop for Release {
+impl Drop for Admission {
     fn drop(&mut self) {
-        self.0.heavy_running.fetch_sub(1, Ordering::AcqRel);
+        self.0.admitted.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// Cancels the engine work when the request's future ends before it is disarmed (the
+/// client closed the connection, or the server is shutting down).
+struct CancelOnDrop(Option<Interrupt>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        if let Some(interrupt) = self.0.take() {
+            interrupt.cancel();
+        }
+    }
+}
+
+fn millis(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+fn to_json<T: Serialize>(t: &T) -> Result<Vec<u8>, ApiError> {
+    serde_json::to_vec(t).map_err(|e| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            "Internal error",
+            format!("the answer could not be written: {e}"),
+        )
+    })
+}
+
+fn json_response(body: Vec<u8>) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type(ContentType::json())
+        .body(body)
+}
+
+fn too_busy(slots: usize) -> ApiError {
+    ApiError::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        "too_busy",
+        "Too many engine calls at once",
+        format!("{slots} heavy engine calls are running and the queue is full; retry shortly"),
+    )
+}
+
+fn engine_unavailable() -> ApiError {
+    ApiError::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "engine_unavailable",
+        "Engine unavailable",
+        "the engine call could not be run",
+    )
+}
+
+/// Ends a job early when the running interrupt has stopped it, with how far it got.
+///
+/// # Errors
+/// `deadline_exceeded` or `cancelled` when stopped.
+pub fn halt_point(limits: &Limits, progress: impl FnOnce() -> Progress) -> Result<(), ApiError> {
+    match halted() {
+        Some(why) => Err(ApiError::stopped(why, limits.deadline, progress())),
+        None => Ok(()),
     }
 }
 
@@ -285,16 +414,26 @@ pub fn build_form(
             "Ambiguous position",
             "give either `position` or `start`/`moves`, not both",
         )),
-        (Some(text), None, None) => parse_valid_position_spans(rules, text)
-            .map(|(p, ranks)| Form {
-                game: Box::new(Game::new(p, rules, false)),
-                ranks,
-            })
-            .map_err(|p| ApiError::invalid_position("position", p)),
+        (Some(text), None, None) => {
+            let (p, ranks) = parse_valid_position_spans(rules, text)
+                .map_err(|p| ApiError::invalid_position("position", p))?;
+            let game = Box::new(Game::new(p, rules, false));
+            halt_point(limits, || Progress::at("status"))?;
+            Ok(Form { game, ranks })
+        }
         (None, start, moves) => {
             let empty = Vec::new();
-            let (game, illegal) = replay(rules, start, moves.unwrap_or(&empty))
-                .map_err(|p| ApiError::invalid_position("start", p))?;
+            let moves = moves.unwrap_or(&empty);
+            let (game, illegal) =
+                replay(rules, start, moves).map_err(|p| ApiError::invalid_position("start", p))?;
+            halt_point(limits, || {
+                Progress::counted(
+                    "replay",
+                    game.plies() as u64,
+                    Some(moves.len() as u64),
+                    "plies",
+                )
+            })?;
             if let Some(bad) = &illegal {
                 let text = echo(&bad.text);
                 let mut e = ApiError::unprocessable(

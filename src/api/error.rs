@@ -1,12 +1,14 @@
 //! Every error answer of the API as an RFC 9457 problem (`application/problem+json`) with a
 //! stable `code`: one type, one place that maps errors to status codes.
 
+use crate::engine::interrupt::Stopped;
 use crate::engine::notation::PositionProblem;
 use crate::engine::variant::RulesError;
 use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 use std::fmt;
+use std::time::Duration;
 use utoipa::ToSchema;
 
 /// A problem found at a place in a position text.
@@ -68,6 +70,58 @@ pub struct Problem {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(example = json!(["wikipedia", "japanese", "tsa"]))]
     pub valid: Option<Vec<String>>,
+    /// For engine work stopped by its deadline (`deadline_exceeded`): how far it got.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub progress: Option<Progress>,
+}
+
+/// How far engine work got before it was stopped.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({"stage": "replay", "done": 4312, "total": 10000, "unit": "plies", "elapsed_ms": 2001}))]
+pub struct Progress {
+    /// What was running: `replay` (playing the game's moves), `status` (the status of the
+    /// position reached: check, mate), `moves` (listing the legal moves), `verdict`
+    /// (judging the proposed move), `perft` (counting), `answer` (writing the answer).
+    #[schema(example = "replay")]
+    pub stage: String,
+    /// How many units of the stage were done.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = 4312)]
+    pub done: Option<u64>,
+    /// How many units the stage had in all, when known before it started.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = 10000)]
+    pub total: Option<u64>,
+    /// The unit of `done` and `total`: `plies`, `moves` or `nodes`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = "plies")]
+    pub unit: Option<String>,
+    /// Milliseconds the work ran before it stopped.
+    #[schema(example = 2001)]
+    pub elapsed_ms: u64,
+}
+
+impl Progress {
+    /// At `stage`, with no count.
+    pub fn at(stage: &str) -> Progress {
+        Progress {
+            stage: stage.to_string(),
+            done: None,
+            total: None,
+            unit: None,
+            elapsed_ms: 0,
+        }
+    }
+
+    /// At `stage`, `done` units of `unit` done (of `total`, when known).
+    pub fn counted(stage: &str, done: u64, total: Option<u64>, unit: &str) -> Progress {
+        Progress {
+            done: Some(done),
+            total,
+            unit: Some(unit.to_string()),
+            ..Progress::at(stage)
+        }
+    }
 }
 
 /// The most characters of a client's text (a name, a value, a move) a problem repeats.
@@ -161,6 +215,7 @@ impl ApiError {
                 reason: None,
                 submitted: None,
                 valid: None,
+                progress: None,
             }),
         }
     }
@@ -208,6 +263,36 @@ impl ApiError {
         e
     }
 }
+
+impl ApiError {
+    /// Engine work stopped before its end: 422 `deadline_exceeded` with how far it got,
+    /// or 499 `cancelled` (the client went away; nobody reads it, the log line does).
+    pub fn stopped(why: Stopped, deadline: Duration, progress: Progress) -> ApiError {
+        let mut e = match why {
+            Stopped::Deadline => ApiError::unprocessable(
+                "deadline_exceeded",
+                "Deadline exceeded",
+                format!(
+                    "the engine work did not finish within its deadline of {} ms; ask for \
+                     less (a shorter game, a smaller depth)",
+                    deadline.as_millis()
+                ),
+            ),
+            Stopped::Cancelled => ApiError::new(
+                StatusCode::from_u16(CLIENT_CLOSED).expect("a valid status code"),
+                "cancelled",
+                "Cancelled",
+                "the client closed the connection before the answer was ready",
+            ),
+        };
+        e.problem.progress = Some(progress);
+        e
+    }
+}
+
+/// The status logged for a request whose client went away before its answer (nginx's
+/// convention; never sent).
+pub const CLIENT_CLOSED: u16 = 499;
 
 impl From<RulesError> for ApiError {
     fn from(err: RulesError) -> ApiError {

@@ -13,6 +13,7 @@
 //! ([`Played`]) and not kept.
 
 use super::geometry::{Color, Square};
+use super::interrupt::stopped;
 use super::legality::{check_move, royals_captured, IllegalReason};
 use super::movegen::generate_from;
 use super::moves::Move;
@@ -189,6 +190,11 @@ impl Game {
         assert!(self.played.is_empty() && plies > 0);
         self.checkpoint_every = plies;
         self
+    }
+
+    /// The number of moves played since the start.
+    pub fn plies(&self) -> usize {
+        self.played.len()
     }
 
     /// The status of the position reached.
@@ -400,7 +406,9 @@ impl Game {
         }
         let mut moves = super::movegen::legal_moves(&self.position, rules);
         if self.history {
-            moves.retain(|&mv| !self.may_repeat(mv) || self.judge_inner(rules, mv, false).is_ok());
+            moves.retain(|&mv| {
+                !stopped() && (!self.may_repeat(mv) || self.judge_inner(rules, mv, false).is_ok())
+            });
         }
         moves
     }
@@ -486,6 +494,10 @@ impl Game {
             moves.clear();
             generate_from(pos, rules, from, &mut moves);
             moves.iter().any(|&mv| {
+                // Stopping: any answer ends the search, and the caller drops it.
+                if stopped() {
+                    return true;
+                }
                 if !escape && (!self.history || !self.may_repeat(mv)) {
                     return true;
                 }
@@ -610,7 +622,7 @@ pub fn replay_with<S: AsRef<str>>(
 }
 
 /// Plays `moves` on `game` up to the first illegal one, handing each move played, with its
-/// index, to `on_move`.
+/// index, to `on_move`; under a running interrupt that stops it, up to where it stopped.
 pub fn replay_from<S: AsRef<str>>(
     mut game: Game,
     rules: &Rules,
@@ -620,6 +632,9 @@ pub fn replay_from<S: AsRef<str>>(
     game.played.reserve(moves.len());
     game.keys.reserve(moves.len());
     for (index, text) in moves.iter().enumerate() {
+        if stopped() {
+            break;
+        }
         match game.play_text(rules, text.as_ref()) {
             Ok(played) => on_move(index, &played),
             Err(reason) => {

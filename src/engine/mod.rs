@@ -45,6 +45,7 @@
 
 pub mod game;
 pub mod geometry;
+pub mod interrupt;
 pub mod legality;
 pub mod lion_trading;
 pub mod movegen;

@@ -7,6 +7,7 @@
 
 use super::game::Game;
 use super::geometry::{Color, Square};
+use super::interrupt::stopped;
 use super::movegen::{attacked, emperor_may_capture, generate, generate_from};
 use super::moves::Move;
 use super::position::Position;
@@ -103,7 +104,7 @@ pub fn in_check(pos: &Position, rules: &Rules, side: Color) -> bool {
                 || pos
                     .emperors(them)
                     .iter()
-                    .any(|f| emperor_may_capture(pos, rules, f, r))
+                    .any(|f| !stopped() && emperor_may_capture(pos, rules, f, r))
         }),
         _ => !checking_moves(pos, rules, side).is_empty(),
     }
@@ -175,6 +176,9 @@ pub fn escapes(pos: &Position, rules: &Rules) -> Vec<Move> {
     let mut moves = Vec::new();
     generate(pos, rules, &mut moves);
     moves.retain(|m| {
+        if stopped() {
+            return false;
+        }
         let mut after = pos.clone();
         after.play_unchecked(m, rules);
         leaves_check(&after, rules, side)

@@ -3,6 +3,7 @@
 
 mod catalogue;
 mod chu;
+mod deadline;
 mod edges;
 mod errors;
 #[path = "../common/game_end.rs"]

@@ -5,7 +5,7 @@
 
 use crate::support::tai_rules;
 use shogi_arbiter::engine::notation::format_move;
-use shogi_arbiter::engine::perft::{divide, perft, perft_bounded, BudgetExceeded};
+use shogi_arbiter::engine::perft::{divide, perft, perft_bounded, HaltReason};
 use shogi_arbiter::engine::position::Position;
 
 #[test]
@@ -49,9 +49,8 @@ fn divide_sums_to_perft_and_budget_stops_early() {
         lion_dog.1 > 250,
         "White answers a lion dog leap with at least its emperor's jumps"
     );
-    assert_eq!(
-        perft_bounded(&start, &rules, 3, 10_000),
-        Err(BudgetExceeded)
-    );
+    let halt = perft_bounded(&start, &rules, 3, 10_000).unwrap_err();
+    assert_eq!(halt.reason, HaltReason::Budget);
+    assert!(halt.visited <= 10_000, "{halt:?}");
     assert_eq!(perft_bounded(&start, &rules, 2, 1_000_000), Ok(92_662));
 }

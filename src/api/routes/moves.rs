@@ -1,16 +1,18 @@
 //! Legal moves of a position, and the verdict on one proposed move.
 
 use crate::api::context::{
-    check_move_text, describe, game_status, heavy_game, illegal_info, move_info, prepare,
-    rules_echo, AppState,
+    check_move_text, describe, game_status, halt_point, heavy_game, illegal_info, move_info,
+    prepare, rules_echo, AppState,
 };
 use crate::api::dto::{
     AdjudicateRequest, AdjudicateResponse, Body, LegalMovesRequest, LegalMovesResponse,
 };
-use crate::api::error::{ApiError, PostJobProblems, Problem};
+use crate::api::error::{ApiError, PostJobProblems, Problem, Progress};
+use crate::api::transport::Peer;
 use crate::config::Limits;
+use crate::engine::interrupt::stopped;
 use crate::engine::notation::format_hodges_all;
-use actix_web::{post, web::Data, web::Json};
+use actix_web::{post, web::Data, web::Json, HttpRequest, HttpResponse};
 
 /// Every legal move of the side to move, each once per distinct effect, with both
 /// notations and effects.
@@ -19,8 +21,8 @@ use actix_web::{post, web::Data, web::Json};
     request_body = LegalMovesRequest,
     responses(
         (status = 200, description = "The legal moves", body = LegalMovesResponse),
-        (status = 422, description = "Unknown variant or rules, invalid position, illegal move in the game, limits", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "A game of more than 64 moves, while the configured number of heavy engine calls (`--heavy-concurrency`) is running: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+        (status = 422, description = "Unknown variant or rules, invalid position, illegal move in the game, limits, deadline exceeded (`deadline_exceeded`, with `progress`)", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "The call is heavy (a perft count, a game of more than 64 moves, or a call that did not finish within 1 ms on an I/O thread) and `--heavy-concurrency` heavy calls are running with `--heavy-queue` more waiting, or it waited its deadline (`--deadline-ms`) for a slot: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u32, description = "Seconds to wait before retrying"))),
         PostJobProblems,
     )
@@ -28,15 +30,18 @@ use actix_web::{post, web::Data, web::Json};
 #[post("/v1/legal-moves")]
 pub async fn legal(
     state: Data<AppState>,
+    req: HttpRequest,
     body: Json<Body<LegalMovesRequest>>,
-) -> Result<Json<LegalMovesResponse>, ApiError> {
+) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner().0;
     tracing::Span::current().record("variant", tracing::field::display(&body.variant));
     let limits = state.limits.clone();
     let heavy = heavy_game(body.moves.as_ref());
     state
         .into_inner()
-        .run(heavy, move || legal_moves_job(&limits, &body).map(Json))
+        .run(req.conn_data::<Peer>().cloned(), heavy, move || {
+            legal_moves_job(&limits, &body)
+        })
         .await
 }
 
@@ -51,13 +56,24 @@ pub fn legal_moves_job(
     let (rules, form) = prepare(limits, body)?;
     let pos = form.position();
     let mut moves = form.game().legal_moves(&rules);
+    halt_point(limits, || Progress::at("moves"))?;
     moves.sort();
     let hodges = format_hodges_all(pos, &rules, &moves);
-    let mut infos: Vec<_> = moves
-        .iter()
-        .zip(hodges)
-        .map(|(m, h)| move_info(&rules, pos, m, h))
-        .collect();
+    let mut infos = Vec::with_capacity(moves.len());
+    for (m, h) in moves.iter().zip(hodges) {
+        if stopped() {
+            break;
+        }
+        infos.push(move_info(&rules, pos, m, h));
+    }
+    halt_point(limits, || {
+        Progress::counted(
+            "moves",
+            infos.len() as u64,
+            Some(moves.len() as u64),
+            "moves",
+        )
+    })?;
     infos.sort_by(|a, b| a.text.cmp(&b.text));
     Ok(LegalMovesResponse {
         rules: rules_echo(&rules),
@@ -77,8 +93,8 @@ pub fn legal_moves_job(
     request_body = AdjudicateRequest,
     responses(
         (status = 200, description = "The verdict", body = AdjudicateResponse),
-        (status = 422, description = "Unknown variant or rules, invalid position, illegal move in the game, limits", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "A game of more than 64 moves, while the configured number of heavy engine calls (`--heavy-concurrency`) is running: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+        (status = 422, description = "Unknown variant or rules, invalid position, illegal move in the game, limits, deadline exceeded (`deadline_exceeded`, with `progress`)", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "The call is heavy (a perft count, a game of more than 64 moves, or a call that did not finish within 1 ms on an I/O thread) and `--heavy-concurrency` heavy calls are running with `--heavy-queue` more waiting, or it waited its deadline (`--deadline-ms`) for a slot: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u32, description = "Seconds to wait before retrying"))),
         PostJobProblems,
     )
@@ -86,8 +102,9 @@ pub fn legal_moves_job(
 #[post("/v1/adjudicate")]
 pub async fn adjudicate(
     state: Data<AppState>,
+    req: HttpRequest,
     body: Json<Body<AdjudicateRequest>>,
-) -> Result<Json<AdjudicateResponse>, ApiError> {
+) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner().0;
     tracing::Span::current().record("variant", tracing::field::display(&body.variant));
     check_move_text(&body.proposed, None)?;
@@ -95,7 +112,9 @@ pub async fn adjudicate(
     let heavy = heavy_game(body.moves.as_ref());
     state
         .into_inner()
-        .run(heavy, move || adjudicate_job(&limits, &body).map(Json))
+        .run(req.conn_data::<Peer>().cloned(), heavy, move || {
+            adjudicate_job(&limits, &body)
+        })
         .await
 }
 
@@ -111,7 +130,7 @@ pub fn adjudicate_job(
     let game = form.game();
     let verdict = game.judge_either(&rules, &body.proposed);
     let echo = rules_echo(&rules);
-    Ok(match verdict {
+    let answer = match verdict {
         Ok(candidate) => {
             let played = form.game_mut().commit(&rules, candidate);
             let info = describe(&rules, &played.before, &played.mv, &played.effects);
@@ -132,5 +151,7 @@ pub fn adjudicate_job(
             position_after: None,
             status: game_status(&rules, game, None),
         },
-    })
+    };
+    halt_point(limits, || Progress::at("verdict"))?;
+    Ok(answer)
 }

@@ -2,11 +2,13 @@
 
 use crate::api::context::{prepare, rules_echo, AppState};
 use crate::api::dto::{Body, DivideRow, PerftRequest, PerftResponse};
-use crate::api::error::{ApiError, PostJobProblems, Problem};
+use crate::api::error::{ApiError, PostJobProblems, Problem, Progress};
+use crate::api::transport::Peer;
 use crate::config::Limits;
+use crate::engine::interrupt::{halted, Stopped};
 use crate::engine::notation::format_move;
-use crate::engine::perft::{divide, perft_bounded};
-use actix_web::{post, web::Data, web::Json};
+use crate::engine::perft::{divide, perft_bounded, Halt, HaltReason};
+use actix_web::{post, web::Data, web::Json, HttpRequest, HttpResponse};
 
 /// Counts the move sequences of `depth` plies (optionally per first move); refused beyond
 /// the configured depth, stopped when the node budget runs out.
@@ -15,8 +17,8 @@ use actix_web::{post, web::Data, web::Json};
     request_body = PerftRequest,
     responses(
         (status = 200, description = "The count", body = PerftResponse),
-        (status = 422, description = "Depth or node budget exceeded, unknown variant or rules, invalid position", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "A perft count (always a heavy call), while the configured number of heavy engine calls (`--heavy-concurrency`) is running: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+        (status = 422, description = "Depth or node budget exceeded, unknown variant or rules, invalid position, deadline exceeded (`deadline_exceeded`, with `progress`)", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "The call is heavy (a perft count, a game of more than 64 moves, or a call that did not finish within 1 ms on an I/O thread) and `--heavy-concurrency` heavy calls are running with `--heavy-queue` more waiting, or it waited its deadline (`--deadline-ms`) for a slot: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u32, description = "Seconds to wait before retrying"))),
         PostJobProblems,
     )
@@ -24,8 +26,9 @@ use actix_web::{post, web::Data, web::Json};
 #[post("/v1/perft")]
 pub async fn perft(
     state: Data<AppState>,
+    req: HttpRequest,
     body: Json<Body<PerftRequest>>,
-) -> Result<Json<PerftResponse>, ApiError> {
+) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner().0;
     tracing::Span::current()
         .record("variant", tracing::field::display(&body.variant))
@@ -34,7 +37,9 @@ pub async fn perft(
     check_perft_depth(&limits, &body)?;
     state
         .into_inner()
-        .run(true, move || perft_job(&limits, &body).map(Json))
+        .run(req.conn_data::<Peer>().cloned(), true, move || {
+            perft_job(&limits, &body)
+        })
         .await
 }
 
@@ -65,19 +70,23 @@ pub fn perft_job(limits: &Limits, body: &PerftRequest) -> Result<PerftResponse, 
     check_perft_depth(limits, body)?;
     let (rules, form) = prepare(limits, body)?;
     let pos = form.position();
-    let budget_error = || {
-        ApiError::unprocessable(
+    let halted = |halt: Halt| match halt.reason {
+        HaltReason::Budget => ApiError::unprocessable(
             "perft_budget_exceeded",
             "Perft node budget exceeded",
             format!(
                 "the count needs more than {} nodes; ask for a smaller depth",
                 limits.perft_node_budget
             ),
-        )
+        ),
+        HaltReason::Interrupted => ApiError::stopped(
+            halted().unwrap_or(Stopped::Deadline),
+            limits.deadline,
+            Progress::counted("perft", halt.visited, None, "nodes"),
+        ),
     };
     let (nodes, rows) = if body.divide {
-        let rows = divide(pos, &rules, body.depth, limits.perft_node_budget)
-            .map_err(|_| budget_error())?;
+        let rows = divide(pos, &rules, body.depth, limits.perft_node_budget).map_err(halted)?;
         let shape = rules.variant.shape();
         let total = if body.depth == 0 {
             1
@@ -94,8 +103,7 @@ pub fn perft_job(limits: &Limits, body: &PerftRequest) -> Result<PerftResponse, 
         (total, Some(rows))
     } else {
         (
-            perft_bounded(pos, &rules, body.depth, limits.perft_node_budget)
-                .map_err(|_| budget_error())?,
+            perft_bounded(pos, &rules, body.depth, limits.perft_node_budget).map_err(halted)?,
             None,
         )
     };

@@ -2,14 +2,15 @@
 //! position.
 
 use crate::api::context::{
-    check_moves_limit, describe, game_status, heavy_game, illegal_info, position_text,
+    check_moves_limit, describe, game_status, halt_point, heavy_game, illegal_info, position_text,
     resolve_rules, rules_echo, AppState,
 };
 use crate::api::dto::{Body, ReplayRequest, ReplayResponse, ReplayVerdict};
-use crate::api::error::{ApiError, PostJobProblems, Problem};
+use crate::api::error::{ApiError, PostJobProblems, Problem, Progress};
+use crate::api::transport::Peer;
 use crate::config::Limits;
 use crate::engine::game::replay_with as replay_game;
-use actix_web::{post, web::Data, web::Json};
+use actix_web::{post, web::Data, web::Json, HttpRequest, HttpResponse};
 
 /// Replays a game move by move; stops at the first illegal move and reports its index.
 #[utoipa::path(
@@ -17,8 +18,8 @@ use actix_web::{post, web::Data, web::Json};
     request_body = ReplayRequest,
     responses(
         (status = 200, description = "The verdicts", body = ReplayResponse),
-        (status = 422, description = "Unknown variant or rules, invalid start position, too many moves", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "A game of more than 64 moves, while the configured number of heavy engine calls (`--heavy-concurrency`) is running: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+        (status = 422, description = "Unknown variant or rules, invalid start position, too many moves, deadline exceeded (`deadline_exceeded`, with `progress`)", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "The call is heavy (a perft count, a game of more than 64 moves, or a call that did not finish within 1 ms on an I/O thread) and `--heavy-concurrency` heavy calls are running with `--heavy-queue` more waiting, or it waited its deadline (`--deadline-ms`) for a slot: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u32, description = "Seconds to wait before retrying"))),
         PostJobProblems,
     )
@@ -26,8 +27,9 @@ use actix_web::{post, web::Data, web::Json};
 #[post("/v1/replay")]
 pub async fn replay(
     state: Data<AppState>,
+    req: HttpRequest,
     body: Json<Body<ReplayRequest>>,
-) -> Result<Json<ReplayResponse>, ApiError> {
+) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner().0;
     tracing::Span::current()
         .record("variant", tracing::field::display(&body.variant))
@@ -36,7 +38,9 @@ pub async fn replay(
     let heavy = heavy_game(Some(&body.moves));
     state
         .into_inner()
-        .run(heavy, move || replay_job(&limits, &body).map(Json))
+        .run(req.conn_data::<Peer>().cloned(), heavy, move || {
+            replay_job(&limits, &body)
+        })
         .await
 }
 
@@ -59,6 +63,14 @@ pub fn replay_job(limits: &Limits, body: &ReplayRequest) -> Result<ReplayRespons
         })
     })
     .map_err(|p| ApiError::invalid_position("start", p))?;
+    halt_point(limits, || {
+        Progress::counted(
+            "replay",
+            verdicts.len() as u64,
+            Some(body.moves.len() as u64),
+            "plies",
+        )
+    })?;
     if let Some(bad) = &illegal {
         verdicts.push(ReplayVerdict {
             index: bad.index,

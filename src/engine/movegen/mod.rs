@@ -1,6 +1,8 @@
 //! Legal move generation: one pass over the side to move's pieces, each movement kind in
 //! its own file, every distinct effect emitted once (tai.md's equal-effect rule), all
 //! passes of the position folded into one move, promotion marks decided at emission.
+//! Generation asks the running interrupt ([`super::interrupt`]) once per call and once
+//! per emperor, and emits nothing more once it says stop.
 
 mod emperor;
 mod hook;
@@ -16,6 +18,7 @@ pub fn is_perpendicular(a: usize, b: usize) -> bool {
 }
 
 use super::geometry::{Color, Geometry, Square};
+use super::interrupt::stopped;
 use super::moves::{Move, Promo};
 use super::position::{Cell, Position};
 use super::variant::{FaceId, PromotionChoice, PromotionTrigger, Rules};
@@ -69,7 +72,7 @@ pub fn legal_moves(pos: &Position, rules: &Rules) -> Vec<Move> {
 
 /// Emits every legal move of the side to move into `sink`.
 pub fn generate<S: MoveSink>(pos: &Position, rules: &Rules, sink: &mut S) {
-    if pos.is_terminal() {
+    if pos.is_terminal() || stopped() {
         return;
     }
     let mut gen = Gen::new(pos, rules, sink);
@@ -103,7 +106,7 @@ fn generate_from_filtered<S: MoveSink>(
     sink: &mut S,
     lion_filter: bool,
 ) {
-    if pos.is_terminal() || !pos.cell(from).is_color(pos.side()) {
+    if pos.is_terminal() || !pos.cell(from).is_color(pos.side()) || stopped() {
         return;
     }
     let mut gen = Gen::new(pos, rules, sink);
@@ -199,7 +202,8 @@ impl<'a, S: MoveSink> Gen<'a, S> {
     fn piece(&mut self, from: Square) {
         let face = self.pos.cell(from).face_unchecked();
         let c = &self.rules.face(face).compiled[self.us.index()];
-        if c.emperor {
+        // An emperor's moves are the costliest of any piece's: the work may stop first.
+        if c.emperor && !stopped() {
             self.emperor_moves(from, face);
         }
         if c.slide_dirs != 0 {

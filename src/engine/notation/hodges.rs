@@ -56,6 +56,7 @@ use crate::engine::moves::{Move, Promo};
 use crate::engine::notation::{format_move, MAX_MOVE_TEXT};
 use crate::engine::position::{Cell, Piece, Position};
 use crate::engine::variant::{FaceId, Rules};
+use std::collections::HashMap;
 use std::fmt;
 
 /// Why a Hodges move text does not name a legal move.
@@ -153,7 +154,7 @@ impl fmt::Display for HodgesError {
 impl std::error::Error for HodgesError {}
 
 /// One square of a move's text with its sign.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Step {
     /// `x` (a capture happens here) rather than `-`.
     capture: bool,
@@ -349,10 +350,21 @@ pub fn format_hodges(pos: &Position, rules: &Rules, mv: &Move) -> String {
 /// [`format_hodges`] gives one by one, with the start square added exactly where another
 /// piece of the same face has a move with the same text.
 pub fn format_hodges_all(pos: &Position, rules: &Rules, moves: &[Move]) -> Vec<String> {
-    let keyed: Vec<(Option<crate::engine::position::Piece>, Vec<Step>)> = moves
+    let keyed: Vec<(Option<Piece>, Vec<Step>)> = moves
         .iter()
         .map(|m| (pos.piece_at(m.from), steps_of(pos, m)))
         .collect();
+    // Per text without its start square (piece and steps): the start of the first move
+    // written so, and whether moves from another start are too.
+    let mut starts: HashMap<(Piece, &[Step]), (Square, bool)> = HashMap::with_capacity(moves.len());
+    for (mv, (piece, steps)) in moves.iter().zip(&keyed) {
+        if let Some(piece) = *piece {
+            starts
+                .entry((piece, steps.as_slice()))
+                .and_modify(|(first, shared)| *shared |= *first != mv.from)
+                .or_insert((mv.from, false));
+        }
+    }
     moves
         .iter()
         .zip(&keyed)
@@ -369,10 +381,9 @@ pub fn format_hodges_all(pos: &Position, rules: &Rules, moves: &[Move]) -> Vec<S
                     mv.promo,
                 );
             }
-            let ambiguous = moves
-                .iter()
-                .zip(&keyed)
-                .any(|(other, (p, s))| other.from != mv.from && *p == Some(piece) && s == steps);
+            let ambiguous = starts
+                .get(&(piece, steps.as_slice()))
+                .is_some_and(|&(_, shared)| shared);
             write_text(rules, piece, ambiguous.then_some(mv.from), steps, mv.promo)
         })
         .collect()
