@@ -30,6 +30,7 @@ impl Application {
         let listener = TcpListener::bind((settings.host.as_str(), settings.port))?;
         let port = listener.local_addr()?.port();
         let state = web::Data::new(AppState::new(settings.limits.clone()));
+        AppState::trim_when_idle(&state.clone().into_inner());
         let known = web::Data::new(KnownPaths::from_document(&api::openapi()));
         let limits = &settings.limits;
         let body_limit = limits.body_bytes;

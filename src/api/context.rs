@@ -28,7 +28,7 @@ use actix_web::http::StatusCode;
 use actix_web::HttpResponse;
 use serde::Serialize;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
@@ -39,7 +39,7 @@ pub const LIGHT_MOVES: usize = 64;
 
 /// How long a light call may run on an I/O thread: past it, the call is stopped and run
 /// again as a heavy one.
-pub const LIGHT_SLICE: Duration = Duration::from_millis(1);
+pub const LIGHT_SLICE: Duration = Duration::from_micros(250);
 
 /// Whether a request replaying `moves` is heavy from the start.
 pub fn heavy_game(moves: Option<&Vec<String>>) -> bool {
@@ -54,6 +54,8 @@ pub struct AppState {
     slots: Arc<Semaphore>,
     /// Heavy calls running or waiting for a slot.
     admitted: AtomicUsize,
+    /// Whether a heavy call ran since free memory was last given back.
+    heavy_since_trim: AtomicBool,
 }
 
 impl AppState {
@@ -62,7 +64,31 @@ impl AppState {
         AppState {
             slots: Arc::new(Semaphore::new(limits.heavy_concurrency.max(1))),
             admitted: AtomicUsize::new(0),
+            heavy_since_trim: AtomicBool::new(false),
             limits,
+        }
+    }
+
+    /// Starts a thread that, once a second, gives the allocator's free memory back to
+    /// the system when heavy calls ran since it last did and none is running or waiting
+    /// now. It ends with the state.
+    pub fn trim_when_idle(state: &Arc<AppState>) {
+        let state = Arc::downgrade(state);
+        let spawned = std::thread::Builder::new()
+            .name("memory-trim".into())
+            .spawn(move || loop {
+                std::thread::sleep(TRIM_EVERY);
+                let Some(state) = state.upgrade() else {
+                    return;
+                };
+                if state.admitted.load(Ordering::Acquire) == 0
+                    && state.heavy_since_trim.swap(false, Ordering::AcqRel)
+                {
+                    give_back_free_memory();
+                }
+            });
+        if let Err(e) = spawned {
+            tracing::warn!("no memory-trim thread: {e}");
         }
     }
 
@@ -110,6 +136,7 @@ impl AppState {
         let started = Instant::now();
         let interrupt = Interrupt::new(Some(started + deadline));
         let mut cancel = CancelOnDrop(Some(interrupt.clone()));
+        self.heavy_since_trim.store(true, Ordering::Release);
         let task = actix_web::web::block(move || {
             let _permit = permit;
             let (answer, stopped) = interrupt.run_all(|| job().and_then(|t| to_json(&t)));
@@ -150,6 +177,29 @@ impl AppState {
         Ok(admission)
     }
 }
+
+/// How often the idle state is looked at to give free memory back.
+const TRIM_EVERY: Duration = Duration::from_secs(1);
+
+/// Returns the free memory the system allocator keeps to the system. glibc keeps what a
+/// storm of heavy calls freed in its arenas (one per thread that allocated: blocking
+/// threads and I/O threads; three times the idle footprint, BENCHMARKS.md, issue 14);
+/// `malloc_trim` releases it.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn give_back_free_memory() {
+    extern "C" {
+        fn malloc_trim(pad: usize) -> std::ffi::c_int;
+    }
+    // SAFETY: glibc's malloc_trim takes no pointer, may be called from any thread at any
+    // time, and only releases memory no allocation uses.
+    unsafe {
+        malloc_trim(0);
+    }
+}
+
+/// Other allocators return free memory on their own.
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn give_back_free_memory() {}
 
 /// A place among the heavy calls, given back when dropped.
 struct Admission(Arc<AppState>);

@@ -112,7 +112,7 @@ impl Watch {
             return true;
         }
         self.questions = self.questions.wrapping_add(1);
-        if self.questions % CLOCK_EVERY == 0 {
+        if self.questions.is_multiple_of(CLOCK_EVERY) {
             if let Some(deadline) = self.deadline {
                 if Instant::now() >= deadline {
                     self.stopped = Some(Stopped::Deadline);

@@ -48,7 +48,11 @@ fn long_chu_game(n: usize) -> Vec<String> {
     while texts.len() < n {
         // Quiet moves only: nothing is captured, so no royal is and the game goes on.
         let mut moves = game.legal_moves(&rules);
-        moves.retain(|m| m.squares().iter().all(|&s| game.position.cell(s).is_empty()));
+        moves.retain(|m| {
+            m.squares()
+                .iter()
+                .all(|&s| game.position.cell(s).is_empty())
+        });
         assert!(
             !moves.is_empty(),
             "the game ended after {} plies",
