@@ -91,7 +91,7 @@ impl Application {
             .route("/docs", web::get().to(api::docs_redirect))
             .default_service(web::to(api::not_routed))
         })
-        .on_connect(api::transport::Peer::on_connect)
+        .on_connect(api::peer::Peer::on_connect)
         .client_request_timeout(limits.header_timeout)
         .client_disconnect_timeout(limits.disconnect_timeout)
         .keep_alive(limits.keep_alive)

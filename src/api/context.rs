@@ -9,7 +9,7 @@ use super::dto::{
     StatusResult, StatusState,
 };
 use super::error::{echo, ApiError, Progress};
-use crate::api::transport::{unless_gone, Gone, Peer};
+use crate::api::peer::{unless_gone, Gone, Peer};
 use crate::config::Limits;
 use crate::engine::game::{replay, Game};
 use crate::engine::geometry::Color;

@@ -8,7 +8,7 @@ use crate::api::dto::{
     AdjudicateRequest, AdjudicateResponse, Body, LegalMovesRequest, LegalMovesResponse,
 };
 use crate::api::error::{ApiError, PostJobProblems, Problem, Progress};
-use crate::api::transport::Peer;
+use crate::api::peer::Peer;
 use crate::config::Limits;
 use crate::engine::interrupt::stopped;
 use crate::engine::notation::format_hodges_all;

@@ -3,7 +3,7 @@
 use crate::api::context::{prepare, rules_echo, AppState};
 use crate::api::dto::{Body, DivideRow, PerftRequest, PerftResponse};
 use crate::api::error::{ApiError, PostJobProblems, Problem, Progress};
-use crate::api::transport::Peer;
+use crate::api::peer::Peer;
 use crate::config::Limits;
 use crate::engine::interrupt::{halted, Stopped};
 use crate::engine::notation::format_move;

@@ -7,7 +7,7 @@ use crate::api::context::{
 };
 use crate::api::dto::{Body, ReplayRequest, ReplayResponse, ReplayVerdict};
 use crate::api::error::{ApiError, PostJobProblems, Problem, Progress};
-use crate::api::transport::Peer;
+use crate::api::peer::Peer;
 use crate::config::Limits;
 use crate::engine::game::replay_with as replay_game;
 use actix_web::{post, web::Data, web::Json, HttpRequest, HttpResponse};
