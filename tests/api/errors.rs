@@ -1,6 +1,6 @@
 //! Every error path of `shared/api.md`, each a problem+json with a stable code.
 
-use crate::helpers::{assert_problem, spawn_app, spawn_app_with};
+use crate::helpers::{assert_problem, long_perft, spawn_app, spawn_app_with, unbudgeted};
 use serde_json::json;
 use shogi_arbiter::config::Limits;
 
@@ -137,10 +137,10 @@ async fn too_many_heavy_requests_at_once_get_429() {
         heavy_concurrency: 1,
         heavy_queue: 0,
         deadline: std::time::Duration::from_millis(500),
-        ..Limits::default()
+        ..unbudgeted()
     })
     .await;
-    let body = json!({"variant": "tai", "depth": 3});
+    let body = long_perft();
     let (a, b) = tokio::join!(app.post("/v1/perft", &body), app.post("/v1/perft", &body));
     let mut statuses = [a.status, b.status];
     statuses.sort();

@@ -36,6 +36,21 @@ pub async fn spawn_app_with(limits: Limits) -> TestApp {
     }
 }
 
+/// Limits without a perft node budget, for tests that need an engine call longer than
+/// any deadline they set (the budget would refuse it before it starts).
+pub fn unbudgeted() -> Limits {
+    Limits {
+        perft_node_budget: u64::MAX,
+        ..Limits::default()
+    }
+}
+
+/// A perft count far too long for any deadline a test sets, even in an optimised build
+/// (tai, depth 4: billions of nodes); it needs [`unbudgeted`] limits.
+pub fn long_perft() -> Value {
+    serde_json::json!({"variant": "tai", "depth": 4})
+}
+
 /// An answer: status, content type, parsed body.
 #[derive(Debug)]
 pub struct Answer {
