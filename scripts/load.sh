@@ -23,44 +23,21 @@ PLIES="${PLIES:-300}"
 WORKERS="${WORKERS:-0}"
 TARGET_DIR="${CARGO_TARGET_DIR:-target}"
 
-log() { printf '+ %s\n' "$*" >&2; }
+# shellcheck source=scripts/common.sh
+source scripts/common.sh
 
 # --- the load generator ---------------------------------------------------------------
-if ! command -v wrk >/dev/null 2>&1; then
-    sudo=""
-    if [ "$(id -u)" != 0 ]; then sudo=sudo; fi
-    log "installing wrk with apt-get"
-    if ! $sudo apt-get install -y -qq wrk >/dev/null 2>&1; then
-        $sudo apt-get update -qq >/dev/null
-        $sudo apt-get install -y -qq wrk >/dev/null
-    fi
-fi
+ensure_wrk
 
 # --- the server -----------------------------------------------------------------------
 log "cargo build --release --locked --bin shogi-arbiter"
 cargo build --release --locked --bin shogi-arbiter >&2
 binary="$TARGET_DIR/release/shogi-arbiter"
 
-work="$(mktemp -d "${TMPDIR:-/tmp}/shogi-arbiter-load.XXXXXX")"
-server_pid=""
-cleanup() {
-    local status=$?
-    if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
-        kill "$server_pid" 2>/dev/null || true
-        wait "$server_pid" 2>/dev/null || true
-    fi
-    rm -rf "$work"
-    exit "$status"
-}
-trap cleanup EXIT
-
-port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
-base="http://127.0.0.1:$port"
+make_work load
 # Request logs go to a file (one line per request at the default `info` level, as in
 # production); the file is removed at exit.
-log "$binary --host 127.0.0.1 --port $port --workers $WORKERS"
-"$binary" --host 127.0.0.1 --port "$port" --workers "$WORKERS" >"$work/server.log" 2>&1 &
-server_pid=$!
+start_server "$binary" --workers "$WORKERS"
 
 # --- the request bodies (and a check that each is answered as expected) ---------------
 log "waiting for /readyz, then building the bodies (a ${PLIES}-ply game via /v1/legal-moves)"

@@ -7,7 +7,8 @@
 #        a replay of a 10,000-ply tai game;
 #   2. all four classes at once (80 connections) with /healthz beside;
 #   3. memory: 64 connections replaying 10,000-ply tai games; peak RSS, then RSS after
-#      IDLE seconds without load, against RSS before any storm;
+#      IDLE seconds without load, against RSS before any storm (also after IDLE seconds
+#      without load);
 #   4. a soak: SOAK seconds of mixed load at saturation (every job, bare and game forms,
 #      tai and chu, the attack classes among them) with /healthz beside; RSS one minute
 #      in (a fifth of the way in a soak shorter than two minutes) and at the end (drift),
@@ -33,35 +34,16 @@ SOAK_CONNECTIONS="${SOAK_CONNECTIONS:-32}"
 SERVER_FLAGS="${SERVER_FLAGS:-}"
 TARGET_DIR="${CARGO_TARGET_DIR:-target}"
 
-log() { printf '+ %s\n' "$*" >&2; }
-
-if ! command -v wrk >/dev/null 2>&1; then
-    sudo=""
-    if [ "$(id -u)" != 0 ]; then sudo=sudo; fi
-    log "installing wrk with apt-get"
-    if ! $sudo apt-get install -y -qq wrk >/dev/null 2>&1; then
-        $sudo apt-get update -qq >/dev/null
-        $sudo apt-get install -y -qq wrk >/dev/null
-    fi
-fi
+# shellcheck source=scripts/common.sh
+source scripts/common.sh
+ensure_wrk
 
 log "cargo build --release --locked --bin shogi-arbiter --example random_game"
 cargo build --release --locked --bin shogi-arbiter --example random_game >&2
 binary="$TARGET_DIR/release/shogi-arbiter"
 games="$TARGET_DIR/release/examples/random_game"
 
-work="$(mktemp -d "${TMPDIR:-/tmp}/shogi-arbiter-storm.XXXXXX")"
-server_pid=""
-cleanup() {
-    local status=$?
-    if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
-        kill "$server_pid" 2>/dev/null || true
-        wait "$server_pid" 2>/dev/null || true
-    fi
-    rm -rf "$work"
-    exit "$status"
-}
-trap cleanup EXIT
+make_work storm
 
 # --- the request bodies ---------------------------------------------------------------
 log "games: tai 10,000 and 300 plies, chu 1,000 and 300 plies"
@@ -70,13 +52,8 @@ log "games: tai 10,000 and 300 plies, chu 1,000 and 300 plies"
 "$games" chu 1000 >"$work/chu1000.json"
 "$games" chu 300 >"$work/chu300.json"
 
-port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
-base="http://127.0.0.1:$port"
 # shellcheck disable=SC2086
-log "$binary --host 127.0.0.1 --port $port $SERVER_FLAGS"
-# shellcheck disable=SC2086
-"$binary" --host 127.0.0.1 --port "$port" $SERVER_FLAGS >"$work/server.log" 2>&1 &
-server_pid=$!
+start_server "$binary" $SERVER_FLAGS
 
 python3 - "$base" "$work" <<'PY'
 import json, sys, time, urllib.request
@@ -227,8 +204,10 @@ table() {
     done
 }
 
+# The level to return to: idle, like the reading after the storms.
+sleep "$IDLE"
 rss_before="$(rss_kib)"
-log "RSS before the storms: $rss_before KiB"
+log "RSS before the storms, after ${IDLE}s idle: $rss_before KiB"
 
 # --- 1 and 2: the attack classes ------------------------------------------------------
 for name in perft_emperors legal_emperors adjudicate_emperors replay_tai10000; do
@@ -285,7 +264,7 @@ echo
 read -r mreq m2 m422 m429 m4 m5 msock <<<"$mem"
 echo "Memory, 64 connections replaying 10,000-ply tai games for ${STORM}s: $mreq requests ($m2 2xx, $m422 422, $m429 429, $m4 other 4xx, $m5 5xx, $msock socket errors)."
 awk -v b="$rss_before" -v p="$rss_peak" -v i="$rss_idle" -v idle="$IDLE" 'BEGIN {
-    printf "RSS before the storms %.1f MiB; peak during the replays %.1f MiB; after %ss idle %.1f MiB (%+.1f%% against before)\n",
+    printf "RSS before the storms (idle) %.1f MiB; peak during the replays %.1f MiB; after %ss idle %.1f MiB (%+.1f%% against before)\n",
         b / 1024, p / 1024, idle, i / 1024, (i - b) * 100 / b }'
 echo
 echo "Soak (${SOAK}s, $SOAK_CONNECTIONS connections, ${#soak_names[@]} bodies in turn):"

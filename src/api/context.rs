@@ -28,7 +28,7 @@ use actix_web::http::StatusCode;
 use actix_web::HttpResponse;
 use serde::Serialize;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
@@ -54,8 +54,8 @@ pub struct AppState {
     slots: Arc<Semaphore>,
     /// Heavy calls running or waiting for a slot.
     admitted: AtomicUsize,
-    /// Whether a heavy call ran since free memory was last given back.
-    heavy_since_trim: AtomicBool,
+    /// Engine calls begun or ended so far: the trim thread's clock of activity.
+    activity: AtomicU64,
 }
 
 impl AppState {
@@ -64,27 +64,36 @@ impl AppState {
         AppState {
             slots: Arc::new(Semaphore::new(limits.heavy_concurrency.max(1))),
             admitted: AtomicUsize::new(0),
-            heavy_since_trim: AtomicBool::new(false),
+            activity: AtomicU64::new(0),
             limits,
         }
     }
 
-    /// Starts a thread that, once a second, gives the allocator's free memory back to
-    /// the system when heavy calls ran since it last did and none is running or waiting
-    /// now. It ends with the state.
+    /// Starts a thread that gives the allocator's free memory back to the system once
+    /// the service has gone idle after work: on each of the first [`TRIMS_AFTER_WORK`]
+    /// seconds in which no engine call began or ended and none is running or waiting.
+    /// (Not at the end of the last call: the I/O threads free its answer and their
+    /// connections' buffers after it.) It ends with the state.
     pub fn trim_when_idle(state: &Arc<AppState>) {
         let state = Arc::downgrade(state);
         let spawned = std::thread::Builder::new()
             .name("memory-trim".into())
-            .spawn(move || loop {
-                std::thread::sleep(TRIM_EVERY);
-                let Some(state) = state.upgrade() else {
-                    return;
-                };
-                if state.admitted.load(Ordering::Acquire) == 0
-                    && state.heavy_since_trim.swap(false, Ordering::AcqRel)
-                {
-                    give_back_free_memory();
+            .spawn(move || {
+                let mut seen = 0;
+                let mut owed = 0;
+                loop {
+                    std::thread::sleep(TRIM_EVERY);
+                    let Some(state) = state.upgrade() else {
+                        return;
+                    };
+                    let now = state.activity.load(Ordering::Relaxed);
+                    if now != seen {
+                        seen = now;
+                        owed = TRIMS_AFTER_WORK;
+                    } else if owed > 0 && state.admitted.load(Ordering::Acquire) == 0 {
+                        owed -= 1;
+                        give_back_free_memory();
+                    }
                 }
             });
         if let Err(e) = spawned {
@@ -115,6 +124,7 @@ impl AppState {
         F: Fn() -> Result<T, ApiError> + Send + 'static,
         T: Serialize,
     {
+        self.activity.fetch_add(1, Ordering::Relaxed);
         if !heavy {
             let slice = Interrupt::new(Some(Instant::now() + LIGHT_SLICE));
             let (answer, stopped) = slice.run_all(|| job().and_then(|t| to_json(&t)));
@@ -136,7 +146,6 @@ impl AppState {
         let started = Instant::now();
         let interrupt = Interrupt::new(Some(started + deadline));
         let mut cancel = CancelOnDrop(Some(interrupt.clone()));
-        self.heavy_since_trim.store(true, Ordering::Release);
         let task = actix_web::web::block(move || {
             let _permit = permit;
             let (answer, stopped) = interrupt.run_all(|| job().and_then(|t| to_json(&t)));
@@ -156,6 +165,7 @@ impl AppState {
             }
         });
         let answer = unless_gone(task, peer.as_ref()).await;
+        self.activity.fetch_add(1, Ordering::Relaxed);
         if answer.is_ok() {
             cancel.0 = None;
         }
@@ -180,6 +190,9 @@ impl AppState {
 
 /// How often the idle state is looked at to give free memory back.
 const TRIM_EVERY: Duration = Duration::from_secs(1);
+
+/// On how many idle looks after work free memory is given back.
+const TRIMS_AFTER_WORK: u32 = 2;
 
 /// Returns the free memory the system allocator keeps to the system. glibc keeps what a
 /// storm of heavy calls freed in its arenas (one per thread that allocated: blocking

@@ -1,0 +1,50 @@
+# Shared by scripts/load.sh and scripts/storm.sh (sourced, not run): logging, wrk, and a
+# release server on a free loopback port that is stopped, with its work directory
+# removed, when the script exits.
+
+log() { printf '+ %s\n' "$*" >&2; }
+
+# Installs wrk with apt-get when it is missing.
+ensure_wrk() {
+    if command -v wrk >/dev/null 2>&1; then
+        return
+    fi
+    local sudo=""
+    if [ "$(id -u)" != 0 ]; then sudo=sudo; fi
+    log "installing wrk with apt-get"
+    if ! $sudo apt-get install -y -qq wrk >/dev/null 2>&1; then
+        $sudo apt-get update -qq >/dev/null
+        $sudo apt-get install -y -qq wrk >/dev/null
+    fi
+}
+
+# make_work NAME: a fresh directory in $work, removed at exit with the server.
+work=""
+server_pid=""
+make_work() {
+    work="$(mktemp -d "${TMPDIR:-/tmp}/shogi-arbiter-$1.XXXXXX")"
+    trap stop_all EXIT
+}
+
+stop_all() {
+    local status=$?
+    if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
+        kill "$server_pid" 2>/dev/null || true
+        wait "$server_pid" 2>/dev/null || true
+    fi
+    if [ -n "$work" ]; then rm -rf "$work"; fi
+    exit "$status"
+}
+
+# start_server BINARY [FLAGS...]: the server on a free port of 127.0.0.1, its log in
+# $work/server.log; sets $server_pid and $base.
+start_server() {
+    local binary=$1
+    shift
+    local port
+    port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
+    base="http://127.0.0.1:$port"
+    log "$binary --host 127.0.0.1 --port $port $*"
+    "$binary" --host 127.0.0.1 --port "$port" "$@" >"$work/server.log" 2>&1 &
+    server_pid=$!
+}
