@@ -10,14 +10,15 @@
 #      IDLE seconds without load, against RSS before any storm (also after IDLE seconds
 #      without load);
 #   4. a soak: SOAK seconds of mixed load at saturation (every job, bare and game forms,
-#      tai and chu, the attack classes among them) with /healthz beside; RSS one minute
-#      in (a fifth of the way in a soak shorter than two minutes) and at the end (drift),
-#      5xx count.
+#      tai and chu, the attack classes among them) with /healthz beside; RSS sampled every
+#      second, drift = the median of the last tenth of the soak against the median of
+#      its second tenth (the first is warm-up); RSS after IDLE seconds idle; 5xx count.
 # For each: requests, answers by status class (2xx, 422, 429, other 4xx, 5xx), socket
 # errors and /healthz p50/p99/max. Prints markdown tables.
 #
 # Usage: bash scripts/storm.sh
-# Knobs (environment): STORM (seconds per storm row, default 15), SOAK (600), IDLE (10),
+# Knobs (environment): STORM (seconds per storm row, default 15), SOAK (600), IDLE (15:
+# longer than the 10 s an idle blocking thread lives),
 # SOAK_CONNECTIONS (32), SERVER_FLAGS (extra flags for the server, default none: the
 # defaults are what is measured).
 #
@@ -29,7 +30,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 STORM="${STORM:-15}"
 SOAK="${SOAK:-600}"
-IDLE="${IDLE:-10}"
+IDLE="${IDLE:-15}"
 SOAK_CONNECTIONS="${SOAK_CONNECTIONS:-32}"
 SERVER_FLAGS="${SERVER_FLAGS:-}"
 TARGET_DIR="${CARGO_TARGET_DIR:-target}"
@@ -239,17 +240,18 @@ soak_names=(adjudicate_tai_bare adjudicate_tai_game adjudicate_chu_bare adjudica
     legal_tai_bare legal_tai_game legal_chu_bare legal_chu_game replay_chu1000 replay_tai300
     perft_tai_2 perft_chu_3 perft_chu_game_2 perft_emperors legal_emperors adjudicate_emperors
     replay_tai10000)
-first=$((SOAK >= 120 ? 60 : SOAK / 5))
 (
-    sleep "$first"
-    rss_kib >"$work/rss_first.txt"
-) &
+    for _ in $(seq "$SOAK"); do
+        rss_kib
+        sleep 1
+    done
+) >"$work/rss_soak.txt" &
 sampler_pid=$!
 storm "soak, every job mixed" "$SOAK" "$SOAK_CONNECTIONS" "${soak_names[@]}"
 soak_rows=("${rows[@]}")
 wait "$sampler_pid"
-rss_soak_start="$(cat "$work/rss_first.txt")"
-rss_soak_end="$(rss_kib)"
+sleep "$IDLE"
+rss_soak_idle="$(rss_kib)"
 
 server_5xx="$(grep -c 'status=5' "$work/server.log" || true)"
 cores="$(nproc)"
@@ -272,6 +274,17 @@ echo
 rows=("${soak_rows[@]}")
 table
 echo
-awk -v f="$first" -v a="$rss_soak_start" -v z="$rss_soak_end" 'BEGIN {
-    printf "RSS %ss in %.1f MiB, at the end %.1f MiB: drift %+.1f%%\n", f, a / 1024, z / 1024, (z - a) * 100 / a }'
+python3 - "$work/rss_soak.txt" "$rss_soak_idle" "$rss_before" "$IDLE" <<'PY'
+import statistics, sys
+samples = [int(line) for line in open(sys.argv[1]) if line.strip()]
+idle, before, idle_s = int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+tenth = max(len(samples) // 10, 1)
+early = statistics.median(samples[tenth:2 * tenth])
+late = statistics.median(samples[-tenth:])
+mib = lambda k: k / 1024
+print(f"RSS during the soak ({len(samples)} samples, one a second): median of its second tenth "
+      f"{mib(early):.1f} MiB, of its last tenth {mib(late):.1f} MiB: drift {(late - early) * 100 / early:+.1f}%; "
+      f"max {mib(max(samples)):.1f} MiB")
+print(f"RSS after the soak and {idle_s}s idle {mib(idle):.1f} MiB ({(idle - before) * 100 / before:+.1f}% against before the storms)")
+PY
 echo "5xx lines in the server log: $server_5xx"

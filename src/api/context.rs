@@ -9,6 +9,7 @@ use super::dto::{
     StatusResult, StatusState,
 };
 use super::error::{echo, ApiError, Progress};
+use crate::api::memory;
 use crate::api::peer::{unless_gone, Gone, Peer};
 use crate::config::Limits;
 use crate::engine::game::{replay, Game};
@@ -92,7 +93,7 @@ impl AppState {
                         owed = TRIMS_AFTER_WORK;
                     } else if owed > 0 && state.admitted.load(Ordering::Acquire) == 0 {
                         owed -= 1;
-                        give_back_free_memory();
+                        memory::give_back();
                     }
                 }
             });
@@ -193,26 +194,6 @@ const TRIM_EVERY: Duration = Duration::from_secs(1);
 
 /// On how many idle looks after work free memory is given back.
 const TRIMS_AFTER_WORK: u32 = 2;
-
-/// Returns the free memory the system allocator keeps to the system. glibc keeps what a
-/// storm of heavy calls freed in its arenas (one per thread that allocated: blocking
-/// threads and I/O threads; three times the idle footprint, BENCHMARKS.md, issue 14);
-/// `malloc_trim` releases it.
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
-fn give_back_free_memory() {
-    extern "C" {
-        fn malloc_trim(pad: usize) -> std::ffi::c_int;
-    }
-    // SAFETY: glibc's malloc_trim takes no pointer, may be called from any thread at any
-    // time, and only releases memory no allocation uses.
-    unsafe {
-        malloc_trim(0);
-    }
-}
-
-/// Other allocators return free memory on their own.
-#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
-fn give_back_free_memory() {}
 
 /// A place among the heavy calls, given back when dropped.
 struct Admission(Arc<AppState>);

@@ -5,6 +5,7 @@
 pub mod context;
 pub mod dto;
 pub mod error;
+pub mod memory;
 pub mod peer;
 pub mod routes;
 pub mod transport;

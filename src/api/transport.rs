@@ -2,13 +2,15 @@
 //! to the App: a URL longer than [`MAX_URL_BYTES`] (414) and a body that does not arrive
 //! within the body timeout (408, the connection closed), each a problem+json logged on the
 //! request's span. The limits actix-http applies before the App (head timeout, head size)
-//! are set in `startup` and described in the README.
+//! are set in `startup` and described in the README. It also copies the head's header
+//! values out of the connection's read buffer ([`unpin_headers`]).
 
 use crate::api::context::AppState;
 use crate::api::error::ApiError;
 use actix_web::body::MessageBody;
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
 use actix_web::error::PayloadError;
+use actix_web::http::header::{HeaderMap, HeaderValue};
 use actix_web::http::StatusCode;
 use actix_web::middleware::Next;
 use actix_web::rt::time::{sleep, Sleep};
@@ -32,6 +34,7 @@ pub async fn limit(
     mut req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    unpin_headers(req.headers_mut());
     let uri = &req.head().uri;
     let url_bytes = uri.path_and_query().map_or(0, |p| p.as_str().len());
     if url_bytes > MAX_URL_BYTES {
@@ -55,6 +58,19 @@ pub async fn limit(
         }
     }
     Ok(next.call(req).await?.map_into_left_body())
+}
+
+/// Replaces each header value by a copy of its own. actix-http cuts header values out of
+/// the buffer the connection read the request into (with the start of its body), and
+/// actix-web keeps up to 128 finished requests per worker, heads and all, to reuse: each
+/// kept request would hold its connection's whole read buffer. After 64 clients sent
+/// 94 KB replays at once, 6.5 MB stayed held that way once idle (BENCHMARKS.md, issue 14).
+fn unpin_headers(headers: &mut HeaderMap) {
+    let shared = std::mem::replace(headers, HeaderMap::with_capacity(headers.len()));
+    for (name, value) in shared {
+        let own = HeaderValue::from_bytes(value.as_bytes()).unwrap_or(value);
+        headers.append(name, own);
+    }
 }
 
 /// A request body that ends in an error when it has not ended by its deadline.

@@ -1,0 +1,68 @@
+//! The service's memory allocator and giving free memory back to the system. The server
+//! binary allocates with jemalloc (`main.rs` installs [`Allocator`]), one arena per CPU
+//! ([`JEMALLOC_CONF`]); [`give_back`], called by the idle trim of `context`, returns the
+//! pages its arenas keep for reuse.
+//!
+//! Why not the system allocator: after storms of 64 clients replaying 10,000-ply games,
+//! glibc's malloc held 147 MiB once idle against 28 MiB before, and still about 50% more
+//! than before with `malloc_trim`, a fixed mmap threshold and one arena per core: the
+//! blocks each thread keeps cached pin pages all over the heap. Without those caches it
+//! held 20% more, but served a quarter fewer requests. mimalloc held more still.
+//! Figures: BENCHMARKS.md, issue 14.
+
+/// The allocator the server binary installs.
+#[cfg(not(target_env = "msvc"))]
+pub type Allocator = tikv_jemallocator::Jemalloc;
+
+/// The allocator the server binary installs.
+#[cfg(target_env = "msvc")]
+pub type Allocator = std::alloc::System;
+
+/// The allocator the server binary installs, as a value.
+pub const ALLOCATOR: Allocator = {
+    #[cfg(not(target_env = "msvc"))]
+    {
+        tikv_jemallocator::Jemalloc
+    }
+    #[cfg(target_env = "msvc")]
+    {
+        std::alloc::System
+    }
+};
+
+/// jemalloc's options, read when it starts: an arena per CPU (`percpu_arena`) rather than
+/// four, so fewer partly used pages are spread over fewer arenas (one arena held 5% less
+/// once idle after a storm, but would make every core wait for one lock).
+#[cfg(not(target_env = "msvc"))]
+#[used]
+#[export_name = "_rjem_malloc_conf"]
+pub static JEMALLOC_CONF: Options = Options(c"percpu_arena:percpu".as_ptr());
+
+/// A C string jemalloc reads: a pointer to a constant.
+#[repr(transparent)]
+pub struct Options(*const std::ffi::c_char);
+
+// SAFETY: it points to a string literal, which is never written.
+unsafe impl Sync for Options {}
+
+/// Returns the pages jemalloc keeps for reuse in all its arenas to the system (it would
+/// return them itself, but only as later allocations come). Does nothing when jemalloc is
+/// not the allocator in use.
+pub fn give_back() {
+    #[cfg(not(target_env = "msvc"))]
+    {
+        // `MALLCTL_ARENAS_ALL` (4096) names every arena.
+        let name = c"arena.4096.purge";
+        // SAFETY: a NUL-terminated name, and no old or new value, which is what this
+        // control takes; it may be called from any thread at any time.
+        unsafe {
+            tikv_jemalloc_sys::mallctl(
+                name.as_ptr(),
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+                0,
+            );
+        }
+    }
+}
