@@ -12,6 +12,7 @@ use super::error::{echo, ApiError, Progress};
 use crate::api::memory;
 use crate::api::peer::{unless_gone, Gone, Peer};
 use crate::config::Limits;
+use crate::engine::core::ending::{EndReason, Ending, GameResult};
 use crate::engine::game::{replay, Game};
 use crate::engine::geometry::Color;
 use crate::engine::interrupt::{halted, Interrupt, Stopped};
@@ -22,7 +23,7 @@ use crate::engine::notation::{
     parse_valid_position_spans, piece_token, RankSpans, MAX_MOVE_TEXT,
 };
 use crate::engine::position::{Effects, Piece, Position};
-use crate::engine::status::{checking_moves, royals, EndReason, Ending, GameResult};
+use crate::engine::status::{checking_moves, royals};
 use crate::engine::variant::{self, Rules, RulesRequest};
 use actix_web::http::header::ContentType;
 use actix_web::http::StatusCode;

@@ -12,6 +12,7 @@
 //! position before it, its effects) is handed to the caller when the move is played
 //! ([`Played`]) and not kept.
 
+use super::core::ending::{EndReason, Ending, GameResult};
 use super::geometry::{Color, Square};
 use super::interrupt::stopped;
 use super::legality::{check_move, royals_captured, IllegalReason};
@@ -23,7 +24,7 @@ use super::repetition::{
     attacks_anew, attacks_lishogi, key_after, position_key, quiet_key_after, rule_on, Completion,
     MoveHistory,
 };
-use super::status::{in_check, leaves_check, material_ending, EndReason, Ending, GameResult};
+use super::status::{in_check, leaves_check, material_ending};
 use super::variant::{Repetition, Rules};
 use std::cell::Cell;
 use std::collections::HashMap;
@@ -648,6 +649,48 @@ pub fn replay_from<S: AsRef<str>>(
         }
     }
     (game, None)
+}
+
+/// How a position stands, without repetition (which needs the game history).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The game goes on; whether the side to move is in check.
+    Ongoing { in_check: bool },
+    /// A side has no royal left; the other won.
+    RoyalsCaptured { winner: Color },
+    /// The side to move is in check and no legal move escapes.
+    Checkmate { winner: Color },
+    /// The side to move has no legal move.
+    Stalemate { winner: Color },
+    /// A side was bared (`bare_king = true`).
+    BareKing { winner: Color },
+    /// Two lone royals (`bare_king = true`).
+    LoneKings,
+}
+
+/// The position's outcome (repetition aside): the status of a game without history
+/// that starts here.
+pub fn outcome(pos: &Position, rules: &Rules) -> Outcome {
+    let status = Game::new(pos.clone(), rules, false).status();
+    match status.ending {
+        None => Outcome::Ongoing {
+            in_check: status.in_check,
+        },
+        Some(Ending {
+            result: GameResult::Win(winner),
+            reason,
+        }) => match reason {
+            EndReason::RoyalsCaptured => Outcome::RoyalsCaptured { winner },
+            EndReason::Stalemate => Outcome::Stalemate { winner },
+            EndReason::BareKing => Outcome::BareKing { winner },
+            _ => Outcome::Checkmate { winner },
+        },
+        Some(Ending {
+            reason: EndReason::LoneKings,
+            ..
+        }) => Outcome::LoneKings,
+        Some(ending) => unreachable!("a position alone cannot end as {ending:?}"),
+    }
 }
 
 #[cfg(test)]

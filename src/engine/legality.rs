@@ -1,6 +1,7 @@
 //! Judging one proposed move: its text is parsed, every equivalent spelling is reduced to
 //! the canonical move, and an illegal move gets a reason from a closed set.
 
+use super::core::ending::{EndReason, Ending, GameResult};
 use super::geometry::{Geometry, Square};
 use super::lion_trading::{self, LionBan};
 use super::movegen::{
@@ -10,7 +11,6 @@ use super::moves::{Move, Promo};
 use super::notation::{parse_move_text, HodgesError, MoveTextError};
 use super::position::Position;
 use super::repetition::{rule_name, Ban};
-use super::status::{EndReason, Ending, GameResult};
 use super::variant::{Repetition, Rules};
 use std::fmt;
 

@@ -1,14 +1,15 @@
 //! The rules engine: a pure library (no web framework) that knows the variants as data,
 //! generates legal moves, judges proposed moves, plays them and counts perft.
 //!
-//! Vocabulary: [`geometry`] (squares, colours, directions), [`movement`] (movement kinds),
+//! Vocabulary: [`core`] (the ground floor: how a game ends), [`geometry`] (squares,
+//! colours, directions), [`movement`] (movement kinds),
 //! [`variant`] (piece tables, options, profiles, resolved rules), [`position`] (setup and
 //! position, playing a move), [`moves`] (the move value), [`movegen`] (legal moves),
 //! [`legality`] (checking one proposed move), [`lion_trading`] (chu shogi's rules on
 //! capturing lions), [`notation`] (text formats), [`perft`],
 //! [`status`] (check, mate, stalemate of a position), [`repetition`] (position keys and
 //! the repetition rulings), [`game`] (a game with its history and its status after every
-//! move).
+//! move, and a bare position's outcome).
 //!
 //! # Design
 //! - A variant is data (`variant/data/*.pieces|options|overrides|setup`): one row per
@@ -43,6 +44,7 @@
 //!   generation that the generator skips; double moves and reversions are components and
 //!   play effects; the end of the game is a variant rule over piece counts.
 
+pub mod core;
 pub mod game;
 pub mod geometry;
 pub mod interrupt;

@@ -5,86 +5,13 @@
 //! lost at once. Also chu shogi's material endings (option `bare_king`): a bared royal
 //! loses, two lone royals draw.
 
-use super::game::Game;
+use super::core::ending::{EndReason, Ending, GameResult};
 use super::geometry::{Color, Square};
 use super::interrupt::stopped;
 use super::movegen::{attacked, emperor_may_capture, generate, generate_from};
 use super::moves::Move;
 use super::position::Position;
 use super::variant::Rules;
-
-/// How a finished game came out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameResult {
-    /// This side won.
-    Win(Color),
-    /// Drawn (`repetition = jcsa`: a repetition nobody was obliged to avoid).
-    Draw,
-    /// No contest (`repetition = fourfold_no_contest`).
-    NoContest,
-}
-
-/// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EndReason {
-    /// A side has no royal left.
-    RoyalsCaptured,
-    /// The side to move is in check and no legal move escapes.
-    Checkmate,
-    /// The side to move has no legal move.
-    Stalemate,
-    /// A position occurred for the 4th time and nobody was obliged to avoid it.
-    Repetition,
-    /// A side made the move that perpetual check forbade it (illegal, so it lost).
-    PerpetualCheck,
-    /// A side made an illegal move (the seeds' rule: it lost).
-    IllegalMove,
-    /// A side has nothing left but one royal and the other still has material
-    /// (`bare_king = true`; the baring side won).
-    BareKing,
-    /// Each side has nothing left but one royal, neither attacked (`bare_king = true`).
-    LoneKings,
-}
-
-impl EndReason {
-    /// A stable snake_case code.
-    pub fn code(self) -> &'static str {
-        match self {
-            EndReason::RoyalsCaptured => "royals_captured",
-            EndReason::Checkmate => "checkmate",
-            EndReason::Stalemate => "stalemate",
-            EndReason::Repetition => "repetition",
-            EndReason::PerpetualCheck => "perpetual_check",
-            EndReason::IllegalMove => "illegal_move",
-            EndReason::BareKing => "bare_king",
-            EndReason::LoneKings => "lone_kings",
-        }
-    }
-}
-
-/// The end of a game: result and reason.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Ending {
-    pub result: GameResult,
-    pub reason: EndReason,
-}
-
-/// How a position stands, without repetition (which needs the game history).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// The game goes on; whether the side to move is in check.
-    Ongoing { in_check: bool },
-    /// A side has no royal left; the other won.
-    RoyalsCaptured { winner: Color },
-    /// The side to move is in check and no legal move escapes.
-    Checkmate { winner: Color },
-    /// The side to move has no legal move.
-    Stalemate { winner: Color },
-    /// A side was bared (`bare_king = true`).
-    BareKing { winner: Color },
-    /// Two lone royals (`bare_king = true`).
-    LoneKings,
-}
 
 /// The squares of `side`'s royal pieces.
 pub fn royals(pos: &Position, side: Color) -> Vec<Square> {
@@ -190,31 +117,6 @@ pub fn escapes(pos: &Position, rules: &Rules) -> Vec<Move> {
 /// opponent's last royal: the test of an escape.
 pub fn leaves_check(after: &Position, rules: &Rules, side: Color) -> bool {
     after.royal_count(side.opponent()) == 0 || !in_check(after, rules, side)
-}
-
-/// The position's outcome (repetition aside): the status of a game without history
-/// that starts here.
-pub fn outcome(pos: &Position, rules: &Rules) -> Outcome {
-    let status = Game::new(pos.clone(), rules, false).status();
-    match status.ending {
-        None => Outcome::Ongoing {
-            in_check: status.in_check,
-        },
-        Some(Ending {
-            result: GameResult::Win(winner),
-            reason,
-        }) => match reason {
-            EndReason::RoyalsCaptured => Outcome::RoyalsCaptured { winner },
-            EndReason::Stalemate => Outcome::Stalemate { winner },
-            EndReason::BareKing => Outcome::BareKing { winner },
-            _ => Outcome::Checkmate { winner },
-        },
-        Some(Ending {
-            reason: EndReason::LoneKings,
-            ..
-        }) => Outcome::LoneKings,
-        Some(ending) => unreachable!("a position alone cannot end as {ending:?}"),
-    }
 }
 
 /// Chu shogi's material endings under `bare_king = true` (chu_lishogi.md §6), judged for

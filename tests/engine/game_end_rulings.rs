@@ -2,11 +2,12 @@
 
 use crate::game_end::fixtures;
 use crate::support::{position_text, rules_for};
+use shogi_arbiter::engine::core::ending::GameResult;
 use shogi_arbiter::engine::game::{replay, replay_from, Game};
 use shogi_arbiter::engine::geometry::Color;
 use shogi_arbiter::engine::notation::format_move;
 use shogi_arbiter::engine::notation::parse_valid_position;
-use shogi_arbiter::engine::status::{checking_moves, royals, GameResult};
+use shogi_arbiter::engine::status::{checking_moves, royals};
 
 fn result_name(result: GameResult) -> &'static str {
     match result {

@@ -2,9 +2,10 @@
 //! the game"); each expectation is reasoned in its comment.
 
 use crate::support::{position, tai_rules, try_position, Rng};
+use shogi_arbiter::engine::game::{outcome, Outcome};
 use shogi_arbiter::engine::geometry::Color;
 use shogi_arbiter::engine::notation::format_move;
-use shogi_arbiter::engine::status::{checking_moves, in_check, outcome, Outcome};
+use shogi_arbiter::engine::status::{checking_moves, in_check};
 
 #[test]
 fn a_threat_to_one_of_two_royals_is_not_check() {
