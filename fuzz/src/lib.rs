@@ -7,7 +7,7 @@
 use shogi_arbiter::config::Limits;
 use shogi_arbiter::engine::game::Game;
 use shogi_arbiter::engine::movegen::{legal_moves, pass_of};
-use shogi_arbiter::engine::moves::Move;
+use shogi_arbiter::engine::core::moves::Move;
 use shogi_arbiter::engine::position::Position;
 use shogi_arbiter::engine::variant::{self, Rules, RulesRequest, VARIANT_IDS};
 use std::borrow::Cow;

@@ -13,19 +13,20 @@
 //! ([`Played`]) and not kept.
 
 use super::core::ending::{EndReason, Ending, GameResult};
+use super::core::moves::Move;
 use super::geometry::{Color, Square};
 use super::interrupt::stopped;
 use super::legality::{check_move, royals_captured, IllegalReason};
 use super::movegen::generate_from;
-use super::moves::Move;
 use super::notation::{parse_hodges, parse_valid_position, HodgesError, PositionProblem};
-use super::position::{Effects, Position};
+use super::position::Position;
 use super::repetition::{
     attacks_anew, attacks_lishogi, key_after, position_key, quiet_key_after, rule_on, Completion,
     MoveHistory,
 };
 use super::status::{in_check, leaves_check, material_ending};
 use super::variant::{Repetition, Rules};
+use crate::engine::core::moves::Effects;
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -270,7 +271,7 @@ impl Game {
     fn may_repeat(&self, mv: Move) -> bool {
         let pos = &self.position;
         let them = pos.side().opponent();
-        if mv.promo == super::moves::Promo::Promote
+        if mv.promo == super::core::moves::Promo::Promote
             || mv.squares().iter().any(|&s| pos.cell(s).is_color(them))
         {
             return false;

@@ -2,12 +2,12 @@
 //! the canonical move, and an illegal move gets a reason from a closed set.
 
 use super::core::ending::{EndReason, Ending, GameResult};
+use super::core::moves::{Move, Promo};
 use super::geometry::{Geometry, Square};
 use super::lion_trading::{self, LionBan};
 use super::movegen::{
     can_pass_via, emperor_may_capture, generate_from, generate_from_unfiltered, pass_of,
 };
-use super::moves::{Move, Promo};
 use super::notation::{parse_move_text, HodgesError, MoveTextError};
 use super::position::Position;
 use super::repetition::{rule_name, Ban};

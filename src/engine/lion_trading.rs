@@ -10,9 +10,9 @@
 //! - Counter-strike: right after a non-lion captured a lion, no non-lion may capture a lion
 //!   (option `counter_strike`, `promoted_kirin_recapture`).
 
+use super::core::moves::Move;
 use super::geometry::{Color, Square};
 use super::movegen::attacked;
-use super::moves::Move;
 use super::position::{Extra, Position};
 use super::variant::{LionProtection, LionTrading, Rules};
 use std::fmt;
@@ -132,34 +132,6 @@ pub fn ban_of_move(
     trading: &LionTrading,
     mv: &Move,
 ) -> Option<LionBan> {
-    let (captured, n) = captures(pos, mv);
+    let (captured, n) = pos.captures(mv);
     ban(pos, rules, trading, mv.from, &captured[..n])
-}
-
-/// The extra field after `mv` (judged before it is played): the square of the last lion it
-/// captures when the mover is not a lion, else nothing.
-pub fn extra_after(pos: &Position, rules: &Rules, mv: &Move) -> Extra {
-    if rules.face(pos.cell(mv.from).face_unchecked()).lion {
-        return Extra::None;
-    }
-    let (captured, n) = captures(pos, mv);
-    captured[..n]
-        .iter()
-        .rev()
-        .find(|&&s| rules.face(pos.cell(s).face_unchecked()).lion)
-        .map_or(Extra::None, |&s| Extra::LionCapture(s))
-}
-
-/// The squares on which `mv` captures, in order, each once.
-fn captures(pos: &Position, mv: &Move) -> ([Square; 3], usize) {
-    let them = pos.cell(mv.from).color_unchecked().opponent();
-    let mut captured = [mv.from; 3];
-    let mut n = 0;
-    for &sq in mv.squares() {
-        if pos.cell(sq).is_color(them) && !captured[..n].contains(&sq) {
-            captured[n] = sq;
-            n += 1;
-        }
-    }
-    (captured, n)
 }

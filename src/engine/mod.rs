@@ -52,7 +52,6 @@ pub mod legality;
 pub mod lion_trading;
 pub mod movegen;
 pub mod movement;
-pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod position;

@@ -2,9 +2,9 @@
 //! (the same per first move), with an optional node budget, stopped by the running
 //! [`Interrupt`](super::interrupt::Interrupt) too.
 
+use super::core::moves::Move;
 use super::interrupt::stopped;
 use super::movegen::{generate, legal_moves, Counter};
-use super::moves::Move;
 use super::position::Position;
 use super::variant::Rules;
 

@@ -1,99 +1,11 @@
 //! Pieces on the board, the unvalidated [`Setup`] (what position text says) and the
 //! validated [`Position`] (what the engine plays on), and playing a move on a position.
 
+use super::core::moves::{Effects, Move, Promo, Promotion};
+use super::core::piece::FaceId;
+use super::core::piece::{Cell, Piece};
 use super::geometry::{Color, Square, SquareSet, MAX_SQUARES, PADDED_CELLS, PADDED_STEP};
-use super::moves::{Move, Promo, Promotion};
-use super::variant::{FaceId, FaceTraits, KindId, Placement, Rules, Variant};
-
-/// A piece: a face (kind and side of the physical piece) and an owner.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Piece {
-    pub color: Color,
-    pub face: FaceId,
-}
-
-impl Piece {
-    /// The kind printed on the piece's unpromoted side.
-    pub fn kind(self) -> KindId {
-        self.face / 2
-    }
-
-    /// Whether the piece is on its promoted side.
-    pub fn promoted(self) -> bool {
-        self.face & 1 == 1
-    }
-}
-
-/// A board cell: 0 when empty, else `1 + face` with bit 9 set for White.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct Cell(u16);
-
-const WHITE_BIT: u16 = 1 << 9;
-
-impl Cell {
-    /// An empty cell.
-    pub const EMPTY: Cell = Cell(0);
-
-    /// A cell holding `piece`.
-    #[inline]
-    pub fn of(piece: Piece) -> Cell {
-        Cell(
-            (1 + piece.face as u16)
-                | if piece.color == Color::White {
-                    WHITE_BIT
-                } else {
-                    0
-                },
-        )
-    }
-
-    /// The cell's contents as one number (0 = empty), distinct per colour and face.
-    #[inline]
-    pub fn bits(self) -> u16 {
-        self.0
-    }
-
-    /// Whether the cell is empty.
-    #[inline]
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The piece, if any.
-    #[inline]
-    pub fn piece(self) -> Option<Piece> {
-        if self.0 == 0 {
-            None
-        } else {
-            Some(Piece {
-                color: self.color_unchecked(),
-                face: ((self.0 & !WHITE_BIT) - 1) as FaceId,
-            })
-        }
-    }
-
-    /// The owner of a non-empty cell.
-    #[inline]
-    pub fn color_unchecked(self) -> Color {
-        if self.0 & WHITE_BIT != 0 {
-            Color::White
-        } else {
-            Color::Black
-        }
-    }
-
-    /// The face of a non-empty cell.
-    #[inline]
-    pub fn face_unchecked(self) -> FaceId {
-        ((self.0 & !WHITE_BIT) - 1) as FaceId
-    }
-
-    /// Whether the cell holds a piece of `color`.
-    #[inline]
-    pub fn is_color(self, color: Color) -> bool {
-        self.0 != 0 && self.color_unchecked() == color
-    }
-}
+use super::variant::{FaceTraits, Placement, Rules, Variant};
 
 /// Variant-specific state beyond board and side (position text's third field).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -157,23 +69,6 @@ impl std::fmt::Debug for Position {
     }
 }
 
-/// What a played move did (for responses; the fast path does not build it).
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct Effects {
-    /// Captured pieces in capture order.
-    pub captures: Vec<(Square, Piece)>,
-    /// The mover's face before and after the move.
-    pub face_before: FaceId,
-    pub face_after: FaceId,
-    /// How the piece changed: promotion compulsory, chosen or declined, or contagion
-    /// (the piece became the captured contagious piece's promoted side).
-    pub promotion: Promotion,
-    /// Captured royal pieces.
-    pub royals_captured: Vec<(Square, Piece)>,
-    /// Whether the move was a pass.
-    pub pass: bool,
-}
-
 impl Position {
     /// Checks a setup against the rules and builds the position; reports every problem.
     ///
@@ -229,15 +124,17 @@ impl Position {
         }
     }
 
-    /// The variant's initial position under `rules`.
+    /// The variant's initial position under `rules` (built once per rules value).
     pub fn start(rules: &Rules) -> Position {
         rules
-            .start
+            .start_slot()
             .get_or_init(|| {
                 let setup = super::notation::parse_position(rules.variant, &rules.variant.setup)
                     .expect("embedded setup parses");
-                Position::from_setup(&setup, rules).expect("embedded setup is valid")
+                Box::new(Position::from_setup(&setup, rules).expect("embedded setup is valid"))
             })
+            .downcast_ref::<Position>()
+            .expect("the start slot holds a position")
             .clone()
     }
 
@@ -500,7 +397,7 @@ impl Position {
 
     fn play_inner(&mut self, mv: &Move, rules: &Rules, mut effects: Option<&mut Effects>) {
         let extra = if rules.lion_trading.is_some() {
-            super::lion_trading::extra_after(self, rules, mv)
+            self.lion_capture_after(rules, mv)
         } else {
             Extra::None
         };
@@ -561,5 +458,33 @@ impl Position {
         self.side = self.side.opponent();
         self.move_number = self.move_number.saturating_add(1);
         self.extra = extra;
+    }
+    /// The extra field after `mv` (judged before it is played) in a variant with
+    /// lion-trading rules: the square of the last lion it captures when the mover is not a
+    /// lion (the counter-strike square), else nothing.
+    fn lion_capture_after(&self, rules: &Rules, mv: &Move) -> Extra {
+        if rules.face(self.cell(mv.from).face_unchecked()).lion {
+            return Extra::None;
+        }
+        let (captured, n) = self.captures(mv);
+        captured[..n]
+            .iter()
+            .rev()
+            .find(|&&s| rules.face(self.cell(s).face_unchecked()).lion)
+            .map_or(Extra::None, |&s| Extra::LionCapture(s))
+    }
+
+    /// The squares on which `mv` (not yet played) captures, in order, each once.
+    pub fn captures(&self, mv: &Move) -> ([Square; 3], usize) {
+        let them = self.cell(mv.from).color_unchecked().opponent();
+        let mut captured = [mv.from; 3];
+        let mut n = 0;
+        for &sq in mv.squares() {
+            if self.cell(sq).is_color(them) && !captured[..n].contains(&sq) {
+                captured[n] = sq;
+                n += 1;
+            }
+        }
+        (captured, n)
     }
 }

@@ -4,9 +4,9 @@
 //! (checks, then attacks, then passes decide who must deviate) and of `lishogi` (a side
 //! that attacked throughout loses) reads the moves since the position's first occurrence.
 
+use super::core::moves::Move;
 use super::geometry::{Color, Square};
 use super::movegen::{attacked, generate_from};
-use super::moves::Move;
 use super::position::{Extra, Position};
 use super::variant::{Repetition, Rules};
 use std::fmt;

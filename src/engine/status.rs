@@ -6,10 +6,10 @@
 //! loses, two lone royals draw.
 
 use super::core::ending::{EndReason, Ending, GameResult};
+use super::core::moves::Move;
 use super::geometry::{Color, Square};
 use super::interrupt::stopped;
 use super::movegen::{attacked, emperor_may_capture, generate, generate_from};
-use super::moves::Move;
 use super::position::Position;
 use super::variant::Rules;
 

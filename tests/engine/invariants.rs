@@ -5,16 +5,17 @@
 //! text round-trip; playing is deterministic.
 
 use crate::support::{random_placement, rules_for, tai_rules, Rng};
+use shogi_arbiter::engine::core::moves::Move;
+use shogi_arbiter::engine::core::piece::Piece;
 use shogi_arbiter::engine::game::{replay_with, CHECKPOINT_PLIES};
 use shogi_arbiter::engine::geometry::{Color, Square};
 use shogi_arbiter::engine::legality::check_move;
 use shogi_arbiter::engine::movegen::{legal_moves, pass_of};
-use shogi_arbiter::engine::moves::Move;
 use shogi_arbiter::engine::notation::{
     format_move, format_position, format_position_of, parse_move_text, parse_position,
     parse_valid_position,
 };
-use shogi_arbiter::engine::position::{Extra, Piece, Position, Setup};
+use shogi_arbiter::engine::position::{Extra, Position, Setup};
 use shogi_arbiter::engine::variant::Rules;
 use std::collections::HashSet;
 

@@ -3,8 +3,8 @@
 //! reason an illegal move can get, and the effects of a played move.
 
 use crate::support::{position, position_text, tai_rules};
+use shogi_arbiter::engine::core::moves::Promotion;
 use shogi_arbiter::engine::legality::check_move;
-use shogi_arbiter::engine::moves::Promotion;
 use shogi_arbiter::engine::notation::{format_move, parse_position, parse_valid_position};
 use shogi_arbiter::engine::variant::{self, Rules, RulesError, RulesRequest};
 

@@ -86,7 +86,7 @@ fn run_case(case: &Case) -> Vec<String> {
         .expect("from square");
     let mut generated = Vec::new();
     generate_from(&pos, &rules, from, &mut generated);
-    let is_pass = |m: &shogi_arbiter::engine::moves::Move| {
+    let is_pass = |m: &shogi_arbiter::engine::core::moves::Move| {
         m.squares().len() == 2 && m.squares()[1] == m.from && pos.cell(m.squares()[0]).is_empty()
     };
     let own: Vec<_> = generated

@@ -4,11 +4,12 @@
 
 use super::hook::perpendicular;
 use super::{Gen, MoveSink};
+use crate::engine::core::moves::{Move, Promo};
+use crate::engine::core::piece::FaceId;
 use crate::engine::geometry::{opposite_abs, Color, Square, SquareSet, ABS_DIRS};
 use crate::engine::movement::Compiled;
-use crate::engine::moves::{Move, Promo};
 use crate::engine::position::Position;
-use crate::engine::variant::{EmperorCapture, FaceId, Rules};
+use crate::engine::variant::{EmperorCapture, Rules};
 
 impl<S: MoveSink> Gen<'_, S> {
     pub(super) fn emperor_moves(&mut self, from: Square, face: FaceId) {

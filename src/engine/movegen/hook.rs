@@ -3,8 +3,8 @@
 //! through either corner is one move.
 
 use super::{Gen, MoveSink};
+use crate::engine::core::piece::FaceId;
 use crate::engine::geometry::Square;
-use crate::engine::variant::FaceId;
 
 impl<S: MoveSink> Gen<'_, S> {
     /// The turning moves of a hook mover whose first legs run along `mask` (absolute

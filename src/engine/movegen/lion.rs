@@ -3,9 +3,9 @@
 //! (居喰い, capturing an adjacent piece without moving) and passes.
 
 use super::{Gen, MoveSink};
+use crate::engine::core::moves::{Move, Promo};
+use crate::engine::core::piece::FaceId;
 use crate::engine::geometry::{Square, ABS_DIRS};
-use crate::engine::moves::{Move, Promo};
-use crate::engine::variant::FaceId;
 
 impl<S: MoveSink> Gen<'_, S> {
     /// A full lion: every square within two (one effect each, however reached), igui and

@@ -4,9 +4,9 @@
 //! order), each once.
 
 use super::{Gen, MoveSink};
+use crate::engine::core::moves::{Move, Promo};
+use crate::engine::core::piece::FaceId;
 use crate::engine::geometry::Square;
-use crate::engine::moves::{Move, Promo};
-use crate::engine::variant::FaceId;
 
 impl<S: MoveSink> Gen<'_, S> {
     /// Lion dog moves on all eight lines. With `beside_lion` the piece also has a full lion

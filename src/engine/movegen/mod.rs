@@ -17,11 +17,13 @@ pub fn is_perpendicular(a: usize, b: usize) -> bool {
     hook::perpendicular(a).contains(&b)
 }
 
+use super::core::moves::{Move, Promo};
 use super::geometry::{Color, Geometry, Square};
 use super::interrupt::stopped;
-use super::moves::{Move, Promo};
-use super::position::{Cell, Position};
-use super::variant::{FaceId, PromotionChoice, PromotionTrigger, Rules};
+use super::position::Position;
+use super::variant::{PromotionChoice, PromotionTrigger, Rules};
+use crate::engine::core::piece::Cell;
+use crate::engine::core::piece::FaceId;
 
 /// Receives generated moves.
 pub trait MoveSink {

@@ -1,9 +1,9 @@
 //! Steps, limited ranges and ranges along the eight lines, and leaps to fixed squares.
 
 use super::{Gen, MoveSink};
+use crate::engine::core::piece::FaceId;
 use crate::engine::geometry::Square;
 use crate::engine::movement::Compiled;
-use crate::engine::variant::FaceId;
 
 impl<S: MoveSink> Gen<'_, S> {
     /// Range moves: through empty squares, capturing on the last, never onto a friend;

@@ -50,12 +50,14 @@
 //! face, start square if given, every step with its capture sign, mark) and returns the
 //! unique match; every failure has a stable code (see [`HodgesError::code`]).
 
+use crate::engine::core::moves::{Move, Promo};
+use crate::engine::core::piece::FaceId;
+use crate::engine::core::piece::{Cell, Piece};
 use crate::engine::geometry::{Square, SquareSet};
 use crate::engine::movegen::{can_pass_via, generate_from, pass_of, MoveSink};
-use crate::engine::moves::{Move, Promo};
 use crate::engine::notation::{format_move, MAX_MOVE_TEXT};
-use crate::engine::position::{Cell, Piece, Position};
-use crate::engine::variant::{FaceId, Rules};
+use crate::engine::position::Position;
+use crate::engine::variant::Rules;
 use std::collections::HashMap;
 use std::fmt;
 

@@ -2,8 +2,8 @@
 //! (promotes) or `=` (declines a possible promotion; `?`, lishogi's other spelling, is read
 //! as `=`).
 
+use crate::engine::core::moves::{Move, Promo};
 use crate::engine::geometry::{Shape, Square};
-use crate::engine::moves::{Move, Promo};
 use std::fmt;
 
 /// The longest move text accepted.

@@ -3,8 +3,9 @@
 //! single letters and digit runs in the SFEN form (a rank without a comma). Parsing is
 //! strict and reports every problem with a stable code and its rank/file.
 
+use crate::engine::core::piece::{Cell, Piece};
 use crate::engine::geometry::{padded_index, Color, Square, MAX_FILES, MAX_RANKS};
-use crate::engine::position::{Cell, Extra, Piece, Position, Setup};
+use crate::engine::position::{Extra, Position, Setup};
 use crate::engine::variant::{pack_token, Placement, Rules, Variant};
 
 /// The longest position text accepted (a full tai position is about 1.3 KB).
@@ -556,8 +557,8 @@ enum TokenProblem {
     BadToken,
     MixedCase,
     UnknownPiece,
-    CannotPromote(crate::engine::variant::KindId),
-    PromotedOnly(crate::engine::variant::KindId),
+    CannotPromote(crate::engine::core::piece::KindId),
+    PromotedOnly(crate::engine::core::piece::KindId),
 }
 
 impl TokenProblem {

@@ -6,18 +6,15 @@
 mod rules;
 
 pub use rules::{
-    EmperorCapture, FaceId, FaceRule, FaceTraits, LionProtection, LionTrading, Placement,
-    PromotionChoice, PromotionTrigger, Repetition, Rules, RulesError, RulesRequest, Zone,
+    EmperorCapture, FaceRule, FaceTraits, LionProtection, LionTrading, Placement, PromotionChoice,
+    PromotionTrigger, Repetition, Rules, RulesError, RulesRequest, Zone,
 };
 
 use super::geometry::{Color, Geometry, Shape};
 use super::movement::Movement;
 use super::notation::parse_piece_token;
-use super::position::Piece;
+use crate::engine::core::piece::{FaceId, KindId, Piece};
 use std::sync::{Arc, OnceLock};
-
-/// Index of a piece kind in its variant's table.
-pub type KindId = u8;
 
 /// One row of a variant's piece table.
 #[derive(Debug, Clone)]

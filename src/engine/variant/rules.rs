@@ -2,16 +2,13 @@
 //! the variant's option table, then compiled into per-face tables (movement per colour,
 //! promotion, royalty, contagion) that the engine reads.
 
-use super::{packed_token_key, KeyTable, KindId, OverrideChange, PromotionKind, Variant};
+use super::{packed_token_key, KeyTable, OverrideChange, PromotionKind, Variant};
+use crate::engine::core::piece::{FaceId, KindId, Piece};
 use crate::engine::geometry::{Color, Square, SquareSet};
 use crate::engine::movement::{Compiled, Movement};
-use crate::engine::position::Piece;
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock};
-
-/// A piece face: a kind on its unpromoted (`kind * 2`) or promoted (`kind * 2 + 1`) side.
-pub type FaceId = u8;
 
 /// What a request asks for: a profile (the variant's default when `None`) and overrides.
 #[derive(Debug, Clone, Default)]
@@ -226,11 +223,18 @@ pub struct Rules {
     /// Every printed piece token ([`Variant::token`]) of a face that exists under these
     /// rules, with its placement: the one-pass position reader's single probe per piece.
     placements: KeyTable<Placement>,
-    /// The initial position, built on first use.
-    pub(crate) start: OnceLock<crate::engine::position::Position>,
+    /// The initial position, built on first use by the position module (which lies above
+    /// this one, hence the erased type: see [`Rules::start_slot`]).
+    start: OnceLock<Box<dyn std::any::Any + Send + Sync>>,
 }
 
 impl Rules {
+    /// The slot where the position module keeps the initial position under these rules,
+    /// built on first use (the type is the position module's, which imports this one).
+    pub fn start_slot(&self) -> &OnceLock<Box<dyn std::any::Any + Send + Sync>> {
+        &self.start
+    }
+
     /// Resolves a profile plus overrides.
     ///
     /// # Errors

@@ -1,9 +1,10 @@
 //! The move value: the start square, the squares listed after it (canonical machine text:
 //! every square where a capture happens before the end or the piece turns back, then the
-//! final square), the promotion mark and whether that promotion was a choice; and how a
-//! played move promoted ([`Promotion`], part of its effects).
+//! final square), the promotion mark and whether that promotion was a choice; and what a
+//! played move did ([`Effects`]: its captures, how it promoted, [`Promotion`]).
 
-use super::geometry::Square;
+use super::piece::{FaceId, Piece};
+use crate::engine::geometry::Square;
 
 /// Promotion mark of a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -116,6 +117,23 @@ impl Move {
     fn len(&self) -> usize {
         usize::from(self.meta & LEN)
     }
+}
+
+/// What a played move did (for responses; the fast path does not build it).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Effects {
+    /// Captured pieces in capture order.
+    pub captures: Vec<(Square, Piece)>,
+    /// The mover's face before and after the move.
+    pub face_before: FaceId,
+    pub face_after: FaceId,
+    /// How the piece changed: promotion compulsory, chosen or declined, or contagion
+    /// (the piece became the captured contagious piece's promoted side).
+    pub promotion: Promotion,
+    /// Captured royal pieces.
+    pub royals_captured: Vec<(Square, Piece)>,
+    /// Whether the move was a pass.
+    pub pass: bool,
 }
 
 #[cfg(test)]

@@ -1,0 +1,101 @@
+//! Pieces: a kind ([`KindId`], the row of the variant's piece table), a face ([`FaceId`]:
+//! the kind on its unpromoted or promoted side), a [`Piece`] (a face and its owner) and a
+//! board [`Cell`] (a piece or nothing, packed in 16 bits).
+
+use super::super::geometry::Color;
+
+/// A piece kind: its row in the variant's piece table.
+pub type KindId = u8;
+
+/// A piece face: a kind on its unpromoted (`kind * 2`) or promoted (`kind * 2 + 1`) side.
+pub type FaceId = u8;
+
+/// A piece: a face (kind and side of the physical piece) and an owner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    pub color: Color,
+    pub face: FaceId,
+}
+
+impl Piece {
+    /// The kind printed on the piece's unpromoted side.
+    pub fn kind(self) -> KindId {
+        self.face / 2
+    }
+
+    /// Whether the piece is on its promoted side.
+    pub fn promoted(self) -> bool {
+        self.face & 1 == 1
+    }
+}
+
+/// A board cell: 0 when empty, else `1 + face` with bit 9 set for White.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Cell(u16);
+
+const WHITE_BIT: u16 = 1 << 9;
+
+impl Cell {
+    /// An empty cell.
+    pub const EMPTY: Cell = Cell(0);
+
+    /// A cell holding `piece`.
+    #[inline]
+    pub fn of(piece: Piece) -> Cell {
+        Cell(
+            (1 + piece.face as u16)
+                | if piece.color == Color::White {
+                    WHITE_BIT
+                } else {
+                    0
+                },
+        )
+    }
+
+    /// The cell's contents as one number (0 = empty), distinct per colour and face.
+    #[inline]
+    pub fn bits(self) -> u16 {
+        self.0
+    }
+
+    /// Whether the cell is empty.
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The piece, if any.
+    #[inline]
+    pub fn piece(self) -> Option<Piece> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Piece {
+                color: self.color_unchecked(),
+                face: ((self.0 & !WHITE_BIT) - 1) as FaceId,
+            })
+        }
+    }
+
+    /// The owner of a non-empty cell.
+    #[inline]
+    pub fn color_unchecked(self) -> Color {
+        if self.0 & WHITE_BIT != 0 {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    /// The face of a non-empty cell.
+    #[inline]
+    pub fn face_unchecked(self) -> FaceId {
+        ((self.0 & !WHITE_BIT) - 1) as FaceId
+    }
+
+    /// Whether the cell holds a piece of `color`.
+    #[inline]
+    pub fn is_color(self, color: Color) -> bool {
+        self.0 != 0 && self.color_unchecked() == color
+    }
+}
