@@ -9,13 +9,13 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use shogi_arbiter::engine::game::{replay, Game};
 use shogi_arbiter::engine::geometry::Color;
-use shogi_arbiter::engine::legality::check_move;
 use shogi_arbiter::engine::movegen::legal_moves;
 use shogi_arbiter::engine::notation::{format_move, parse_position};
 use shogi_arbiter::engine::perft::perft;
 use shogi_arbiter::engine::position::Position;
-use shogi_arbiter::engine::repetition::Completion;
-use shogi_arbiter::engine::status::{checking_moves_by_definition, escapes, in_check};
+use shogi_arbiter::engine::rules::check::{checking_moves_by_definition, escapes, in_check};
+use shogi_arbiter::engine::rules::legality::check_move;
+use shogi_arbiter::engine::rules::repetition::Completion;
 use shogi_arbiter::engine::variant::{self, Rules};
 use std::hint::black_box;
 

@@ -6,7 +6,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use shogi_arbiter::engine::legality::check_move;
+use shogi_arbiter::engine::rules::legality::check_move;
 use shogi_arbiter::engine::notation::{format_move, parse_hodges, parse_move_text};
 use shogi_arbiter_fuzz::{fixtures, split, within_time_bound};
 

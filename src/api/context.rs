@@ -19,13 +19,13 @@ use crate::engine::core::piece::Piece;
 use crate::engine::game::{replay, Game};
 use crate::engine::geometry::Color;
 use crate::engine::interrupt::{halted, Interrupt, Stopped};
-use crate::engine::legality::IllegalReason;
 use crate::engine::notation::{
     format_hodges, format_move, format_position_after, format_position_of,
     parse_valid_position_spans, piece_token, RankSpans, MAX_MOVE_TEXT,
 };
 use crate::engine::position::Position;
-use crate::engine::status::{checking_moves, royals};
+use crate::engine::rules::check::{checking_moves, royals};
+use crate::engine::rules::legality::IllegalReason;
 use crate::engine::variant::{self, Rules, RulesRequest};
 use actix_web::http::header::ContentType;
 use actix_web::http::StatusCode;

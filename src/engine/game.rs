@@ -16,15 +16,16 @@ use super::core::ending::{EndReason, Ending, GameResult};
 use super::core::moves::Move;
 use super::geometry::{Color, Square};
 use super::interrupt::stopped;
-use super::legality::{check_move, royals_captured, IllegalReason};
 use super::movegen::generate_from;
 use super::notation::{parse_hodges, parse_valid_position, HodgesError, PositionProblem};
 use super::position::Position;
-use super::repetition::{
+use super::rules::check::{in_check, leaves_check};
+use super::rules::legality::{check_move, royals_captured, IllegalReason};
+use super::rules::material::material_ending;
+use super::rules::repetition::{
     attacks_anew, attacks_lishogi, key_after, position_key, quiet_key_after, rule_on, Completion,
     MoveHistory,
 };
-use super::status::{in_check, leaves_check, material_ending};
 use super::variant::{Repetition, Rules};
 use crate::engine::core::moves::Effects;
 use std::cell::Cell;
@@ -422,7 +423,7 @@ impl Game {
             return *ending;
         }
         let why = match reason {
-            IllegalReason::Repetition(super::repetition::Ban::PerpetualCheck, _) => {
+            IllegalReason::Repetition(super::rules::repetition::Ban::PerpetualCheck, _) => {
                 EndReason::PerpetualCheck
             }
             IllegalReason::Repetition(..) => EndReason::Repetition,

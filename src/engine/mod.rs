@@ -44,19 +44,17 @@
 //!   generation that the generator skips; double moves and reversions are components and
 //!   play effects; the end of the game is a variant rule over piece counts.
 
+pub mod attack;
 pub mod core;
 pub mod game;
 pub mod geometry;
 pub mod interrupt;
-pub mod legality;
-pub mod lion_trading;
 pub mod movegen;
 pub mod movement;
 pub mod notation;
 pub mod perft;
 pub mod position;
-pub mod repetition;
-pub mod status;
+pub mod rules;
 #[cfg(test)]
 mod test_rng;
 pub mod variant;

@@ -14,7 +14,7 @@ pub enum Extra {
     #[default]
     None,
     /// The square of a lion a non-lion has just captured (chu shogi's counter-strike rule,
-    /// [`crate::engine::lion_trading`]).
+    /// [`crate::engine::rules::lion_trading`]).
     LionCapture(Square),
 }
 

@@ -8,10 +8,10 @@ use crate::support::rules_for;
 use shogi_arbiter::engine::core::ending::{EndReason, GameResult};
 use shogi_arbiter::engine::game::Game;
 use shogi_arbiter::engine::geometry::Color;
-use shogi_arbiter::engine::legality::check_move;
 use shogi_arbiter::engine::notation::{format_position_of, parse_valid_position};
 use shogi_arbiter::engine::perft::perft;
 use shogi_arbiter::engine::position::Position;
+use shogi_arbiter::engine::rules::legality::check_move;
 use std::path::Path;
 
 #[test]

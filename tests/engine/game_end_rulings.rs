@@ -7,7 +7,7 @@ use shogi_arbiter::engine::game::{replay, replay_from, Game};
 use shogi_arbiter::engine::geometry::Color;
 use shogi_arbiter::engine::notation::format_move;
 use shogi_arbiter::engine::notation::parse_valid_position;
-use shogi_arbiter::engine::status::{checking_moves, royals};
+use shogi_arbiter::engine::rules::check::{checking_moves, royals};
 
 fn result_name(result: GameResult) -> &'static str {
     match result {

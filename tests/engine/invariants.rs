@@ -9,13 +9,13 @@ use shogi_arbiter::engine::core::moves::Move;
 use shogi_arbiter::engine::core::piece::Piece;
 use shogi_arbiter::engine::game::{replay_with, CHECKPOINT_PLIES};
 use shogi_arbiter::engine::geometry::{Color, Square};
-use shogi_arbiter::engine::legality::check_move;
-use shogi_arbiter::engine::movegen::{legal_moves, pass_of};
+use shogi_arbiter::engine::movegen::{legal_moves, pass_of, StartFilter};
 use shogi_arbiter::engine::notation::{
     format_move, format_position, format_position_of, parse_move_text, parse_position,
     parse_valid_position,
 };
 use shogi_arbiter::engine::position::{Extra, Position, Setup};
+use shogi_arbiter::engine::rules::legality::check_move;
 use shogi_arbiter::engine::variant::Rules;
 use std::collections::HashSet;
 
@@ -304,7 +304,7 @@ fn chu_random_games() {
 
 #[test]
 fn reverse_attack_lookup_agrees_with_the_protection_map() {
-    use shogi_arbiter::engine::movegen::{attacked, protection_map};
+    use shogi_arbiter::engine::attack::{attacked, protection_map};
     let mut rng = Rng(0xa77ac);
     let mut checked = 0;
     for profile in ["profile=wikipedia", "profile=japanese", "profile=tsa"] {

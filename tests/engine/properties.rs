@@ -7,13 +7,13 @@
 use crate::support::{random_placement, rules_for, Rng};
 use proptest::prelude::*;
 use shogi_arbiter::engine::game::Game;
-use shogi_arbiter::engine::legality::check_move;
 use shogi_arbiter::engine::movegen::legal_moves;
 use shogi_arbiter::engine::notation::{
     format_hodges_all, format_move, format_position, format_position_of, parse_hodges,
     parse_move_text, parse_position, parse_valid_position,
 };
 use shogi_arbiter::engine::position::Position;
+use shogi_arbiter::engine::rules::legality::check_move;
 use shogi_arbiter::engine::variant::Rules;
 use std::sync::OnceLock;
 

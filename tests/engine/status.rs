@@ -5,7 +5,7 @@ use crate::support::{position, tai_rules, try_position, Rng};
 use shogi_arbiter::engine::game::{outcome, Outcome};
 use shogi_arbiter::engine::geometry::Color;
 use shogi_arbiter::engine::notation::format_move;
-use shogi_arbiter::engine::status::{checking_moves, in_check};
+use shogi_arbiter::engine::rules::check::{checking_moves, in_check};
 
 #[test]
 fn a_threat_to_one_of_two_royals_is_not_check() {
@@ -90,7 +90,7 @@ fn a_side_without_royals_has_lost() {
 /// built around two or three royals with lions, lion dogs and linear lions close by.
 #[test]
 fn checking_moves_agree_with_the_definition_around_clustered_royals() {
-    use shogi_arbiter::engine::status::checking_moves_by_definition;
+    use shogi_arbiter::engine::rules::check::checking_moves_by_definition;
     let rules = tai_rules("");
     let mut rng = Rng(0xc4ec_0001);
     let multi = ["ln", "ld", "se", "hf"];
@@ -154,7 +154,7 @@ fn checking_moves_agree_with_the_definition_around_clustered_royals() {
 
 #[test]
 fn escapes_from_a_lion_double_threat() {
-    use shogi_arbiter::engine::status::escapes;
+    use shogi_arbiter::engine::rules::check::escapes;
     let rules = tai_rules("");
     // Emperor and prince under the lion's double threat (fixture "lion double threat to
     // emperor and prince is check, not mate"): the emperor's jump to any empty square

@@ -4,8 +4,8 @@
 
 use crate::support::{position, position_text, tai_rules};
 use shogi_arbiter::engine::core::moves::Promotion;
-use shogi_arbiter::engine::legality::check_move;
 use shogi_arbiter::engine::notation::{format_move, parse_position, parse_valid_position};
+use shogi_arbiter::engine::rules::legality::check_move;
 use shogi_arbiter::engine::variant::{self, Rules, RulesError, RulesRequest};
 
 fn request(profile: Option<&str>, overrides: &[(&str, &str)]) -> RulesRequest {

@@ -3,9 +3,9 @@
 //! the reason, where given), and the counter-strike field a move leaves (chu shogi).
 
 use crate::support::{position_text, rules_for};
-use shogi_arbiter::engine::legality::check_move;
 use shogi_arbiter::engine::movegen::{canonical_pass, generate_from};
 use shogi_arbiter::engine::notation::{format_move, format_position_of, parse_valid_position};
+use shogi_arbiter::engine::rules::legality::check_move;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 

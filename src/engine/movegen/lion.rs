@@ -1,11 +1,14 @@
-//! Lion moves (獅子, shishi) and linear lions (the soaring eagle's and horned falcon's
-//! two-step power on some lines): direct jumps, two steps with a capture on each, igui
-//! (居喰い, capturing an adjacent piece without moving) and passes.
+//! Lion moves (獅子, shishi): direct jumps to any square within two, two king steps with a
+//! capture on each, igui (居喰い, capturing an adjacent piece without moving) and passes.
+//! Generation, what a lion attacks off the eight lines and protects, its steps through
+//! empty squares as equivalent spellings, and the first-square filter.
 
-use super::{Gen, MoveSink};
+use super::gen::{Gen, MoveSink};
 use crate::engine::core::moves::{Move, Promo};
 use crate::engine::core::piece::FaceId;
+use crate::engine::geometry::{Geometry, SquareSet};
 use crate::engine::geometry::{Square, ABS_DIRS};
+use crate::engine::movement::Compiled;
 
 impl<S: MoveSink> Gen<'_, S> {
     /// A full lion: every square within two (one effect each, however reached), igui and
@@ -46,45 +49,59 @@ impl<S: MoveSink> Gen<'_, S> {
             }
         }
     }
+}
 
-    /// Linear lion power along each absolute direction of `mask`.
-    pub(super) fn linelion(&mut self, from: Square, face: FaceId, mask: u8) {
-        for d in 0..8 {
-            if mask & (1 << d) == 0 {
-                continue;
-            }
-            let ray = self.geo.ray(from, d);
-            let Some(&s1) = ray.first() else { continue };
-            let s2 = ray.get(1).copied();
-            if !self.friend(s1) {
-                self.emit_simple(from, s1, face);
-            }
-            if let Some(s2) = s2 {
-                if !self.friend(s2) {
-                    self.emit_simple(from, s2, face);
-                }
-            }
-            if self.cell(s1).is_empty() {
-                self.offer_pass(from, s1);
-            } else if self.enemy(s1) {
-                self.emit_capture(Move::new(from, &[s1, from], Promo::None), face, &[s1]);
-                if let Some(s2) = s2 {
-                    if !self.friend(s2) {
-                        self.emit_double(from, s1, s2, face);
-                    }
+/// The squares of the 5×5 block around a lion that lie off the eight lines (those on the
+/// lines are the compiled `leap_reach`).
+const OFF_LINES: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (-1, 2),
+    (-2, 1),
+    (1, -2),
+    (2, -1),
+    (-1, -2),
+    (-2, -1),
+];
+
+/// Whether a lion that `attacker` accepts stands on a square of the 5×5 block around
+/// `target` off the eight lines.
+#[inline]
+pub(crate) fn attacks_off_lines<'a>(
+    geo: &Geometry,
+    target: Square,
+    attacker: impl Fn(Square) -> Option<&'a Compiled>,
+) -> bool {
+    OFF_LINES.iter().any(|&(dx, dy)| {
+        geo.offset(target, dx, dy)
+            .is_some_and(|s| attacker(s).is_some_and(|c| c.lion))
+    })
+}
+
+/// Adds to `map` every square within two of the lion on `from`.
+#[inline]
+pub(crate) fn protects(geo: &Geometry, from: Square, map: &mut SquareSet) {
+    for dy in -2..=2 {
+        for dx in -2..=2 {
+            if (dx, dy) != (0, 0) {
+                if let Some(s) = geo.offset(from, dx, dy) {
+                    map.insert(s);
                 }
             }
         }
     }
+}
 
-    /// A capture on `x` followed by a step to `y` (capturing there too if an enemy).
-    #[inline]
-    pub(super) fn emit_double(&mut self, from: Square, x: Square, y: Square, face: FaceId) {
-        let mv = Move::new(from, &[x, y], Promo::None);
-        if self.enemy(y) {
-            self.emit_capture(mv, face, &[x, y]);
-        } else {
-            self.emit_capture(mv, face, &[x]);
-        }
-    }
+/// An equivalent spelling: an empty square a lion steps on between two king steps (legs
+/// given as `(direction, length)`).
+pub(crate) fn drops(leg1: (usize, i32), leg2: (usize, i32)) -> bool {
+    leg1.1 == 1 && leg2.1 == 1
+}
+
+/// How far a lion's first square can lie (in king steps).
+pub(crate) const START_REACH: u8 = 2;
+
+/// The first-square filter: every square within two.
+pub(crate) fn may_start_towards(dx: i32, dy: i32) -> bool {
+    dx.abs() <= 2 && dy.abs() <= 2
 }

@@ -3,66 +3,40 @@
 //! passes of the position folded into one move, promotion marks decided at emission.
 //! Generation asks the running interrupt ([`super::interrupt`]) once per call and once
 //! per emperor, and emits nothing more once it says stop.
+//!
+//! This file is the dispatch over the closed list of kinds ([`Kind`]): generation, the
+//! first-square filter ([`StartFilter`]) and the spellings of equivalent routes
+//! ([`reduce_route`]) each ask the kinds a piece has. The generation context is
+//! [`gen`]; one file per kind holds everything about that kind: `emperor`, `slide`,
+//! `jump`, `hook`, `lion`, `linelion`, `liondog`.
 
-mod emperor;
-mod hook;
-mod lion;
-mod liondog;
-mod slide;
+pub(crate) mod emperor;
+mod gen;
+pub(crate) mod hook;
+pub(crate) mod jump;
+pub(crate) mod linelion;
+pub(crate) mod lion;
+pub(crate) mod liondog;
+pub(crate) mod slide;
 
-pub use emperor::{attacked, emperor_may_capture, protection_map};
-
-/// Whether two absolute directions are at 90° to each other.
-pub fn is_perpendicular(a: usize, b: usize) -> bool {
-    hook::perpendicular(a).contains(&b)
-}
+pub use emperor::emperor_may_capture;
+pub use gen::{Counter, MoveSink};
 
 use super::core::moves::{Move, Promo};
-use super::geometry::{Color, Geometry, Square};
+use super::geometry::{Geometry, Square};
 use super::interrupt::stopped;
+use super::movement::{line_of, Compiled, Kind};
 use super::position::Position;
-use super::variant::{PromotionChoice, PromotionTrigger, Rules};
-use crate::engine::core::piece::Cell;
-use crate::engine::core::piece::FaceId;
+use super::rules::lion_trading;
+use super::variant::Rules;
+use gen::{CaptureBan, Gen};
 
-/// Receives generated moves.
-pub trait MoveSink {
-    /// Whether the sink only counts; then moves that need no individual judgement (the
-    /// emperor's jumps to empty squares) are added as a number.
-    const COUNT_ONLY: bool = false;
-
-    fn push(&mut self, mv: Move);
-
-    /// Adds `n` moves without materialising them (only called when [`Self::COUNT_ONLY`]).
-    fn add(&mut self, n: u64) {
-        let _ = n;
-        unreachable!("add is only called on counting sinks");
-    }
-}
-
-impl MoveSink for Vec<Move> {
-    #[inline]
-    fn push(&mut self, mv: Move) {
-        Vec::push(self, mv);
-    }
-}
-
-/// A sink that only counts (perft leaves).
-#[derive(Default, Debug)]
-pub struct Counter(pub u64);
-
-impl MoveSink for Counter {
-    const COUNT_ONLY: bool = true;
-
-    #[inline]
-    fn push(&mut self, _mv: Move) {
-        self.0 += 1;
-    }
-
-    #[inline]
-    fn add(&mut self, n: u64) {
-        self.0 += n;
-    }
+/// The capture ban the rules put in force for generation (chu shogi's lion trading).
+fn capture_ban(rules: &Rules) -> Option<CaptureBan> {
+    rules
+        .lion_trading
+        .is_some()
+        .then_some(lion_trading::forbids as CaptureBan)
 }
 
 /// Every legal move of the side to move (none when a side has no royal left).
@@ -77,7 +51,7 @@ pub fn generate<S: MoveSink>(pos: &Position, rules: &Rules, sink: &mut S) {
     if pos.is_terminal() || stopped() {
         return;
     }
-    let mut gen = Gen::new(pos, rules, sink);
+    let mut gen = Gen::new(pos, rules, sink, capture_ban(rules));
     for from in pos.occupied(pos.side()).iter() {
         gen.piece(from);
     }
@@ -111,8 +85,12 @@ fn generate_from_filtered<S: MoveSink>(
     if pos.is_terminal() || !pos.cell(from).is_color(pos.side()) || stopped() {
         return;
     }
-    let mut gen = Gen::new(pos, rules, sink);
-    gen.lion_filter = lion_filter;
+    let ban = if lion_filter {
+        capture_ban(rules)
+    } else {
+        None
+    };
+    let mut gen = Gen::new(pos, rules, sink, ban);
     gen.piece(from);
     if gen.pass.is_some() {
         // The canonical pass text may name another piece: use the whole position's.
@@ -133,26 +111,21 @@ pub fn pass_of(pos: &Position, rules: &Rules, from: Square) -> Option<Move> {
         return None;
     }
     let mut none = Counter::default();
-    let mut gen = Gen::new(pos, rules, &mut none);
+    let mut gen = Gen::new(pos, rules, &mut none, None);
     gen.pass_candidates(from);
     gen.pass
         .map(|(_, from, via)| Move::new(from, &[via, from], Promo::None))
 }
 
 /// Whether the piece on `from` can pass by stepping to the empty square `via` and back
-/// (a lion or lion dog through any empty neighbour, a linear lion along its lines).
+/// (through an empty neighbour along a line of its lion-like power).
 pub fn can_pass_via(pos: &Position, rules: &Rules, from: Square, via: Square) -> bool {
     if !pos.cell(via).is_empty() {
         return false;
     }
     let c = &rules.face(pos.cell(from).face_unchecked()).compiled[pos.side().index()];
-    let lines = if c.lion || c.liondog {
-        0xff
-    } else {
-        c.linelion_all
-    };
     match rules.variant.geometry.line(from, via) {
-        Some((d, 1)) => lines & (1 << d) != 0,
+        Some((d, 1)) => c.lion_power & (1 << d) != 0,
         _ => false,
     }
 }
@@ -163,248 +136,131 @@ pub fn canonical_pass(pos: &Position, rules: &Rules) -> Option<(Square, Square)>
         return None;
     }
     let mut none = Counter::default();
-    let mut gen = Gen::new(pos, rules, &mut none);
+    let mut gen = Gen::new(pos, rules, &mut none, None);
     for sq in pos.occupied(pos.side()).iter() {
         gen.pass_candidates(sq);
     }
     gen.pass.map(|(_, from, via)| (from, via))
 }
 
-/// A pass found during generation: (order key: piece file, rank, via file, rank), the
-/// piece's square, the empty square it steps to and back from.
-pub(crate) type PassCandidate = ((i32, i32, i32, i32), Square, Square);
-
-/// Generation state for one position.
-pub(crate) struct Gen<'a, S: MoveSink> {
-    pub pos: &'a Position,
-    pub rules: &'a Rules,
-    pub geo: &'a Geometry,
-    pub us: Color,
-    pub sink: &'a mut S,
-    /// The best pass found so far.
-    pub pass: Option<PassCandidate>,
-    /// Whether captures the lion-trading rules forbid are left out (always, except when
-    /// explaining an illegal move).
-    lion_filter: bool,
-}
-
-impl<'a, S: MoveSink> Gen<'a, S> {
-    fn new(pos: &'a Position, rules: &'a Rules, sink: &'a mut S) -> Gen<'a, S> {
-        Gen {
-            pos,
-            rules,
-            geo: &rules.variant.geometry,
-            us: pos.side(),
-            sink,
-            pass: None,
-            lion_filter: true,
-        }
-    }
-
+impl<S: MoveSink> Gen<'_, S> {
+    /// Emits the moves of the piece on `from`: each kind it has, in the closed list's order.
     fn piece(&mut self, from: Square) {
         let face = self.pos.cell(from).face_unchecked();
         let c = &self.rules.face(face).compiled[self.us.index()];
-        // An emperor's moves are the costliest of any piece's: the work may stop first.
-        if c.emperor && !stopped() {
-            self.emperor_moves(from, face);
-        }
-        if c.slide_dirs != 0 {
-            self.slides(from, face, c);
-        }
-        if !c.jumps.is_empty() {
-            self.jumps(from, face, c);
-        }
-        if c.hook != 0 {
-            self.hooks(from, face, c.hook);
-        }
-        if c.lion {
-            self.lion(from, face);
-        }
-        if c.linelion != 0 {
-            self.linelion(from, face, c.linelion);
-        }
-        if c.liondog {
-            self.liondog(from, face, c.lion);
-        }
-    }
-
-    fn finish(&mut self) {
-        if let Some((_, from, via)) = self.pass {
-            self.sink.push(Move::new(from, &[via, from], Promo::None));
-        }
-    }
-
-    /// Records every pass the piece on `from` could make.
-    fn pass_candidates(&mut self, from: Square) {
-        let face = self.pos.cell(from).face_unchecked();
-        let c = &self.rules.face(face).compiled[self.us.index()];
-        let all = if c.lion || c.liondog {
-            0xff
-        } else {
-            c.linelion_all
-        };
-        for d in 0..8 {
-            if all & (1 << d) != 0 {
-                if let Some(&via) = self.geo.ray(from, d).first() {
-                    if self.pos.cell(via).is_empty() {
-                        self.offer_pass(from, via);
+        for kind in c.kinds.iter() {
+            match kind {
+                // An emperor's moves are the costliest of any piece's: the work may stop
+                // first.
+                Kind::Emperor => {
+                    if !stopped() {
+                        self.emperor_moves(from, face);
                     }
                 }
+                Kind::Slide => self.slides(from, face, c),
+                Kind::Jump => self.jumps(from, face, c),
+                Kind::Hook => self.hooks(from, face, c.hook),
+                Kind::Lion => self.lion(from, face),
+                Kind::LineLion => self.linelion(from, face, c.linelion),
+                Kind::LionDog => self.liondog(from, face, c.lion),
             }
         }
     }
+}
 
-    /// Offers a pass by the piece on `from` through the empty square `via`.
-    #[inline]
-    pub(crate) fn offer_pass(&mut self, from: Square, via: Square) {
-        let shape = self.geo.shape;
-        let (fx, fy) = shape.file_rank_key(from);
-        let (vx, vy) = shape.file_rank_key(via);
-        let key = (fx, fy, vx, vy);
-        if self.pass.is_none_or(|(k, _, _)| key < k) {
-            self.pass = Some((key, from, via));
-        }
-    }
+/// The first-square filter for questions about one first square (Hodges ambiguity), asked
+/// of a piece's compiled movement.
+pub trait StartFilter {
+    /// Whether a move of this piece could list, as the first square after its start
+    /// square, the square `(dx, dy)` away from it (absolute board offsets): `false` proves
+    /// that no move, whatever the position, starts that way; `true` only says "maybe".
+    /// Lines are judged with `line_reach`, which covers ranges, hook moves' straight legs
+    /// and lion-like steps; each kind adds what lies off the lines (see its file);
+    /// promotion marks and the lion-trading rules change no squares.
+    fn may_start_towards(&self, dx: i32, dy: i32) -> bool;
 
-    /// The cell at a square.
-    #[inline]
-    pub(crate) fn cell(&self, sq: Square) -> Cell {
-        self.pos.cell(sq)
-    }
+    /// An upper bound of `max(|dx|, |dy|)` over every offset for which
+    /// [`StartFilter::may_start_towards`] answers true; `u8::MAX` where first squares are
+    /// unbounded.
+    fn start_reach(&self) -> u8;
+}
 
-    /// Whether a square holds an enemy piece.
-    #[inline]
-    pub(crate) fn enemy(&self, sq: Square) -> bool {
-        self.pos.cell(sq).is_color(self.us.opponent())
-    }
-
-    /// Whether a square holds a friendly piece.
-    #[inline]
-    pub(crate) fn friend(&self, sq: Square) -> bool {
-        self.pos.cell(sq).is_color(self.us)
-    }
-
-    /// Emits a move landing only on `to` (capturing there if an enemy stands there).
-    #[inline]
-    pub(crate) fn emit_simple(&mut self, from: Square, to: Square, face: FaceId) {
-        if self.enemy(to) {
-            self.emit_capture(Move::simple(from, to, Promo::None), face, &[to]);
-        } else {
-            self.emit_quiet(from, to, face);
-        }
-    }
-
-    /// Emits a move landing only on `to`, whose cell is `cell` (not a friend).
-    #[inline]
-    pub(crate) fn emit_to(&mut self, from: Square, to: Square, cell: Cell, face: FaceId) {
-        if cell.is_empty() {
-            self.emit_quiet(from, to, face);
-        } else {
-            self.emit_capture(Move::simple(from, to, Promo::None), face, &[to]);
-        }
-    }
-
-    /// Emits a move to the empty square `to` with the promotion marks a zone offers.
-    #[inline]
-    fn emit_quiet(&mut self, from: Square, to: Square, face: FaceId) {
-        if self.rules.zone_squares[self.us.index()].contains(to) {
-            self.emit_quiet_zoned(from, to, face);
-        } else {
-            self.sink.push(Move::simple(from, to, Promo::None));
-        }
-    }
-
-    /// [`Gen::emit_quiet`] for a move into the promotion zone (kept out of line so that the
-    /// plain path stays small).
-    #[inline(never)]
-    fn emit_quiet_zoned(&mut self, from: Square, to: Square, face: FaceId) {
-        let choice = self.rules.zone_choice(face, self.us, from, to, false);
-        self.push_choice(
-            Move::simple(from, to, Promo::None),
-            choice.unwrap_or(PromotionChoice::None),
-        );
-    }
-
-    /// Emits `mv` with the marks `choice` allows.
-    #[inline]
-    fn push_choice(&mut self, mv: Move, choice: PromotionChoice) {
-        match choice {
-            PromotionChoice::None => self.sink.push(mv),
-            PromotionChoice::Compulsory => self.sink.push(mv.with_promo(Promo::Promote)),
-            PromotionChoice::Optional => {
-                self.sink.push(mv.with_chosen_promo(Promo::Promote));
-                self.sink.push(mv.with_chosen_promo(Promo::Decline));
+impl StartFilter for Compiled {
+    fn may_start_towards(&self, dx: i32, dy: i32) -> bool {
+        if let Some((a, k)) = line_of(dx, dy) {
+            if k <= u32::from(self.line_reach[a]) {
+                return true;
             }
         }
+        self.kinds.iter().any(|kind| match kind {
+            Kind::Emperor => emperor::may_start_towards(),
+            Kind::Jump => jump::may_start_towards(self, dx, dy),
+            Kind::Hook => hook::may_start_towards(self.hook, dx, dy),
+            Kind::Lion => lion::may_start_towards(dx, dy),
+            Kind::Slide | Kind::LineLion | Kind::LionDog => false,
+        })
     }
 
-    /// Emits a capturing move with its promotion mark(s): contagion first, then
-    /// compulsory or optional promotion (or the zone's choice); nothing when a
-    /// lion-trading rule forbids it.
-    #[inline]
-    pub(crate) fn emit_capture(&mut self, mv: Move, face: FaceId, captured: &[Square]) {
-        if self.rules.lion_trading.is_some() || self.rules.zone.is_some() {
-            self.emit_capture_ruled(mv, face, captured);
-            return;
-        }
-        let rule = self.rules.face(face);
-        if !rule.royal && captured.iter().any(|&s| self.contagious(s)) {
-            self.sink.push(mv.with_promo(Promo::Promote));
-            return;
-        }
-        if rule.promotes_to.is_none() {
-            self.sink.push(mv);
-            return;
-        }
-        match self.rules.promotion_trigger {
-            PromotionTrigger::AnyCapture => self.sink.push(mv.with_promo(Promo::Promote)),
-            PromotionTrigger::CaptureOfPromoted => {
-                if captured
-                    .iter()
-                    .any(|&s| self.pos.cell(s).face_unchecked() & 1 == 1)
-                {
-                    self.sink.push(mv.with_promo(Promo::Promote));
-                } else {
-                    self.sink.push(mv.with_chosen_promo(Promo::Promote));
-                    self.sink.push(mv.with_chosen_promo(Promo::Decline));
-                }
-            }
-        }
-    }
-
-    /// [`Gen::emit_capture`] in a variant with lion-trading rules or a promotion zone
-    /// (neither has contagion): nothing when a lion-trading rule forbids the capture, else
-    /// the zone's promotion marks (kept out of line so that the plain path stays small).
-    #[inline(never)]
-    fn emit_capture_ruled(&mut self, mv: Move, face: FaceId, captured: &[Square]) {
-        if let Some(trading) = &self.rules.lion_trading {
-            if self.lion_filter
-                && super::lion_trading::ban(self.pos, self.rules, trading, mv.from, captured)
-                    .is_some()
-            {
-                return;
-            }
-        }
-        let choice = self
-            .rules
-            .zone_choice(face, self.us, mv.from, mv.to(), true);
-        self.push_choice(mv, choice.unwrap_or(PromotionChoice::None));
-    }
-
-    #[inline]
-    fn contagious(&self, sq: Square) -> bool {
-        self.rules
-            .face(self.pos.cell(sq).face_unchecked())
-            .contagion
-            .is_some()
-    }
-
-    /// The face a non-royal capturer ends as after capturing `captured` in order, when
-    /// contagion applies (the last contagious victim decides).
-    pub(crate) fn contagion_result(&self, captured: &[Square]) -> Option<FaceId> {
-        captured
+    fn start_reach(&self) -> u8 {
+        let lines = self.line_reach.iter().copied().max().unwrap_or(0);
+        self.kinds
             .iter()
-            .rev()
-            .find_map(|&s| self.rules.face(self.pos.cell(s).face_unchecked()).contagion)
+            .map(|kind| match kind {
+                Kind::Emperor | Kind::Hook => u8::MAX,
+                Kind::Jump => jump::start_reach(self),
+                Kind::Lion => lion::START_REACH,
+                Kind::Slide | Kind::LineLion | Kind::LionDog => 0,
+            })
+            .fold(lines, u8::max)
     }
+}
+
+/// Drops the intermediate squares of an input route that only say how the piece got
+/// somewhere (each kind's equivalent spellings: a lion's step through an empty square, a
+/// lion dog's step out and back, a hook move's corner, ...), leaving the squares the
+/// generator lists.
+pub fn reduce_route(pos: &Position, rules: &Rules, from: Square, path: &[Square]) -> Vec<Square> {
+    let geo = &rules.variant.geometry;
+    let c = &rules.face(pos.cell(from).face_unchecked()).compiled[pos.side().index()];
+    let empty = |sq: Square| sq == from || pos.cell(sq).is_empty();
+    let mut full = vec![from];
+    full.extend_from_slice(path);
+    if c.kinds.contains(Kind::LionDog) {
+        liondog::drop_steps_out_and_back(geo, &mut full, &empty);
+    }
+    let mut out = Vec::new();
+    for j in 1..full.len() {
+        let sq = full[j];
+        let last = j + 1 == full.len();
+        if !last && empty(sq) && droppable(geo, c, from, full[j - 1], sq, full[j + 1]) {
+            continue;
+        }
+        out.push(sq);
+    }
+    out
+}
+
+/// Whether the empty square `here`, between `prev` and `next` on an input route of the
+/// piece from `from`, only says how the piece got to `next`.
+fn droppable(
+    geo: &Geometry,
+    c: &Compiled,
+    from: Square,
+    prev: Square,
+    here: Square,
+    next: Square,
+) -> bool {
+    let (Some(leg1), Some(leg2)) = (geo.line(prev, here), geo.line(here, next)) else {
+        return false;
+    };
+    if leg2.0 == crate::engine::geometry::opposite_abs(leg1.0) {
+        return false;
+    }
+    c.kinds.iter().any(|kind| match kind {
+        Kind::Lion => lion::drops(leg1, leg2),
+        Kind::LineLion => linelion::drops(c, leg1, leg2),
+        Kind::LionDog => liondog::drops(from, prev, leg1, leg2),
+        Kind::Hook => hook::drops(c.hook, leg1, leg2),
+        Kind::Emperor | Kind::Slide | Kind::Jump => false,
+    })
 }

@@ -1,8 +1,11 @@
-//! Steps, limited ranges and ranges along the eight lines, and leaps to fixed squares.
+//! Steps, limited ranges and ranges along the eight lines: generation and the squares a
+//! piece protects that way. What they attack along a line is the compiled `line_reach`,
+//! read by [`crate::engine::attack`].
 
-use super::{Gen, MoveSink};
+use super::gen::{Gen, MoveSink};
 use crate::engine::core::piece::FaceId;
 use crate::engine::geometry::Square;
+use crate::engine::geometry::{Geometry, SquareSet};
 use crate::engine::movement::Compiled;
 
 impl<S: MoveSink> Gen<'_, S> {
@@ -30,15 +33,23 @@ impl<S: MoveSink> Gen<'_, S> {
             }
         }
     }
+}
 
-    /// Leaps: the squares in between do not matter.
-    pub(super) fn jumps(&mut self, from: Square, face: FaceId, c: &Compiled) {
-        for &(dx, dy) in &c.jumps {
-            if let Some(to) = self.geo.offset(from, dx as i32, dy as i32) {
-                let cell = self.cell(to);
-                if !cell.is_color(self.us) {
-                    self.emit_to(from, to, cell, face);
-                }
+/// Adds to `map` the squares the piece on `from` protects by its ranges: the first
+/// occupied square within range along each line (`occupied` says what blocks).
+#[inline]
+pub(crate) fn protects(
+    geo: &Geometry,
+    c: &Compiled,
+    from: Square,
+    occupied: impl Fn(Square) -> bool,
+    map: &mut SquareSet,
+) {
+    for d in 0..8 {
+        let max = c.slide_max[d] as usize;
+        if max > 0 {
+            if let Some(&s) = geo.ray(from, d).iter().take(max).find(|&&s| occupied(s)) {
+                map.insert(s);
             }
         }
     }

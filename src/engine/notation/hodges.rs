@@ -54,7 +54,7 @@ use crate::engine::core::moves::{Move, Promo};
 use crate::engine::core::piece::FaceId;
 use crate::engine::core::piece::{Cell, Piece};
 use crate::engine::geometry::{Square, SquareSet};
-use crate::engine::movegen::{can_pass_via, generate_from, pass_of, MoveSink};
+use crate::engine::movegen::{can_pass_via, generate_from, pass_of, MoveSink, StartFilter};
 use crate::engine::notation::{format_move, MAX_MOVE_TEXT};
 use crate::engine::position::Position;
 use crate::engine::variant::Rules;

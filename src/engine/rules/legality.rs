@@ -1,17 +1,17 @@
 //! Judging one proposed move: its text is parsed, every equivalent spelling is reduced to
 //! the canonical move, and an illegal move gets a reason from a closed set.
 
-use super::core::ending::{EndReason, Ending, GameResult};
-use super::core::moves::{Move, Promo};
-use super::geometry::{Geometry, Square};
 use super::lion_trading::{self, LionBan};
-use super::movegen::{
-    can_pass_via, emperor_may_capture, generate_from, generate_from_unfiltered, pass_of,
-};
-use super::notation::{parse_move_text, HodgesError, MoveTextError};
-use super::position::Position;
 use super::repetition::{rule_name, Ban};
-use super::variant::{Repetition, Rules};
+use crate::engine::core::ending::{EndReason, Ending, GameResult};
+use crate::engine::core::moves::{Move, Promo};
+use crate::engine::geometry::Square;
+use crate::engine::movegen::{
+    can_pass_via, emperor, generate_from, generate_from_unfiltered, liondog, pass_of, reduce_route,
+};
+use crate::engine::notation::{parse_move_text, HodgesError, MoveTextError};
+use crate::engine::position::Position;
+use crate::engine::variant::{Repetition, Rules};
 use std::fmt;
 
 /// Why a proposed move is illegal.
@@ -144,8 +144,11 @@ pub fn check_move(pos: &Position, rules: &Rules, text: &str) -> Result<Move, Ill
         return Err(IllegalReason::NotYourPiece);
     }
     if let [to] = parsed.squares[1..] {
-        if let Some(verdict) = emperor_single_jump(pos, rules, from, to, parsed.mark) {
-            return verdict;
+        if let Some(jump) = emperor::single_jump(pos, rules, from, to) {
+            return match parsed.mark {
+                None => Ok(jump),
+                Some(_) => Err(IllegalReason::PromotionNotPossible),
+            };
         }
     }
     let mut moves = Vec::new();
@@ -164,7 +167,7 @@ pub fn check_move(pos: &Position, rules: &Rules, text: &str) -> Result<Move, Ill
         }
         return Err(IllegalReason::InvalidRoute);
     }
-    let reduced = reduce(pos, rules, from, path);
+    let reduced = reduce_route(pos, rules, from, path);
     let matching = |squares: &[Square]| -> Vec<&Move> {
         moves
             .iter()
@@ -173,7 +176,7 @@ pub fn check_move(pos: &Position, rules: &Rules, text: &str) -> Result<Move, Ill
     };
     let mut candidates = matching(&reduced);
     if candidates.is_empty() {
-        if let Some(twin) = jump_back_twin(pos, rules, from, &reduced) {
+        if let Some(twin) = liondog::jump_back_twin(pos, rules, from, &reduced) {
             candidates = matching(&twin);
         }
     }
@@ -204,91 +207,6 @@ pub fn check_move(pos: &Position, rules: &Rules, text: &str) -> Result<Move, Ill
     }
 }
 
-/// The verdict on an emperor's move to one square, without generating its capture of
-/// every enemy piece: a jump to an empty square, or an allowed capture (an emperor face
-/// never promotes). `None` when the general path must judge (another piece, a refused
-/// capture, which that path classifies).
-fn emperor_single_jump(
-    pos: &Position,
-    rules: &Rules,
-    from: Square,
-    to: Square,
-    mark: Option<Promo>,
-) -> Option<Result<Move, IllegalReason>> {
-    let face = rules.face(pos.cell(from).face_unchecked());
-    if !face.compiled[pos.side().index()].emperor || face.promotes_to.is_some() || to == from {
-        return None;
-    }
-    let target = pos.cell(to);
-    let allowed = target.is_empty()
-        || (target.is_color(pos.side().opponent()) && emperor_may_capture(pos, rules, from, to));
-    allowed.then(|| match mark {
-        None => Ok(Move::simple(from, to, Promo::None)),
-        Some(_) => Err(IllegalReason::PromotionNotPossible),
-    })
-}
-
-/// Drops the intermediate squares of an input route that only say how the piece got
-/// somewhere: empty squares stepped on by a piece with lion-like power (not where it turns
-/// back to its start), a lion dog's leap-then-step through an empty square, a lion dog's
-/// step out to an empty square and back, and a hook move's corner.
-fn reduce(pos: &Position, rules: &Rules, from: Square, path: &[Square]) -> Vec<Square> {
-    let geo = &rules.variant.geometry;
-    let c = &rules.face(pos.cell(from).face_unchecked()).compiled[pos.side().index()];
-    let empty = |sq: Square| sq == from || pos.cell(sq).is_empty();
-    let mut full = vec![from];
-    full.extend_from_slice(path);
-    // A lion dog stepping out to an empty square and straight back: x, e, x -> x.
-    if c.liondog {
-        let mut j = 1;
-        while j + 2 < full.len() {
-            let (x, e) = (full[j], full[j + 1]);
-            let back = full.get(j + 2) == Some(&x);
-            if back && x != from && empty(e) && geo.distance(x, e) == 1 {
-                full.drain(j + 1..j + 3);
-            } else {
-                j += 1;
-            }
-        }
-    }
-    let mut out = Vec::new();
-    for j in 1..full.len() {
-        let sq = full[j];
-        let last = j + 1 == full.len();
-        if !last && empty(sq) && droppable(geo, c, from, full[j - 1], sq, full[j + 1]) {
-            continue;
-        }
-        out.push(sq);
-    }
-    out
-}
-
-fn droppable(
-    geo: &Geometry,
-    c: &crate::engine::movement::Compiled,
-    from: Square,
-    prev: Square,
-    here: Square,
-    next: Square,
-) -> bool {
-    let (Some((d1, n1)), Some((d2, n2))) = (geo.line(prev, here), geo.line(here, next)) else {
-        return false;
-    };
-    if d2 == crate::engine::geometry::opposite_abs(d1) {
-        return false;
-    }
-    let steps = n1 == 1 && n2 == 1;
-    if steps && c.lion {
-        return true;
-    }
-    let line_power = if c.liondog { 0xff } else { c.linelion_all };
-    let leap_then_step = c.liondog && prev == from && n1 == 2 && n2 == 1;
-    if (steps || leap_then_step) && d1 == d2 && line_power & (1 << d1) != 0 {
-        return true;
-    }
-    c.hook & (1 << d1) != 0 && super::movegen::is_perpendicular(d1, d2)
-}
-
 /// The lion-trading rule that removed the move `from` + `squares` from the legal moves,
 /// if the piece could otherwise make it.
 fn lion_ban(pos: &Position, rules: &Rules, from: Square, squares: &[Square]) -> Option<LionBan> {
@@ -297,29 +215,6 @@ fn lion_ban(pos: &Position, rules: &Rules, from: Square, squares: &[Square]) -> 
     generate_from_unfiltered(pos, rules, from, &mut moves);
     let mv = moves.iter().find(|m| m.squares() == squares)?;
     lion_trading::ban_of_move(pos, rules, trading, mv)
-}
-
-/// Under `lion_dog_jump_back`, a lion dog leaping over an enemy on the 1st square to
-/// capture on the 2nd and coming back to capture on the 1st has the effect of stepping
-/// 1st, 2nd, back to 1st (unless the order of contagious captures differs, in which case
-/// the generator lists the leap as a move of its own).
-fn jump_back_twin(
-    pos: &Position,
-    rules: &Rules,
-    from: Square,
-    reduced: &[Square],
-) -> Option<Vec<Square>> {
-    let geo = &rules.variant.geometry;
-    let c = &rules.face(pos.cell(from).face_unchecked()).compiled[pos.side().index()];
-    if !rules.lion_dog_jump_back || !c.liondog || reduced.len() != 2 {
-        return None;
-    }
-    let (s2, s1) = (reduced[0], reduced[1]);
-    let (d2, n2) = geo.line(from, s2)?;
-    let (d1, n1) = geo.line(from, s1)?;
-    let them = pos.side().opponent();
-    (d1 == d2 && n2 == 2 && n1 == 1 && pos.cell(s1).is_color(them) && pos.cell(s2).is_color(them))
-        .then(|| vec![s1, s2, s1])
 }
 
 /// Why no generated move matches: a lion-trading rule, or else decided from the

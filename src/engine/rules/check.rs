@@ -2,16 +2,15 @@
 //! if it were to move now, has a legal move after which the side has no royal left; mate
 //! is check with no legal move that escapes it (in variants where mate ends the game); a
 //! side with no legal move at all is stalemated and loses; a side with no royal left has
-//! lost at once. Also chu shogi's material endings (option `bare_king`): a bared royal
-//! loses, two lone royals draw.
+//! lost at once.
 
-use super::core::ending::{EndReason, Ending, GameResult};
-use super::core::moves::Move;
-use super::geometry::{Color, Square};
-use super::interrupt::stopped;
-use super::movegen::{attacked, emperor_may_capture, generate, generate_from};
-use super::position::Position;
-use super::variant::Rules;
+use crate::engine::attack::attacked;
+use crate::engine::core::moves::Move;
+use crate::engine::geometry::{Color, Square};
+use crate::engine::interrupt::stopped;
+use crate::engine::movegen::{emperor_may_capture, generate, generate_from};
+use crate::engine::position::Position;
+use crate::engine::variant::Rules;
 
 /// The squares of `side`'s royal pieces.
 pub fn royals(pos: &Position, side: Color) -> Vec<Square> {
@@ -40,8 +39,8 @@ pub fn in_check(pos: &Position, rules: &Rules, side: Color) -> bool {
 /// The opponent's moves that would leave `side` without a royal (empty when not in check).
 ///
 /// With two or more royals only a move that captures several pieces can take them all:
-/// a lion, linear-lion or lion-dog move, whose captures all lie within three squares of
-/// its start. Only such pieces near the first royal are asked for their moves.
+/// a move of a piece with lion-like power (a lion, linear lion or lion dog), whose
+/// captures all lie within three squares of its start. Only such pieces near the first royal are asked for their moves.
 pub fn checking_moves(pos: &Position, rules: &Rules, side: Color) -> Vec<Move> {
     let royals = royals(pos, side);
     if royals.len() < 2 {
@@ -61,7 +60,7 @@ pub fn checking_moves(pos: &Position, rules: &Rules, side: Color) -> Vec<Move> {
                 continue;
             }
             let c = &rules.face(cell.face_unchecked()).compiled[them.index()];
-            if c.lion || c.liondog || c.linelion_all != 0 {
+            if c.lion_power != 0 {
                 near.push(from);
             }
         }
@@ -117,63 +116,4 @@ pub fn escapes(pos: &Position, rules: &Rules) -> Vec<Move> {
 /// opponent's last royal: the test of an escape.
 pub fn leaves_check(after: &Position, rules: &Rules, side: Color) -> bool {
     after.royal_count(side.opponent()) == 0 || !in_check(after, rules, side)
-}
-
-/// Chu shogi's material endings under `bare_king = true` (chu_lishogi.md §6), judged for
-/// both sides after every move. A side X is bared when all it has left, not counting its
-/// dead pawns and lances (unpromoted, on its last rank), is one royal, and the opponent Y
-/// has more than one piece not counting its unpromoted pawns and go-betweens and its dead
-/// pieces, has a royal, and no royal of Y is attacked; when Y has exactly two such pieces,
-/// X's royal must also not stand next to either (X could bare Y back: nothing is decided
-/// yet). Y wins. Two lone royals, neither attacked, draw.
-pub fn material_ending(pos: &Position, rules: &Rules) -> Option<Ending> {
-    if !rules.bare_king {
-        return None;
-    }
-    let geo = &rules.variant.geometry;
-    // Per side: its live pieces (dead ones left out), and those that count for baring.
-    let pieces = |color: Color| {
-        let (mut live, mut counted) = (Vec::new(), Vec::new());
-        for sq in pos.occupied(color).iter() {
-            let face = rules.face(pos.cell(sq).face_unchecked());
-            if face.last_rank && rules.on_last_rank(color, sq) {
-                continue;
-            }
-            live.push(sq);
-            if !face.pawnlike {
-                counted.push(sq);
-            }
-        }
-        (live, counted)
-    };
-    let sides = Color::ALL.map(pieces);
-    let lone = |c: Color| sides[c.index()].0.len() == 1 && pos.royal_count(c) == 1;
-    let royal_attacked = |victim: Color| {
-        pos.royal_squares(victim)
-            .iter()
-            .any(|r| attacked(pos, rules, r, victim.opponent(), &[]))
-    };
-    if lone(Color::Black) && lone(Color::White) {
-        return (!royal_attacked(Color::Black) && !royal_attacked(Color::White)).then_some(
-            Ending {
-                result: GameResult::Draw,
-                reason: EndReason::LoneKings,
-            },
-        );
-    }
-    Color::ALL.into_iter().find_map(|x| {
-        let y = x.opponent();
-        let counted = &sides[y.index()].1;
-        let bare_royal = sides[x.index()].0.first().copied();
-        let bared = lone(x)
-            && counted.len() > 1
-            && pos.royal_count(y) >= 1
-            && !royal_attacked(y)
-            && (counted.len() != 2
-                || bare_royal.is_some_and(|r| counted.iter().all(|&s| geo.distance(r, s) > 1)));
-        bared.then_some(Ending {
-            result: GameResult::Win(y),
-            reason: EndReason::BareKing,
-        })
-    })
 }

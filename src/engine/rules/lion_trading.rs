@@ -1,7 +1,8 @@
 //! Chu shogi's lion-trading rules (`shared/rules/chu.md`, `sources/chu_lishogi.md` §4): which
-//! captures of a lion (獅子, shishi, and the kirin promoted to one) a move may make, and the
-//! counter-strike square a move leaves in the position's extra field. A rule module of its
-//! own, read by the generator only in variants whose rules have [`LionTrading`].
+//! captures of a lion (獅子, shishi, and the kirin promoted to one) a move may make, given
+//! the counter-strike square `Position::play` leaves in the extra field. A rule module of its
+//! own, which the generator asks ([`forbids`]) only in variants whose rules have
+//! [`LionTrading`]; it imports nothing of the generator.
 //!
 //! - A lion may always capture an enemy lion next to its start square.
 //! - A lion may capture an enemy lion two squares from its start only if that lion is
@@ -10,11 +11,11 @@
 //! - Counter-strike: right after a non-lion captured a lion, no non-lion may capture a lion
 //!   (option `counter_strike`, `promoted_kirin_recapture`).
 
-use super::core::moves::Move;
-use super::geometry::{Color, Square};
-use super::movegen::attacked;
-use super::position::{Extra, Position};
-use super::variant::{LionProtection, LionTrading, Rules};
+use crate::engine::attack::attacked;
+use crate::engine::core::moves::Move;
+use crate::engine::geometry::{Color, Square};
+use crate::engine::position::{Extra, Position};
+use crate::engine::variant::{LionProtection, LionTrading, Rules};
 use std::fmt;
 
 /// Why a lion-trading rule forbids a capture.
@@ -90,6 +91,15 @@ pub fn ban(
         }
     }
     None
+}
+
+/// [`ban`] as the generator asks it (a [`crate::engine::movegen`] capture ban): whether
+/// the rules in force forbid the move of the piece on `from` capturing on `captured`.
+pub fn forbids(pos: &Position, rules: &Rules, from: Square, captured: &[Square]) -> bool {
+    rules
+        .lion_trading
+        .as_ref()
+        .is_some_and(|trading| ban(pos, rules, trading, from, captured).is_some())
 }
 
 /// Whether the lion on `target` is protected against the piece moving from `from` whose

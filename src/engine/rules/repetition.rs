@@ -4,11 +4,12 @@
 //! (checks, then attacks, then passes decide who must deviate) and of `lishogi` (a side
 //! that attacked throughout loses) reads the moves since the position's first occurrence.
 
-use super::core::moves::Move;
-use super::geometry::{Color, Square};
-use super::movegen::{attacked, generate_from};
-use super::position::{Extra, Position};
-use super::variant::{Repetition, Rules};
+use crate::engine::attack::attacked;
+use crate::engine::core::moves::Move;
+use crate::engine::geometry::{Color, Square};
+use crate::engine::movegen::generate_from;
+use crate::engine::position::{Extra, Position};
+use crate::engine::variant::{Repetition, Rules};
 use std::fmt;
 
 /// Why a repetition rule forbids a move.

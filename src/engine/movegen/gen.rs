@@ -1,0 +1,279 @@
+//! The generation context ([`Gen`]): the position, the rules and the sink of one
+//! generation run, and what every movement kind shares: emitting a move with the
+//! promotion marks it may carry (promotion on capture, contagion, the zone), the capture
+//! ban in force, and collecting the position's one pass. Each kind's file adds its own
+//! `impl Gen` block; this file names none of them.
+
+use crate::engine::core::moves::{Move, Promo};
+use crate::engine::core::piece::{Cell, FaceId};
+use crate::engine::geometry::{Color, Geometry, Square};
+use crate::engine::position::Position;
+use crate::engine::variant::{PromotionChoice, PromotionTrigger, Rules};
+
+/// Receives generated moves.
+pub trait MoveSink {
+    /// Whether the sink only counts; then moves that need no individual judgement (the
+    /// emperor's jumps to empty squares) are added as a number.
+    const COUNT_ONLY: bool = false;
+
+    fn push(&mut self, mv: Move);
+
+    /// Adds `n` moves without materialising them (only called when [`Self::COUNT_ONLY`]).
+    fn add(&mut self, n: u64) {
+        let _ = n;
+        unreachable!("add is only called on counting sinks");
+    }
+}
+
+impl MoveSink for Vec<Move> {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        Vec::push(self, mv);
+    }
+}
+
+/// A sink that only counts (perft leaves).
+#[derive(Default, Debug)]
+pub struct Counter(pub u64);
+
+impl MoveSink for Counter {
+    const COUNT_ONLY: bool = true;
+
+    #[inline]
+    fn push(&mut self, _mv: Move) {
+        self.0 += 1;
+    }
+
+    #[inline]
+    fn add(&mut self, n: u64) {
+        self.0 += n;
+    }
+}
+
+/// A pass found during generation: (order key: piece file, rank, via file, rank), the
+/// piece's square, the empty square it steps to and back from.
+pub(crate) type PassCandidate = ((i32, i32, i32, i32), Square, Square);
+
+/// Generation state for one position.
+pub(crate) struct Gen<'a, S: MoveSink> {
+    pub pos: &'a Position,
+    pub rules: &'a Rules,
+    pub geo: &'a Geometry,
+    pub us: Color,
+    pub sink: &'a mut S,
+    /// The best pass found so far.
+    pub pass: Option<PassCandidate>,
+    /// The rule that forbids some captures (chu shogi's lion trading), asked before a
+    /// capture is emitted; `None` where no such rule is in force or when explaining an
+    /// illegal move (the forbidden captures are wanted then).
+    pub capture_ban: Option<CaptureBan>,
+}
+
+/// A rule forbidding the move of the piece on `from` that captures on the squares given
+/// (in order): true when the capture is forbidden.
+pub(crate) type CaptureBan = fn(&Position, &Rules, Square, &[Square]) -> bool;
+
+impl<'a, S: MoveSink> Gen<'a, S> {
+    /// The context for generating the moves of the side to move in `pos`.
+    pub(crate) fn new(
+        pos: &'a Position,
+        rules: &'a Rules,
+        sink: &'a mut S,
+        capture_ban: Option<CaptureBan>,
+    ) -> Gen<'a, S> {
+        Gen {
+            pos,
+            rules,
+            geo: &rules.variant.geometry,
+            us: pos.side(),
+            sink,
+            pass: None,
+            capture_ban,
+        }
+    }
+
+    /// Emits the best pass found, if any (the position's one pass move).
+    pub(crate) fn finish(&mut self) {
+        if let Some((_, from, via)) = self.pass {
+            self.sink.push(Move::new(from, &[via, from], Promo::None));
+        }
+    }
+
+    /// Records every pass the piece on `from` could make: through an empty neighbour along
+    /// a line of its lion-like power.
+    pub(crate) fn pass_candidates(&mut self, from: Square) {
+        let face = self.pos.cell(from).face_unchecked();
+        let lines = self.rules.face(face).compiled[self.us.index()].lion_power;
+        for d in 0..8 {
+            if lines & (1 << d) != 0 {
+                if let Some(&via) = self.geo.ray(from, d).first() {
+                    if self.pos.cell(via).is_empty() {
+                        self.offer_pass(from, via);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Offers a pass by the piece on `from` through the empty square `via`.
+    #[inline]
+    pub(crate) fn offer_pass(&mut self, from: Square, via: Square) {
+        let shape = self.geo.shape;
+        let (fx, fy) = shape.file_rank_key(from);
+        let (vx, vy) = shape.file_rank_key(via);
+        let key = (fx, fy, vx, vy);
+        if self.pass.is_none_or(|(k, _, _)| key < k) {
+            self.pass = Some((key, from, via));
+        }
+    }
+
+    /// The cell at a square.
+    #[inline]
+    pub(crate) fn cell(&self, sq: Square) -> Cell {
+        self.pos.cell(sq)
+    }
+
+    /// Whether a square holds an enemy piece.
+    #[inline]
+    pub(crate) fn enemy(&self, sq: Square) -> bool {
+        self.pos.cell(sq).is_color(self.us.opponent())
+    }
+
+    /// Whether a square holds a friendly piece.
+    #[inline]
+    pub(crate) fn friend(&self, sq: Square) -> bool {
+        self.pos.cell(sq).is_color(self.us)
+    }
+
+    /// Emits a move landing only on `to` (capturing there if an enemy stands there).
+    #[inline]
+    pub(crate) fn emit_simple(&mut self, from: Square, to: Square, face: FaceId) {
+        if self.enemy(to) {
+            self.emit_capture(Move::simple(from, to, Promo::None), face, &[to]);
+        } else {
+            self.emit_quiet(from, to, face);
+        }
+    }
+
+    /// Emits a move landing only on `to`, whose cell is `cell` (not a friend).
+    #[inline]
+    pub(crate) fn emit_to(&mut self, from: Square, to: Square, cell: Cell, face: FaceId) {
+        if cell.is_empty() {
+            self.emit_quiet(from, to, face);
+        } else {
+            self.emit_capture(Move::simple(from, to, Promo::None), face, &[to]);
+        }
+    }
+
+    /// Emits a move to the empty square `to` with the promotion marks a zone offers.
+    #[inline]
+    fn emit_quiet(&mut self, from: Square, to: Square, face: FaceId) {
+        if self.rules.zone_squares[self.us.index()].contains(to) {
+            self.emit_quiet_zoned(from, to, face);
+        } else {
+            self.sink.push(Move::simple(from, to, Promo::None));
+        }
+    }
+
+    /// [`Gen::emit_quiet`] for a move into the promotion zone (kept out of line so that the
+    /// plain path stays small).
+    #[inline(never)]
+    fn emit_quiet_zoned(&mut self, from: Square, to: Square, face: FaceId) {
+        let choice = self.rules.zone_choice(face, self.us, from, to, false);
+        self.push_choice(
+            Move::simple(from, to, Promo::None),
+            choice.unwrap_or(PromotionChoice::None),
+        );
+    }
+
+    /// Emits `mv` with the marks `choice` allows.
+    #[inline]
+    fn push_choice(&mut self, mv: Move, choice: PromotionChoice) {
+        match choice {
+            PromotionChoice::None => self.sink.push(mv),
+            PromotionChoice::Compulsory => self.sink.push(mv.with_promo(Promo::Promote)),
+            PromotionChoice::Optional => {
+                self.sink.push(mv.with_chosen_promo(Promo::Promote));
+                self.sink.push(mv.with_chosen_promo(Promo::Decline));
+            }
+        }
+    }
+
+    /// Emits a capturing move with its promotion mark(s): contagion first, then
+    /// compulsory or optional promotion (or the zone's choice); nothing when a
+    /// lion-trading rule forbids it.
+    #[inline]
+    pub(crate) fn emit_capture(&mut self, mv: Move, face: FaceId, captured: &[Square]) {
+        if self.rules.lion_trading.is_some() || self.rules.zone.is_some() {
+            self.emit_capture_ruled(mv, face, captured);
+            return;
+        }
+        let rule = self.rules.face(face);
+        if !rule.royal && captured.iter().any(|&s| self.contagious(s)) {
+            self.sink.push(mv.with_promo(Promo::Promote));
+            return;
+        }
+        if rule.promotes_to.is_none() {
+            self.sink.push(mv);
+            return;
+        }
+        match self.rules.promotion_trigger {
+            PromotionTrigger::AnyCapture => self.sink.push(mv.with_promo(Promo::Promote)),
+            PromotionTrigger::CaptureOfPromoted => {
+                if captured
+                    .iter()
+                    .any(|&s| self.pos.cell(s).face_unchecked() & 1 == 1)
+                {
+                    self.sink.push(mv.with_promo(Promo::Promote));
+                } else {
+                    self.sink.push(mv.with_chosen_promo(Promo::Promote));
+                    self.sink.push(mv.with_chosen_promo(Promo::Decline));
+                }
+            }
+        }
+    }
+
+    /// [`Gen::emit_capture`] in a variant with lion-trading rules or a promotion zone
+    /// (neither has contagion): nothing when a lion-trading rule forbids the capture, else
+    /// the zone's promotion marks (kept out of line so that the plain path stays small).
+    #[inline(never)]
+    fn emit_capture_ruled(&mut self, mv: Move, face: FaceId, captured: &[Square]) {
+        if let Some(ban) = self.capture_ban {
+            if ban(self.pos, self.rules, mv.from, captured) {
+                return;
+            }
+        }
+        let choice = self
+            .rules
+            .zone_choice(face, self.us, mv.from, mv.to(), true);
+        self.push_choice(mv, choice.unwrap_or(PromotionChoice::None));
+    }
+
+    #[inline]
+    fn contagious(&self, sq: Square) -> bool {
+        self.rules
+            .face(self.pos.cell(sq).face_unchecked())
+            .contagion
+            .is_some()
+    }
+
+    /// The face a non-royal capturer ends as after capturing `captured` in order, when
+    /// contagion applies (the last contagious victim decides).
+    pub(crate) fn contagion_result(&self, captured: &[Square]) -> Option<FaceId> {
+        captured
+            .iter()
+            .rev()
+            .find_map(|&s| self.rules.face(self.pos.cell(s).face_unchecked()).contagion)
+    }
+
+    /// A capture on `x` followed by a step to `y` (capturing there too if an enemy).
+    #[inline]
+    pub(crate) fn emit_double(&mut self, from: Square, x: Square, y: Square, face: FaceId) {
+        let mv = Move::new(from, &[x, y], Promo::None);
+        if self.enemy(y) {
+            self.emit_capture(mv, face, &[x, y]);
+        } else {
+            self.emit_capture(mv, face, &[x]);
+        }
+    }
+}

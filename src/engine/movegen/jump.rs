@@ -1,0 +1,65 @@
+//! Leaps to fixed squares (the knight's kind of move): the squares in between do not
+//! matter. Generation, what a leap attacks and protects, and the first-square filter.
+
+use super::gen::{Gen, MoveSink};
+use crate::engine::core::piece::FaceId;
+use crate::engine::geometry::{Geometry, Square, SquareSet};
+use crate::engine::movement::Compiled;
+use crate::engine::variant::Rules;
+
+impl<S: MoveSink> Gen<'_, S> {
+    /// Leaps: the squares in between do not matter.
+    pub(super) fn jumps(&mut self, from: Square, face: FaceId, c: &Compiled) {
+        for &(dx, dy) in &c.jumps {
+            if let Some(to) = self.geo.offset(from, dx as i32, dy as i32) {
+                let cell = self.cell(to);
+                if !cell.is_color(self.us) {
+                    self.emit_to(from, to, cell, face);
+                }
+            }
+        }
+    }
+}
+
+/// Whether a piece of the side `ci` that `attacker` accepts could leap onto `target`:
+/// the variant's distinct leaps of that side ([`Rules::leaps`]), each looked for where it
+/// would start.
+#[inline]
+pub(crate) fn attacks<'a>(
+    geo: &Geometry,
+    rules: &Rules,
+    ci: usize,
+    target: Square,
+    attacker: impl Fn(Square) -> Option<&'a Compiled>,
+) -> bool {
+    rules.leaps[ci].iter().any(|&(dx, dy)| {
+        geo.offset(target, -(dx as i32), -(dy as i32))
+            .is_some_and(|s| attacker(s).is_some_and(|c| c.all_jumps.contains(&(dx, dy))))
+    })
+}
+
+/// Adds to `map` every square the piece on `from` could leap to.
+#[inline]
+pub(crate) fn protects(geo: &Geometry, c: &Compiled, from: Square, map: &mut SquareSet) {
+    for &(dx, dy) in &c.all_jumps {
+        if let Some(s) = geo.offset(from, dx as i32, dy as i32) {
+            map.insert(s);
+        }
+    }
+}
+
+/// The first-square filter: a leap's first square is its destination.
+pub(crate) fn may_start_towards(c: &Compiled, dx: i32, dy: i32) -> bool {
+    c.all_jumps
+        .iter()
+        .any(|&(jx, jy)| (i32::from(jx), i32::from(jy)) == (dx, dy))
+}
+
+/// The farthest leap, in king steps.
+pub(crate) fn start_reach(c: &Compiled) -> u8 {
+    c.all_jumps
+        .iter()
+        .map(|&(x, y)| x.unsigned_abs().max(y.unsigned_abs()))
+        .max()
+        .unwrap_or(0)
+}

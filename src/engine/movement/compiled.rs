@@ -1,0 +1,192 @@
+//! A movement compiled for one colour: the tables the move generator reads, with the
+//! overlaps between kinds resolved so that every distinct effect is generated once (the
+//! equal-effect rule of `shared/rules/tai.md`).
+
+use super::kind::{Kind, KindSet};
+use super::language::{Component, Movement, UNLIMITED};
+use crate::engine::geometry::{abs_dir, absolute_offset, Color, ABS_DIRS};
+
+/// A movement compiled for one colour: absolute directions, with every overlap between
+/// components removed so that each distinct effect is produced by exactly one component.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Compiled {
+    /// Range per absolute direction (0 = none).
+    pub slide_max: [u8; 8],
+    /// The absolute directions with a range (bit mask of `slide_max[d] > 0`).
+    pub slide_dirs: u8,
+    /// Per absolute direction, bit k set: do not emit the slide's k-th square (another
+    /// component produces that effect).
+    pub slide_skip: [u32; 8],
+    /// Leaps as absolute (dx, dy), minus those another component covers.
+    pub jumps: Vec<(i8, i8)>,
+    /// Every leap (for protection maps, where overlaps do not matter).
+    pub all_jumps: Vec<(i8, i8)>,
+    /// Absolute first-leg directions of hook moves (bit mask).
+    pub hook: u8,
+    pub lion: bool,
+    /// Absolute directions with linear-lion power not already covered by a lion or lion
+    /// dog component.
+    pub linelion: u8,
+    /// Every absolute linear-lion direction, covered or not.
+    pub linelion_all: u8,
+    pub liondog: bool,
+    pub emperor: bool,
+    /// Per absolute direction, how far a capture along the line reaches when nothing is in
+    /// the way (ranges, hook moves' straight legs, lion-like steps; 255 = unlimited).
+    pub line_reach: [u8; 8],
+    /// Per absolute direction, how far along the line lion-like power captures whatever
+    /// stands between (lion and linear lion 2, lion dog 3).
+    pub leap_reach: [u8; 8],
+    /// The absolute directions along which the piece has lion-like power (a step out and
+    /// back, a capture and a second step): all eight for a lion or lion dog, a linear
+    /// lion's lines. Such a piece can pass through an empty neighbour that way, and can
+    /// capture more than once in one move.
+    pub lion_power: u8,
+    /// The kinds the generator runs for this piece (after the overlaps are removed).
+    pub kinds: KindSet,
+}
+
+impl Compiled {
+    /// Compiles `movement` for a piece of `color`.
+    pub fn new(movement: &Movement, color: Color) -> Compiled {
+        let mut c = Compiled::default();
+        for comp in &movement.components {
+            match comp {
+                Component::Slide { dirs, max } => {
+                    for d in dirs.iter() {
+                        let a = abs_dir(color, d);
+                        c.slide_max[a] = c.slide_max[a].max(*max);
+                    }
+                }
+                Component::Jump { offsets } => {
+                    for &(x, y) in offsets {
+                        let (dx, dy) = absolute_offset(color, x as i32, y as i32);
+                        let j = (dx as i8, dy as i8);
+                        if !c.all_jumps.contains(&j) {
+                            c.all_jumps.push(j);
+                        }
+                    }
+                }
+                Component::Hook { dirs } => {
+                    for d in dirs.iter() {
+                        c.hook |= 1 << abs_dir(color, d);
+                    }
+                }
+                Component::Lion => c.lion = true,
+                Component::LineLion { dirs } => {
+                    for d in dirs.iter() {
+                        c.linelion_all |= 1 << abs_dir(color, d);
+                    }
+                }
+                Component::LionDog => c.liondog = true,
+                Component::Emperor => c.emperor = true,
+            }
+        }
+        c.linelion = if c.lion || c.liondog {
+            0
+        } else {
+            c.linelion_all
+        };
+        // Distances along each line produced by a lion-like component.
+        let mut covered = [0u32; 8];
+        for (a, cov) in covered.iter_mut().enumerate() {
+            if c.liondog {
+                *cov |= 0b1110;
+            }
+            if c.lion || c.linelion & (1 << a) != 0 {
+                *cov |= 0b110;
+            }
+        }
+        c.jumps = c
+            .all_jumps
+            .iter()
+            .copied()
+            .filter(|&(dx, dy)| {
+                let (dx, dy) = (dx as i32, dy as i32);
+                if c.lion && dx.abs() <= 2 && dy.abs() <= 2 {
+                    return false;
+                }
+                match line_of(dx, dy) {
+                    Some((a, k)) => covered[a] & (1 << k) == 0,
+                    None => true,
+                }
+            })
+            .collect();
+        for (a, &cov) in covered.iter().enumerate() {
+            let mut skip = cov;
+            for &(dx, dy) in &c.jumps {
+                if let Some((ja, k)) = line_of(dx as i32, dy as i32) {
+                    if ja == a {
+                        skip |= 1 << k;
+                    }
+                }
+            }
+            c.slide_skip[a] = skip;
+        }
+        for a in 0..8 {
+            let leap = if c.liondog {
+                3
+            } else if c.lion || c.linelion_all & (1 << a) != 0 {
+                2
+            } else {
+                0
+            };
+            let line = if c.hook & (1 << a) != 0 {
+                UNLIMITED
+            } else {
+                c.slide_max[a]
+            };
+            c.leap_reach[a] = leap;
+            c.line_reach[a] = line.max(leap);
+            if c.slide_max[a] > 0 {
+                c.slide_dirs |= 1 << a;
+            }
+        }
+        c.lion_power = if c.lion || c.liondog {
+            0xff
+        } else {
+            c.linelion_all
+        };
+        let present = [
+            (Kind::Emperor, c.emperor),
+            (Kind::Slide, c.slide_dirs != 0),
+            (Kind::Jump, !c.jumps.is_empty()),
+            (Kind::Hook, c.hook != 0),
+            (Kind::Lion, c.lion),
+            (Kind::LineLion, c.linelion != 0),
+            (Kind::LionDog, c.liondog),
+        ];
+        for (kind, here) in present {
+            if here {
+                c.kinds.insert(kind);
+            }
+        }
+        c
+    }
+}
+
+/// The absolute direction index and distance of an offset along a line.
+pub(crate) fn line_of(dx: i32, dy: i32) -> Option<(usize, u32)> {
+    if (dx, dy) == (0, 0) || !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
+        return None;
+    }
+    let a = ABS_DIRS
+        .iter()
+        .position(|&u| u == (dx.signum(), dy.signum()))?;
+    Some((a, dx.abs().max(dy.abs()) as u32))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lion_covers_near_slides_and_jumps() {
+        let m = Movement::parse("slide(all) lion jump(0:2 0:3)").unwrap();
+        let c = Compiled::new(&m, Color::Black);
+        assert_eq!(c.jumps, vec![(0, -3)]);
+        let f = 0; // Black forward is absolute direction 0
+        assert_eq!(c.slide_skip[f], 0b1110);
+        assert_eq!(c.slide_skip[1], 0b110);
+    }
+}
