@@ -1,71 +1,32 @@
-//! A game: a start position and the moves played from it, with what only the history can
-//! decide (repetition, option `repetition`) and the game's status after every move:
-//! royals captured, bare king and lone royals (chu shogi), checkmate (tai shogi),
-//! stalemate, a repetition that ends it (tai.md "Royals, check, mate, end of the game",
-//! chu.md "Game end"). A bare position is a game without history: every ruling but
-//! repetition applies.
-//!
-//! The history is compact (issue 14): per ply the move (10 bytes), what the repetition
-//! rules ask of it (one byte of flags) and, in the game form, the position's key (8 bytes)
-//! and its count; a copy of the position every [`CHECKPOINT_PLIES`] plies lets any earlier
-//! position be rebuilt by replaying at most that many moves. What a move did in full (the
-//! position before it, its effects) is handed to the caller when the move is played
-//! ([`Played`]) and not kept.
+//! The game itself ([`Game`]): its start, the moves played and their history, judging and
+//! playing a move, the status after every move; see the module [`super`] for the rules.
 
-use super::core::ending::{EndReason, Ending, GameResult};
-use super::core::moves::Move;
-use super::geometry::{Color, Square};
-use super::interrupt::stopped;
-use super::movegen::generate_from;
-use super::notation::{parse_hodges, parse_valid_position, HodgesError, PositionProblem};
-use super::position::Position;
-use super::rules::check::{in_check, leaves_check};
-use super::rules::legality::{check_move, royals_captured, IllegalReason};
-use super::rules::material::material_ending;
-use super::rules::repetition::{
-    attacks_anew, attacks_lishogi, key_after, position_key, quiet_key_after, rule_on, Completion,
-    MoveHistory,
-};
-use super::variant::{Repetition, Rules};
+use crate::engine::core::ending::{EndReason, Ending, GameResult};
 use crate::engine::core::moves::Effects;
-use std::cell::Cell;
+use crate::engine::core::moves::Move;
+use crate::engine::geometry::{Color, Square};
+use crate::engine::interrupt::stopped;
+use crate::engine::movegen::generate_from;
+use crate::engine::notation::{parse_hodges, HodgesError};
+use crate::engine::position::Position;
+use crate::engine::rules::check::{in_check, leaves_check};
+use crate::engine::rules::legality::{check_move, royals_captured, IllegalReason};
+use crate::engine::rules::material::material_ending;
+use crate::engine::rules::repetition::{
+    key_after, position_key, quiet_key_after, rule_on, Completion,
+};
+use crate::engine::variant::Rules;
+
+use super::history::{repetition_ending, KeyHasher, PlayedMove, ATTACKED, ATTACK_KNOWN};
+use crate::engine::rules::repetition::{attacks_anew, attacks_lishogi, MoveHistory};
+use crate::engine::variant::Repetition;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 
 /// How often a copy of the position is kept: an earlier position is rebuilt from the
 /// copy before it by replaying at most this many moves less one. 3.5 KB every 128 plies is
 /// about 28 bytes a ply.
 pub const CHECKPOINT_PLIES: usize = 128;
-
-/// One move of a game as the history keeps it.
-#[derive(Debug, Clone)]
-pub struct PlayedMove {
-    /// The move (a pass names the piece that passed).
-    pub mv: Move,
-    /// [`GAVE_CHECK`], [`PASS`], and once worked out, [`ATTACK_KNOWN`] and [`ATTACKED`].
-    flags: Cell<u8>,
-}
-
-/// The move left the opponent in check.
-const GAVE_CHECK: u8 = 1;
-/// The move was a pass.
-const PASS: u8 = 2;
-/// Whether the move attacked (as the repetition rule in force defines it) is known...
-const ATTACK_KNOWN: u8 = 4;
-/// ...and it did.
-const ATTACKED: u8 = 8;
-
-impl PlayedMove {
-    /// Whether the move left the opponent in check.
-    pub fn gave_check(&self) -> bool {
-        self.flags.get() & GAVE_CHECK != 0
-    }
-
-    /// Whether the move was a pass.
-    pub fn was_pass(&self) -> bool {
-        self.flags.get() & PASS != 0
-    }
-}
 
 /// A move just played, with everything it did: what [`Game::commit`] hands back (the
 /// game itself keeps only a [`PlayedMove`]).
@@ -100,24 +61,6 @@ pub struct Candidate {
     /// What playing it completes: nothing, or a repetition that ends the game.
     pub completion: Completion,
     key: u64,
-}
-
-/// Keys are already hashes: the map uses them as they are.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
 }
 
 /// A game in progress.
@@ -155,6 +98,12 @@ pub struct IllegalAt {
 }
 
 impl Game {
+    /// Makes room in the history for `plies` more moves.
+    pub(super) fn reserve(&mut self, plies: usize) {
+        self.played.reserve(plies);
+        self.keys.reserve(plies);
+    }
+
     /// A game from `start`: `history` says whether positions before it are known to be
     /// none (the game form) or unknown (a bare position: repetition is not evaluated).
     pub fn new(start: impl Into<Box<Position>>, rules: &Rules, history: bool) -> Game {
@@ -272,7 +221,7 @@ impl Game {
     fn may_repeat(&self, mv: Move) -> bool {
         let pos = &self.position;
         let them = pos.side().opponent();
-        if mv.promo == super::core::moves::Promo::Promote
+        if mv.promo == crate::engine::core::moves::Promo::Promote
             || mv.squares().iter().any(|&s| pos.cell(s).is_color(them))
         {
             return false;
@@ -345,17 +294,11 @@ impl Game {
     /// the repetition rules ask of it).
     pub fn commit(&mut self, rules: &Rules, candidate: Candidate) -> Played {
         let before = std::mem::replace(&mut self.position, candidate.after);
-        let mut flags = 0;
-        if candidate.gave_check {
-            flags |= GAVE_CHECK;
-        }
-        if candidate.effects.pass {
-            flags |= PASS;
-        }
-        self.played.push(PlayedMove {
-            mv: candidate.mv,
-            flags: Cell::new(flags),
-        });
+        self.played.push(PlayedMove::new(
+            candidate.mv,
+            candidate.gave_check,
+            candidate.effects.pass,
+        ));
         if self.played.len().is_multiple_of(self.checkpoint_every) {
             self.checkpoints.push((*self.position).clone());
         }
@@ -407,7 +350,7 @@ impl Game {
         if self.status.ending.is_some() {
             return Vec::new();
         }
-        let mut moves = super::movegen::legal_moves(&self.position, rules);
+        let mut moves = crate::engine::movegen::legal_moves(&self.position, rules);
         if self.history {
             moves.retain(|&mv| {
                 !stopped() && (!self.may_repeat(mv) || self.judge_inner(rules, mv, false).is_ok())
@@ -423,7 +366,7 @@ impl Game {
             return *ending;
         }
         let why = match reason {
-            IllegalReason::Repetition(super::rules::repetition::Ban::PerpetualCheck, _) => {
+            IllegalReason::Repetition(crate::engine::rules::repetition::Ban::PerpetualCheck, _) => {
                 EndReason::PerpetualCheck
             }
             IllegalReason::Repetition(..) => EndReason::Repetition,
@@ -511,17 +454,6 @@ impl Game {
     }
 }
 
-/// How a move that completes a repetition ends the game, if it does.
-fn repetition_ending(completion: Completion) -> Option<Ending> {
-    let (result, reason) = match completion {
-        Completion::Continues => return None,
-        Completion::Lost(loser) => (GameResult::Win(loser.opponent()), EndReason::PerpetualCheck),
-        Completion::Draw => (GameResult::Draw, EndReason::Repetition),
-        Completion::NoContest => (GameResult::NoContest, EndReason::Repetition),
-    };
-    Some(Ending { result, reason })
-}
-
 /// The game and a candidate move, as the cycle analysis reads them.
 struct Judging<'a> {
     game: &'a Game,
@@ -585,113 +517,6 @@ impl MoveHistory for Judging<'_> {
         p.flags
             .set(flags | ATTACK_KNOWN | if attacked { ATTACKED } else { 0 });
         attacked
-    }
-}
-
-/// Replays `moves` from `start` (the variant's initial position when `None`) up to the
-/// first illegal one.
-///
-/// # Errors
-/// The start position's problems when it does not parse or is invalid.
-pub fn replay<S: AsRef<str>>(
-    rules: &Rules,
-    start: Option<&str>,
-    moves: &[S],
-) -> Result<(Game, Option<IllegalAt>), Vec<PositionProblem>> {
-    replay_with(rules, start, moves, |_, _| {})
-}
-
-/// [`replay`], handing each move played, with its index, to `on_move` (the position
-/// before it and its effects are not kept by the game).
-///
-/// # Errors
-/// The start position's problems when it does not parse or is invalid.
-pub fn replay_with<S: AsRef<str>>(
-    rules: &Rules,
-    start: Option<&str>,
-    moves: &[S],
-    on_move: impl FnMut(usize, &Played),
-) -> Result<(Game, Option<IllegalAt>), Vec<PositionProblem>> {
-    let start = match start {
-        Some(text) => parse_valid_position(rules, text)?,
-        None => Position::start(rules),
-    };
-    Ok(replay_from(
-        Game::new(start, rules, true),
-        rules,
-        moves,
-        on_move,
-    ))
-}
-
-/// Plays `moves` on `game` up to the first illegal one, handing each move played, with its
-/// index, to `on_move`; under a running interrupt that stops it, up to where it stopped.
-pub fn replay_from<S: AsRef<str>>(
-    mut game: Game,
-    rules: &Rules,
-    moves: &[S],
-    mut on_move: impl FnMut(usize, &Played),
-) -> (Game, Option<IllegalAt>) {
-    game.played.reserve(moves.len());
-    game.keys.reserve(moves.len());
-    for (index, text) in moves.iter().enumerate() {
-        if stopped() {
-            break;
-        }
-        match game.play_text(rules, text.as_ref()) {
-            Ok(played) => on_move(index, &played),
-            Err(reason) => {
-                let illegal = IllegalAt {
-                    index,
-                    text: text.as_ref().chars().take(64).collect(),
-                    reason,
-                };
-                return (game, Some(illegal));
-            }
-        }
-    }
-    (game, None)
-}
-
-/// How a position stands, without repetition (which needs the game history).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// The game goes on; whether the side to move is in check.
-    Ongoing { in_check: bool },
-    /// A side has no royal left; the other won.
-    RoyalsCaptured { winner: Color },
-    /// The side to move is in check and no legal move escapes.
-    Checkmate { winner: Color },
-    /// The side to move has no legal move.
-    Stalemate { winner: Color },
-    /// A side was bared (`bare_king = true`).
-    BareKing { winner: Color },
-    /// Two lone royals (`bare_king = true`).
-    LoneKings,
-}
-
-/// The position's outcome (repetition aside): the status of a game without history
-/// that starts here.
-pub fn outcome(pos: &Position, rules: &Rules) -> Outcome {
-    let status = Game::new(pos.clone(), rules, false).status();
-    match status.ending {
-        None => Outcome::Ongoing {
-            in_check: status.in_check,
-        },
-        Some(Ending {
-            result: GameResult::Win(winner),
-            reason,
-        }) => match reason {
-            EndReason::RoyalsCaptured => Outcome::RoyalsCaptured { winner },
-            EndReason::Stalemate => Outcome::Stalemate { winner },
-            EndReason::BareKing => Outcome::BareKing { winner },
-            _ => Outcome::Checkmate { winner },
-        },
-        Some(Ending {
-            reason: EndReason::LoneKings,
-            ..
-        }) => Outcome::LoneKings,
-        Some(ending) => unreachable!("a position alone cannot end as {ending:?}"),
     }
 }
 
