@@ -1,0 +1,30 @@
+//! Request and response bodies of the API, each field described for the OpenAPI document.
+//! Requests are parsed into engine types at the edge (`api::context`).
+
+mod catalogue;
+mod examples;
+mod form;
+mod health;
+mod json;
+mod moves;
+mod perft;
+mod played;
+mod replay;
+mod rules;
+mod status;
+
+pub use catalogue::{
+    BoardInfo, ChoiceInfo, OptionInfo, PieceInfo, ProfileInfo, SourceInfo, VariantDetail,
+    VariantSummary,
+};
+pub use form::PositionForm;
+pub use health::Health;
+pub use json::{Body, PositionText};
+pub use moves::{AdjudicateRequest, AdjudicateResponse, LegalMovesRequest, LegalMovesResponse};
+pub use perft::{DivideRow, PerftRequest, PerftResponse};
+pub use played::{CaptureInfo, IllegalInfo, MoveInfo, PromotionInfo};
+pub use replay::{ReplayRequest, ReplayResponse, ReplayVerdict};
+pub use rules::{OptionOverrides, OptionValues, RulesEcho, RulesInput, VariantId};
+pub use status::{
+    CheckInfo, GameStatus, RepetitionJudged, StatusReason, StatusResult, StatusState,
+};

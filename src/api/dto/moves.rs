@@ -1,0 +1,101 @@
+//! The legal-moves and adjudication jobs (`POST /v1/legal-moves`, `POST /v1/adjudicate`):
+//! their requests and responses.
+
+use super::examples;
+use super::json::{object_or_null, PositionText};
+use super::played::{IllegalInfo, MoveInfo};
+use super::rules::{RulesEcho, RulesInput, VariantId};
+use super::status::GameStatus;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// Ask for every legal move of the side to move.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"variant": "tai", "moves": ["13s13r"]}))]
+pub struct LegalMovesRequest {
+    /// Variant id (one of `GET /v1/variants`).
+    #[schema(value_type = VariantId)]
+    pub variant: String,
+    /// Rules profile and overrides.
+    #[serde(default, deserialize_with = "object_or_null")]
+    pub rules: Option<RulesInput>,
+    /// Bare position text (not together with `start`/`moves`).
+    #[schema(example = examples::hook_mover_mate, min_length = 1, default = json!(null))]
+    pub position: Option<String>,
+    /// Game form: start position text (default: the initial setup).
+    #[schema(example = examples::hook_mover_mate, min_length = 1, default = json!(null))]
+    pub start: Option<String>,
+    /// Game form: moves played so far.
+    #[schema(example = json!(["13s13r"]))]
+    pub moves: Option<Vec<String>>,
+}
+
+/// Judge one proposed move.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"variant": "tai", "moves": ["13s13r"], "move": "13g13h"}))]
+pub struct AdjudicateRequest {
+    /// Variant id (one of `GET /v1/variants`).
+    #[schema(value_type = VariantId)]
+    pub variant: String,
+    /// Rules profile and overrides.
+    #[serde(default, deserialize_with = "object_or_null")]
+    pub rules: Option<RulesInput>,
+    /// Bare position text (not together with `start`/`moves`).
+    #[schema(example = examples::hook_mover_mate, min_length = 1, default = json!(null))]
+    pub position: Option<String>,
+    /// Game form: start position text (default: the initial setup).
+    #[schema(example = examples::hook_mover_mate, min_length = 1, default = json!(null))]
+    pub start: Option<String>,
+    /// Game form: moves played so far.
+    #[schema(example = json!(["13s13r"]))]
+    pub moves: Option<Vec<String>>,
+    /// The proposed move, in machine notation (any equivalent spelling) or Hodges notation.
+    #[serde(rename = "move")]
+    #[schema(example = "13g13h")]
+    pub proposed: String,
+}
+
+/// Every legal move of the side to move.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct LegalMovesResponse {
+    /// The rules applied.
+    pub rules: RulesEcho,
+    /// The position the moves are for.
+    #[schema(value_type = String, example = examples::hook_mover_mate)]
+    pub position: PositionText,
+    /// `black` or `white`.
+    #[schema(example = "white")]
+    pub side_to_move: String,
+    /// Number of legal moves.
+    #[schema(example = 304)]
+    pub count: usize,
+    /// The moves, in canonical text order (none once the game has ended; in the game
+    /// form, none that a repetition rule forbids).
+    #[schema(example = examples::move_infos)]
+    pub moves: Vec<MoveInfo>,
+    /// The game's status in this position.
+    pub status: GameStatus,
+}
+
+/// The verdict on one proposed move.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct AdjudicateResponse {
+    /// The rules applied.
+    pub rules: RulesEcho,
+    /// Whether the move is legal.
+    #[schema(example = true)]
+    pub legal: bool,
+    /// When illegal: why.
+    pub illegal: Option<IllegalInfo>,
+    /// When legal: the move in both notations with its effects.
+    #[serde(rename = "move")]
+    pub played: Option<MoveInfo>,
+    /// When legal: the position after the move.
+    #[schema(value_type = Option<String>, example = examples::hook_mover_mated)]
+    pub position_after: Option<PositionText>,
+    /// The game's status: after the move when legal (whether the opponent is now in
+    /// check, mate, ...), else unchanged by the refused move.
+    pub status: GameStatus,
+}

@@ -1,0 +1,65 @@
+//! The perft job (`POST /v1/perft`): its request, the divide rows and the response.
+
+use super::examples;
+use super::json::{object_or_null, whole_number};
+use super::rules::{RulesEcho, RulesInput, VariantId};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// Count move sequences to a depth.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"variant": "tai", "depth": 2, "divide": false}))]
+pub struct PerftRequest {
+    /// Variant id (one of `GET /v1/variants`).
+    #[schema(value_type = VariantId)]
+    pub variant: String,
+    /// Rules profile and overrides.
+    #[serde(default, deserialize_with = "object_or_null")]
+    pub rules: Option<RulesInput>,
+    /// Bare position text (not together with `start`/`moves`).
+    #[schema(example = examples::hook_mover_mate, min_length = 1, default = json!(null))]
+    pub position: Option<String>,
+    /// Game form: start position text (default: the initial setup).
+    #[schema(example = examples::hook_mover_mate, min_length = 1, default = json!(null))]
+    pub start: Option<String>,
+    /// Game form: moves played first.
+    #[schema(example = json!(["13s13r"]))]
+    pub moves: Option<Vec<String>>,
+    /// Depth (1 = the number of legal moves), at most the configured limit.
+    #[schema(example = 2, minimum = 0)]
+    #[serde(deserialize_with = "whole_number")]
+    pub depth: u32,
+    /// Also return the count under each first move.
+    #[serde(default)]
+    #[schema(example = true)]
+    pub divide: bool,
+}
+
+/// Leaf count under one first move.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct DivideRow {
+    /// The first move.
+    #[serde(rename = "move")]
+    #[schema(example = "13s13r")]
+    pub text: String,
+    /// Leaf nodes under it.
+    #[schema(example = 304)]
+    pub nodes: u64,
+}
+
+/// A perft count.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct PerftResponse {
+    /// The rules applied.
+    pub rules: RulesEcho,
+    /// Depth counted.
+    #[schema(example = 2)]
+    pub depth: u32,
+    /// Leaf nodes.
+    #[schema(example = 92662)]
+    pub nodes: u64,
+    /// Per first move, when asked for.
+    #[schema(example = json!([{"move": "8r8q", "nodes": 304}, {"move": "18r18q", "nodes": 304}]))]
+    pub divide: Option<Vec<DivideRow>>,
+}

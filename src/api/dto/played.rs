@@ -1,0 +1,94 @@
+//! A move as the answers describe it (notations, captures, promotion), and why a move is
+//! illegal: shared by the legal-moves, adjudication and replay jobs.
+
+use super::examples;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// A captured piece.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct CaptureInfo {
+    /// Where it stood.
+    #[schema(example = "13h")]
+    pub square: String,
+    /// Its token in position text (colour by case, `+` when promoted).
+    #[schema(example = "p")]
+    pub piece: String,
+    /// Whether it was a royal piece.
+    #[schema(example = false)]
+    pub royal: bool,
+}
+
+/// How a move promotes.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+#[schema(example = "chosen")]
+pub enum PromotionInfo {
+    /// The move offers no promotion.
+    None,
+    /// The piece promoted and had to: the move has no `=` form under the rules in force.
+    Compulsory,
+    /// Promotion chosen where it was optional (`+`).
+    Chosen,
+    /// Promotion declined where it was optional (`=`).
+    Declined,
+    /// Contagion: the mover became the captured contagious piece's promoted side.
+    Contagion,
+}
+
+/// A move with its notations and effects.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = examples::move_info)]
+pub struct MoveInfo {
+    /// Canonical machine notation.
+    #[serde(rename = "move")]
+    #[schema(example = "13s13r")]
+    pub text: String,
+    /// Hodges/TSA human notation.
+    #[schema(example = "P-13r")]
+    pub hodges: String,
+    /// Start square.
+    #[schema(example = "13s")]
+    pub from: String,
+    /// Final square.
+    #[schema(example = "13r")]
+    pub to: String,
+    /// Captured pieces in capture order.
+    #[schema(example = json!([{"square": "13h", "piece": "p", "royal": false}]))]
+    pub captures: Vec<CaptureInfo>,
+    /// Promotion.
+    pub promotion: PromotionInfo,
+    /// The mover's token after the move (`+R`, `+DV`, ...).
+    #[schema(example = "P")]
+    pub piece_after: String,
+    /// Whether the move is a pass (every pass of a position is one move in lists; a
+    /// played pass names the piece that passed: `from`).
+    #[schema(example = false)]
+    pub pass: bool,
+}
+
+/// Why a move is illegal.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = examples::illegal_info)]
+pub struct IllegalInfo {
+    /// Stable snake_case reason: `malformed`, `game_over`, `empty_square`,
+    /// `not_your_piece`, `onto_own_piece`, `unreachable`, `path_blocked`, `invalid_route`,
+    /// `emperor_capture_protected`, `promotion_compulsory`, `promotion_not_possible`; chu
+    /// shogi's lion-trading rules: `lion_protected`, `counter_strike`; for moves a
+    /// repetition rule forbids (game form): `perpetual_check` (`jcsa`, or
+    /// `fourfold_no_contest` against a sole royal), `perpetual_attack` and `pass_cycle`
+    /// (`jcsa`), `repetition` (`no_repeat`); for Hodges text (adjudication) that names no
+    /// legal move: `malformed`, `unknown_piece`, `promoted_only_piece`, `no_such_piece`,
+    /// `unreachable`, `ambiguous`, `promotion_mark_required`, `promotion_compulsory`,
+    /// `promotion_not_possible`.
+    #[schema(example = "path_blocked")]
+    pub code: String,
+    /// An English sentence.
+    #[schema(example = "the path is blocked")]
+    pub message: String,
+    /// The seeds' ruling that an illegal move loses: the side that would win if the game
+    /// server applies it (`black` or `white`). For `game_over`, the winner of the game
+    /// that already ended (`null` when it ended drawn or with no contest).
+    #[schema(example = "white")]
+    pub winner_if_enforced: Option<String>,
+}
