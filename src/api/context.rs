@@ -518,19 +518,18 @@ pub fn position_text(rules: &Rules, pos: &Position) -> PositionText {
 pub fn move_info(rules: &Rules, pos: &Position, mv: &Move, hodges: String) -> MoveInfo {
     let mut after = pos.clone();
     let effects = after.play(mv, rules);
-    move_info_with(rules, pos, mv, &effects, hodges)
+    move_info_with(rules, mv, &effects, hodges)
 }
 
-/// A legal move played from `pos` with what it did (`effects`), described.
+/// A legal move with what it did (`effects`), described: captures, promotion and the
+/// piece after the move come from the effects alone.
 pub fn move_info_with(
     rules: &Rules,
-    pos: &Position,
     mv: &Move,
     effects: &Effects,
     hodges: String,
 ) -> MoveInfo {
     let shape = rules.variant.shape();
-    let mover = pos.piece_at(mv.from).expect("a legal move has a piece");
     let promotion = match effects.promotion {
         Promotion::None => PromotionInfo::None,
         Promotion::Compulsory => PromotionInfo::Compulsory,
@@ -549,14 +548,14 @@ pub fn move_info_with(
             .map(|&(sq, piece)| CaptureInfo {
                 square: shape.name(sq).to_string(),
                 piece: piece_token(rules.variant, piece),
-                royal: rules.face(piece.face).royal,
+                royal: effects.royals_captured.iter().any(|&(s, _)| s == sq),
             })
             .collect(),
         promotion,
         piece_after: piece_token(
             rules.variant,
             Piece {
-                color: mover.color,
+                color: effects.mover,
                 face: effects.face_after,
             },
         ),
@@ -566,7 +565,7 @@ pub fn move_info_with(
 
 /// A played move described, with its Hodges text computed alone.
 pub fn describe(rules: &Rules, pos: &Position, mv: &Move, effects: &Effects) -> MoveInfo {
-    move_info_with(rules, pos, mv, effects, format_hodges(pos, rules, mv))
+    move_info_with(rules, mv, effects, format_hodges(pos, rules, mv))
 }
 
 /// Why a move is illegal, with the ruling that an illegal move loses.

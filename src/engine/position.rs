@@ -384,7 +384,7 @@ impl Position {
 
     /// Plays a move known to be legal and returns what it did.
     pub fn play(&mut self, mv: &Move, rules: &Rules) -> Effects {
-        let mut effects = Effects::default();
+        let mut effects = Effects::of(self.side);
         self.play_inner(mv, rules, Some(&mut effects));
         effects
     }
@@ -450,6 +450,7 @@ impl Position {
             rules,
         );
         if let Some(e) = effects {
+            e.mover = mover.color;
             e.face_before = mover.face;
             e.face_after = face;
             e.promotion = promotion;

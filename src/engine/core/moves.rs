@@ -4,7 +4,7 @@
 //! played move did ([`Effects`]: its captures, how it promoted, [`Promotion`]).
 
 use super::piece::{FaceId, Piece};
-use crate::engine::geometry::Square;
+use crate::engine::geometry::{Color, Square};
 
 /// Promotion mark of a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -120,10 +120,12 @@ impl Move {
 }
 
 /// What a played move did (for responses; the fast path does not build it).
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Effects {
     /// Captured pieces in capture order.
     pub captures: Vec<(Square, Piece)>,
+    /// The side that moved.
+    pub mover: Color,
     /// The mover's face before and after the move.
     pub face_before: FaceId,
     pub face_after: FaceId,
@@ -134,6 +136,21 @@ pub struct Effects {
     pub royals_captured: Vec<(Square, Piece)>,
     /// Whether the move was a pass.
     pub pass: bool,
+}
+
+impl Effects {
+    /// Nothing done yet by a move of `mover`'s (filled in as the move is played).
+    pub fn of(mover: Color) -> Effects {
+        Effects {
+            captures: Vec::new(),
+            mover,
+            face_before: 0,
+            face_after: 0,
+            promotion: Promotion::None,
+            royals_captured: Vec::new(),
+            pass: false,
+        }
+    }
 }
 
 #[cfg(test)]
