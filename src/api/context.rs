@@ -523,12 +523,7 @@ pub fn move_info(rules: &Rules, pos: &Position, mv: &Move, hodges: String) -> Mo
 
 /// A legal move with what it did (`effects`), described: captures, promotion and the
 /// piece after the move come from the effects alone.
-pub fn move_info_with(
-    rules: &Rules,
-    mv: &Move,
-    effects: &Effects,
-    hodges: String,
-) -> MoveInfo {
+pub fn move_info_with(rules: &Rules, mv: &Move, effects: &Effects, hodges: String) -> MoveInfo {
     let shape = rules.variant.shape();
     let promotion = match effects.promotion {
         Promotion::None => PromotionInfo::None,

@@ -240,6 +240,32 @@ pub fn reduce_route(pos: &Position, rules: &Rules, from: Square, path: &[Square]
     out
 }
 
+/// A second listing of the same route, where a kind writes one effect two ways and the
+/// generator lists the other (a lion dog's leap-back twin under `lion_dog_jump_back`).
+pub fn twin_route(
+    pos: &Position,
+    rules: &Rules,
+    from: Square,
+    reduced: &[Square],
+) -> Option<Vec<Square>> {
+    let c = &rules.face(pos.cell(from).face_unchecked()).compiled[pos.side().index()];
+    c.kinds.iter().find_map(|kind| match kind {
+        Kind::LionDog => liondog::jump_back_twin(pos, rules, from, reduced),
+        _ => None,
+    })
+}
+
+/// The move of the piece on `from` to the single square `to`, where its kind can judge it
+/// without generating the piece's other moves (an emperor's jump or allowed capture: the
+/// move has no mark); `None` when the general path must judge.
+pub fn judged_alone(pos: &Position, rules: &Rules, from: Square, to: Square) -> Option<Move> {
+    let c = &rules.face(pos.cell(from).face_unchecked()).compiled[pos.side().index()];
+    c.kinds.iter().find_map(|kind| match kind {
+        Kind::Emperor => emperor::single_jump(pos, rules, from, to),
+        _ => None,
+    })
+}
+
 /// Whether the empty square `here`, between `prev` and `next` on an input route of the
 /// piece from `from`, only says how the piece got to `next`.
 fn droppable(

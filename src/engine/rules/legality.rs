@@ -7,7 +7,8 @@ use crate::engine::core::ending::{EndReason, Ending, GameResult};
 use crate::engine::core::moves::{Move, Promo};
 use crate::engine::geometry::Square;
 use crate::engine::movegen::{
-    can_pass_via, emperor, generate_from, generate_from_unfiltered, liondog, pass_of, reduce_route,
+    can_pass_via, generate_from, generate_from_unfiltered, judged_alone, pass_of, reduce_route,
+    twin_route,
 };
 use crate::engine::notation::{parse_move_text, HodgesError, MoveTextError};
 use crate::engine::position::Position;
@@ -144,7 +145,7 @@ pub fn check_move(pos: &Position, rules: &Rules, text: &str) -> Result<Move, Ill
         return Err(IllegalReason::NotYourPiece);
     }
     if let [to] = parsed.squares[1..] {
-        if let Some(jump) = emperor::single_jump(pos, rules, from, to) {
+        if let Some(jump) = judged_alone(pos, rules, from, to) {
             return match parsed.mark {
                 None => Ok(jump),
                 Some(_) => Err(IllegalReason::PromotionNotPossible),
@@ -176,7 +177,7 @@ pub fn check_move(pos: &Position, rules: &Rules, text: &str) -> Result<Move, Ill
     };
     let mut candidates = matching(&reduced);
     if candidates.is_empty() {
-        if let Some(twin) = liondog::jump_back_twin(pos, rules, from, &reduced) {
+        if let Some(twin) = twin_route(pos, rules, from, &reduced) {
             candidates = matching(&twin);
         }
     }
