@@ -5,7 +5,11 @@ mod hodges;
 mod move_text;
 mod position_text;
 
-pub use hodges::{format_hodges, format_hodges_all, parse_hodges, HodgesError};
+pub use hodges::{
+    read::parse_hodges,
+    write::{format_hodges, format_hodges_all},
+    HodgesError,
+};
 pub use move_text::{format_move, parse_move_text, MoveText, MoveTextError, MAX_MOVE_TEXT};
 pub use position_text::{
     format_position, format_position_after, format_position_of, parse_piece_token, parse_position,

@@ -1,0 +1,257 @@
+//! Reading Hodges move text: [`parse_hodges`] splits the text into its parts and finds
+//! the one legal move of the position it names (piece face, start square if given, every
+//! step with its capture sign, promotion mark), or says why there is none.
+
+use super::write::format_hodges;
+use super::{squares_with_face, steps_of, HodgesError, Step};
+use crate::engine::core::moves::{Move, Promo};
+use crate::engine::geometry::Square;
+use crate::engine::movegen::{can_pass_via, generate_from, pass_of};
+use crate::engine::notation::move_text::MAX_MOVE_TEXT;
+use crate::engine::position::Position;
+use crate::engine::variant::Rules;
+
+/// The legal moves of the piece on `sq` that start there (not the canonical pass of
+/// another piece).
+fn moves_from(pos: &Position, rules: &Rules, sq: Square) -> Vec<Move> {
+    let mut moves = Vec::new();
+    generate_from(pos, rules, sq, &mut moves);
+    moves.retain(|m| m.from == sq);
+    moves
+}
+
+/// Hodges text split into its parts, not yet checked against a position.
+struct Parsed<'a> {
+    promoted: bool,
+    code: &'a str,
+    start: Option<Square>,
+    steps: Vec<Step>,
+    mark: Option<Promo>,
+}
+
+fn malformed(detail: impl Into<String>) -> HodgesError {
+    HodgesError::Malformed(detail.into())
+}
+
+fn parse_syntax<'a>(rules: &Rules, text: &'a str) -> Result<Parsed<'a>, HodgesError> {
+    let shape = rules.variant.shape();
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(malformed("the move text is empty"));
+    }
+    let b = t.as_bytes();
+    let n = b.len();
+    let mut i = 0;
+    let promoted = b[0] == b'+';
+    if promoted {
+        i += 1;
+    }
+    let code_start = i;
+    while i < n && b[i].is_ascii_uppercase() {
+        i += 1;
+    }
+    if i == code_start {
+        return Err(malformed(
+            "expected a piece code in capital letters (`P`, `LN`, `+KR`)",
+        ));
+    }
+    let code = &t[code_start..i];
+    // A square: one or two digits and a lowercase rank letter.
+    let square = |i: &mut usize| -> Result<Square, HodgesError> {
+        let s = *i;
+        while *i < n && b[*i].is_ascii_digit() {
+            *i += 1;
+        }
+        if *i < n && b[*i].is_ascii_lowercase() {
+            *i += 1;
+        }
+        let name = &t[s..*i];
+        if name.is_empty() {
+            return Err(malformed(format!("expected a square at byte {s}")));
+        }
+        shape
+            .parse_square(name)
+            .ok_or_else(|| malformed(format!("`{name}` is not a square of this board")))
+    };
+    let start = if i < n && b[i].is_ascii_digit() {
+        Some(square(&mut i)?)
+    } else {
+        None
+    };
+    let mut steps = Vec::new();
+    while i < n && (b[i] == b'-' || b[i] == b'x') {
+        let capture = b[i] == b'x';
+        i += 1;
+        let stay = i < n && b[i] == b'!';
+        if stay {
+            i += 1;
+        }
+        let sq = square(&mut i)?;
+        steps.push(Step { capture, stay, sq });
+    }
+    let mark = match b.get(i) {
+        Some(b'+') => Some(Promo::Promote),
+        Some(b'=') => Some(Promo::Decline),
+        _ => None,
+    };
+    if mark.is_some() {
+        i += 1;
+    }
+    if i < n {
+        let c = t[i..].chars().next().unwrap_or('?');
+        return Err(malformed(format!("unexpected `{c}` at byte {i}")));
+    }
+    if steps.is_empty() {
+        return Err(malformed(
+            "expected `-` (move) or `x` (capture) and a square after the piece",
+        ));
+    }
+    if steps.len() > 3 {
+        return Err(malformed(
+            "a move names at most three squares after the piece",
+        ));
+    }
+    if steps.len() > 1 && steps.iter().any(|s| s.stay) {
+        return Err(malformed(
+            "`x!` (igui) and `-!` (pass) name a single square",
+        ));
+    }
+    Ok(Parsed {
+        promoted,
+        code,
+        start,
+        steps,
+        mark,
+    })
+}
+
+/// The piece as the text names it (`+KR`, `S`).
+fn text_piece(parsed: &Parsed) -> String {
+    let sign = if parsed.promoted { "+" } else { "" };
+    format!("{sign}{}", parsed.code)
+}
+
+/// The ambiguity between the pieces on `froms`, named in file-then-rank order.
+fn ambiguous(shape: crate::engine::geometry::Shape, mut froms: Vec<Square>) -> HodgesError {
+    froms.sort_by_key(|&s| shape.file_rank_key(s));
+    froms.dedup();
+    HodgesError::Ambiguous(froms.iter().map(|&s| shape.name(s).to_string()).collect())
+}
+
+/// Parses Hodges text and returns the legal move of `pos` it names.
+///
+/// Accepted: what [`format_hodges`] prints; the start square also where it is not needed;
+/// no `+` where promotion is compulsory; any valid pass text of the position (all passes
+/// are one move). Input longer than [`MAX_MOVE_TEXT`] bytes is rejected unread.
+///
+/// # Errors
+/// See [`HodgesError`].
+pub fn parse_hodges(pos: &Position, rules: &Rules, text: &str) -> Result<Move, HodgesError> {
+    if text.len() > MAX_MOVE_TEXT {
+        return Err(malformed(format!(
+            "the move text is longer than {MAX_MOVE_TEXT} bytes"
+        )));
+    }
+    let parsed = parse_syntax(rules, text)?;
+    let variant = rules.variant;
+    let kind = variant
+        .kind_by_code(parsed.code)
+        .ok_or_else(|| HodgesError::UnknownPiece(parsed.code.to_string()))?;
+    if variant.kind(kind).promoted_only {
+        return Err(HodgesError::PromotedOnlyPiece(
+            variant.kind(kind).code.clone(),
+        ));
+    }
+    if pos.is_terminal() {
+        return Err(HodgesError::GameOver);
+    }
+    let face = Rules::face_of(kind, parsed.promoted);
+    let mut starts: Vec<Square> = squares_with_face(pos, face).collect();
+    if let Some(s) = parsed.start {
+        starts.retain(|&sq| sq == s);
+    }
+    let shape = variant.shape();
+    if starts.is_empty() {
+        return Err(HodgesError::NoSuchPiece {
+            piece: text_piece(&parsed),
+            start: parsed.start.map(|s| shape.name(s).to_string()),
+        });
+    }
+    // A pass names its piece: any of them that can step to the empty square and back.
+    if let [Step {
+        capture: false,
+        stay: true,
+        sq: via,
+    }] = parsed.steps[..]
+    {
+        let passers: Vec<Square> = starts
+            .iter()
+            .copied()
+            .filter(|&sq| can_pass_via(pos, rules, sq, via))
+            .collect();
+        match passers[..] {
+            [] => {}
+            [from] if parsed.mark.is_none() => {
+                return Ok(pass_of(pos, rules, from).expect("the piece can pass"))
+            }
+            [_] => return Err(HodgesError::PromotionNotPossible),
+            _ => return Err(ambiguous(shape, passers)),
+        }
+    }
+    let mut candidates: Vec<Move> = Vec::new();
+    let mut near: Vec<Move> = Vec::new();
+    for &sq in &starts {
+        for m in moves_from(pos, rules, sq) {
+            let steps = steps_of(pos, &m);
+            if steps == parsed.steps {
+                candidates.push(m);
+            } else if steps.len() == parsed.steps.len()
+                && steps
+                    .iter()
+                    .zip(&parsed.steps)
+                    .all(|(a, b)| a.sq == b.sq && a.stay == b.stay)
+            {
+                near.push(m);
+            }
+        }
+    }
+    if candidates.is_empty() {
+        let hint = near.first().copied().filter(|first| {
+            near.iter()
+                .all(|m| m.from == first.from && m.squares() == first.squares())
+        });
+        let hint = hint.map(|m| {
+            let m = near
+                .iter()
+                .find(|x| x.promo != Promo::Decline)
+                .copied()
+                .unwrap_or(m);
+            format_hodges(pos, rules, &m)
+        });
+        return Err(HodgesError::Unreachable { hint });
+    }
+    let froms: Vec<Square> = candidates.iter().map(|m| m.from).collect();
+    if froms.iter().any(|&f| f != froms[0]) {
+        return Err(ambiguous(shape, froms));
+    }
+    let with = |p: Promo| candidates.iter().find(|m| m.promo == p).copied();
+    match parsed.mark {
+        Some(Promo::Promote) => with(Promo::Promote).ok_or(HodgesError::PromotionNotPossible),
+        Some(_) => match (with(Promo::Decline), with(Promo::Promote)) {
+            (Some(m), _) => Ok(m),
+            (None, Some(_)) => Err(HodgesError::PromotionCompulsory),
+            (None, None) => Err(HodgesError::PromotionNotPossible),
+        },
+        None => match (
+            with(Promo::None),
+            with(Promo::Promote),
+            with(Promo::Decline),
+        ) {
+            (Some(m), _, _) => Ok(m),
+            (None, Some(m), None) => Ok(m),
+            (None, Some(_), Some(_)) => Err(HodgesError::PromotionMarkRequired),
+            (None, None, Some(m)) => Ok(m),
+            (None, None, None) => Err(HodgesError::Unreachable { hint: None }),
+        },
+    }
+}

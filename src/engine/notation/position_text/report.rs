@@ -1,0 +1,45 @@
+//! Problems found in position text: [`PositionProblem`], a stable code with the rank and
+//! file where it was found, and the helpers the readers build them with.
+
+/// One problem found in position text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionProblem {
+    /// Stable snake_case code.
+    pub code: &'static str,
+    /// The rank letter where it was found, if it concerns a rank.
+    pub rank: Option<char>,
+    /// The file number where it was found, if it concerns a cell.
+    pub file: Option<u32>,
+    pub message: String,
+}
+
+impl PositionProblem {
+    pub(super) fn new(code: &'static str, message: impl Into<String>) -> PositionProblem {
+        PositionProblem {
+            code,
+            rank: None,
+            file: None,
+            message: message.into(),
+        }
+    }
+
+    pub(super) fn at(mut self, rank: usize, file: Option<u32>) -> PositionProblem {
+        self.rank = Some((b'a' + rank.min(25) as u8) as char);
+        self.file = file;
+        self
+    }
+}
+
+pub(super) fn truncate(s: &str) -> String {
+    s.chars().take(32).collect()
+}
+
+pub(super) fn cell_problem(
+    code: &'static str,
+    message: impl Into<String>,
+    at: u32,
+) -> PositionProblem {
+    let mut p = PositionProblem::new(code, message);
+    p.file = Some(at);
+    p
+}
