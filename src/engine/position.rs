@@ -124,20 +124,6 @@ impl Position {
         }
     }
 
-    /// The variant's initial position under `rules` (built once per rules value).
-    pub fn start(rules: &Rules) -> Position {
-        rules
-            .start_slot()
-            .get_or_init(|| {
-                let setup = super::notation::parse_position(rules.variant, &rules.variant.setup)
-                    .expect("embedded setup parses");
-                Box::new(Position::from_setup(&setup, rules).expect("embedded setup is valid"))
-            })
-            .downcast_ref::<Position>()
-            .expect("the start slot holds a position")
-            .clone()
-    }
-
     /// A board without pieces (for builders that place them with [`Position::place`]).
     pub(crate) fn empty_with(side: Color, extra: Extra, move_number: u32) -> Position {
         let mut pos = Position::empty(side);

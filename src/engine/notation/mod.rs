@@ -5,14 +5,22 @@ mod hodges;
 mod move_text;
 mod position_text;
 
-pub use hodges::{
-    read::parse_hodges,
-    write::{format_hodges, format_hodges_all},
-    HodgesError,
-};
-pub use move_text::{format_move, parse_move_text, MoveText, MoveTextError, MAX_MOVE_TEXT};
-pub use position_text::{
-    format_position, format_position_after, format_position_of, parse_piece_token, parse_position,
-    parse_valid_position, parse_valid_position_spans, piece_token, PositionProblem, RankSpans,
-    MAX_POSITION_TEXT,
-};
+pub use hodges::read::parse_hodges;
+pub use hodges::write::{format_hodges, format_hodges_all};
+pub use hodges::HodgesError;
+pub use move_text::format_move;
+pub use move_text::parse_move_text;
+pub use move_text::MoveText;
+pub use move_text::MoveTextError;
+pub use move_text::MAX_MOVE_TEXT;
+pub use position_text::format_position;
+pub use position_text::format_position_after;
+pub use position_text::format_position_of;
+pub use position_text::parse_piece_token;
+pub use position_text::parse_position;
+pub use position_text::parse_valid_position;
+pub use position_text::parse_valid_position_spans;
+pub use position_text::piece_token;
+pub use position_text::PositionProblem;
+pub use position_text::RankSpans;
+pub use position_text::MAX_POSITION_TEXT;

@@ -112,6 +112,24 @@ pub fn parse_valid_position_spans(
     Ok((Box::new(pos), None))
 }
 
+impl Position {
+    /// The variant's initial position under `rules` (built once per rules value from the
+    /// variant's setup text; defined here, with the reader, so that the position module
+    /// imports no text format).
+    pub fn start(rules: &Rules) -> Position {
+        rules
+            .start_slot()
+            .get_or_init(|| {
+                let setup = parse_position(rules.variant, &rules.variant.setup)
+                    .expect("embedded setup parses");
+                Box::new(Position::from_setup(&setup, rules).expect("embedded setup is valid"))
+            })
+            .downcast_ref::<Position>()
+            .expect("the start slot holds a position")
+            .clone()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
