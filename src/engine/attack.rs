@@ -117,7 +117,7 @@ pub fn protection_map(
                 Kind::Slide => slide::protects(geo, c, from, occupied, &mut map),
                 Kind::Hook => hook::protects(geo, c.hook, from, occupied, &mut map),
                 Kind::Lion => lion::protects(geo, from, &mut map),
-                Kind::LineLion => linelion::protects(geo, c.linelion_all, 2, from, &mut map),
+                Kind::LineLion => linelion::protects(geo, c.linelion_all, from, &mut map),
                 Kind::LionDog => liondog::protects(geo, from, &mut map),
                 Kind::Emperor | Kind::Jump => {}
             }

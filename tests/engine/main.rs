@@ -1,12 +1,13 @@
 //! Engine tests: rule vectors (hand-derived data files), invariants over random games,
 //! properties over random placements and text (proptest), the start position explained,
-//! perft regression locks, the variant data's own checks.
+//! perft regression locks, the variant data's own checks, the layout rules of ARCHITECTURE.md.
 
 mod chu;
 #[path = "../common/game_end.rs"]
 mod game_end;
 mod game_end_rulings;
 mod invariants;
+mod layering;
 mod perft;
 #[path = "../common/placements.rs"]
 mod placements;

@@ -1,8 +1,11 @@
 //! The variant data files as the loader checks them: every value of every option has a
-//! meaning and a known source, every profile a description, every source is cited; data
-//! that misses one does not load.
+//! meaning and a known source, every profile a description, every source is cited; every
+//! option is one the engine declares, with the declared values, and the variant has every
+//! option its features need and no other; data that misses one does not load.
 
-use shogi_arbiter::engine::variant::{self, load, DataFiles, Variant};
+use shogi_arbiter::engine::variant::{
+    self, load, DataFiles, EmperorCapture, LionProtection, Repetition, Rules, RulesRequest, Variant,
+};
 
 /// Tai's embedded data files, each of which a test may replace.
 fn tai_files() -> DataFiles<'static> {
@@ -17,8 +20,45 @@ fn tai_files() -> DataFiles<'static> {
     }
 }
 
+/// Chu's embedded data files, each of which a test may replace.
+fn chu_files() -> DataFiles<'static> {
+    DataFiles {
+        pieces: include_str!("../../src/engine/variant/data/chu.pieces"),
+        options: include_str!("../../src/engine/variant/data/chu.options"),
+        choices: include_str!("../../src/engine/variant/data/chu.choices"),
+        profiles: include_str!("../../src/engine/variant/data/chu.profiles"),
+        sources: include_str!("../../src/engine/variant/data/chu.sources"),
+        overrides: include_str!("../../src/engine/variant/data/chu.overrides"),
+        setup: include_str!("../../src/engine/variant/data/chu.setup"),
+    }
+}
+
 fn load_tai(files: &DataFiles<'_>) -> Result<Variant, String> {
     load("tai", "Tai shogi", variant::tai().traits, files)
+}
+
+fn load_chu(files: &DataFiles<'_>) -> Result<Variant, String> {
+    load("chu", "Chu shogi", variant::chu().traits, files)
+}
+
+/// The 1-based line of `text` that starts with `prefix`.
+fn line_of(text: &str, prefix: &str) -> usize {
+    text.lines()
+        .position(|l| l.starts_with(prefix))
+        .expect("the line exists")
+        + 1
+}
+
+/// Tai's options file with the `emperor_capture` row's name and values replaced.
+fn tai_emperor_capture(name: &str, values: &str) -> String {
+    replaced(
+        tai_files().options,
+        "emperor_capture |",
+        &format!(
+            "{name} | {values} | wikipedia=unprotected japanese=unprotected tsa=unprotected \
+             | Emperor capture rule (A18)."
+        ),
+    )
 }
 
 /// `text` without its lines that start with `prefix`.
@@ -129,4 +169,318 @@ fn an_uncited_or_doubled_source_does_not_load() {
     })
     .unwrap_err();
     assert!(err.contains("`Evans` is listed twice"), "{err}");
+}
+
+#[test]
+fn the_real_data_loads() {
+    let tai = load_tai(&tai_files()).expect("tai loads");
+    let chu = load_chu(&chu_files()).expect("chu loads");
+    assert_eq!((tai.options.len(), chu.options.len()), (20, 6));
+}
+
+#[test]
+fn a_misspelt_option_name_does_not_load() {
+    let options = tai_emperor_capture("emperor_captur", "unprotected royals_only unrestricted");
+    let line = line_of(&options, "emperor_captur |");
+    let err = load_tai(&DataFiles {
+        options: &options,
+        ..tai_files()
+    })
+    .unwrap_err();
+    assert!(
+        err.starts_with(&format!(
+            "options line {line}: unknown option `emperor_captur`; the engine declares: "
+        )),
+        "{err}"
+    );
+    assert!(err.contains(", emperor_capture, "), "{err}");
+}
+
+#[test]
+fn a_misspelt_option_value_does_not_load() {
+    let options = tai_emperor_capture("emperor_capture", "unprotectd royals_only unrestricted");
+    let line = line_of(&options, "emperor_capture |");
+    let err = load_tai(&DataFiles {
+        options: &options,
+        ..tai_files()
+    })
+    .unwrap_err();
+    assert_eq!(
+        err,
+        format!(
+            "options line {line}: `unprotectd` is not a value of `emperor_capture`; the engine \
+             declares: unprotected, royals_only, unrestricted"
+        )
+    );
+}
+
+#[test]
+fn a_declared_value_the_data_lacks_or_doubles_does_not_load() {
+    for (values, expected) in [
+        (
+            "unprotected royals_only",
+            "`emperor_capture` lacks the value `unrestricted`; the engine declares: \
+             unprotected, royals_only, unrestricted",
+        ),
+        (
+            "unprotected royals_only unrestricted royals_only",
+            "`emperor_capture` lists `royals_only` twice",
+        ),
+    ] {
+        let options = tai_emperor_capture("emperor_capture", values);
+        let line = line_of(&options, "emperor_capture |");
+        let err = load_tai(&DataFiles {
+            options: &options,
+            ..tai_files()
+        })
+        .unwrap_err();
+        assert_eq!(err, format!("options line {line}: {expected}"));
+    }
+}
+
+#[test]
+fn values_in_another_order_are_read_by_name() {
+    let options = tai_emperor_capture("emperor_capture", "unrestricted royals_only unprotected");
+    let tai: &'static Variant = Box::leak(Box::new(
+        load_tai(&DataFiles {
+            options: &options,
+            ..tai_files()
+        })
+        .expect("the order of values is the data's"),
+    ));
+    for (value, expected) in [
+        ("unprotected", EmperorCapture::Unprotected),
+        ("royals_only", EmperorCapture::RoyalsOnly),
+        ("unrestricted", EmperorCapture::Unrestricted),
+    ] {
+        let rules = Rules::resolve(
+            tai,
+            &RulesRequest {
+                profile: None,
+                overrides: vec![("emperor_capture".into(), value.into())],
+            },
+        )
+        .expect("a declared value");
+        assert_eq!(rules.emperor_capture, expected);
+    }
+    assert_eq!(
+        Rules::default_for(tai).emperor_capture,
+        EmperorCapture::Unprotected
+    );
+}
+
+#[test]
+fn promotion_table_values_in_another_order_pick_the_same_tables() {
+    let options = tai_files()
+        .options
+        .replace("promotion_table | en ja |", "promotion_table | ja en |");
+    let reordered: &'static Variant = Box::leak(Box::new(
+        load_tai(&DataFiles {
+            options: &options,
+            ..tai_files()
+        })
+        .expect("the order of values is the data's"),
+    ));
+    let promotions = |v: &'static Variant, profile: &str| {
+        let rules = Rules::resolve(
+            v,
+            &RulesRequest {
+                profile: Some(profile.into()),
+                overrides: Vec::new(),
+            },
+        )
+        .expect("a profile");
+        rules
+            .faces
+            .iter()
+            .map(|f| f.promotes_to)
+            .collect::<Vec<_>>()
+    };
+    for profile in ["wikipedia", "japanese"] {
+        assert_eq!(
+            promotions(reordered, profile),
+            promotions(variant::tai(), profile),
+            "{profile}"
+        );
+    }
+    assert_ne!(
+        promotions(variant::tai(), "wikipedia"),
+        promotions(variant::tai(), "japanese")
+    );
+}
+
+#[test]
+fn an_option_given_twice_does_not_load() {
+    let row = tai_files()
+        .options
+        .lines()
+        .find(|l| l.starts_with("repetition |"))
+        .expect("tai has repetition");
+    let options = format!("{}\n{row}", tai_files().options);
+    let err = load_tai(&DataFiles {
+        options: &options,
+        ..tai_files()
+    })
+    .unwrap_err();
+    assert!(err.ends_with(": `repetition` is listed twice"), "{err}");
+}
+
+#[test]
+fn an_option_the_variant_needs_but_lacks_does_not_load() {
+    for (option, who) in [
+        ("repetition", "every variant"),
+        (
+            "emperor_capture",
+            "a variant with a piece that moves as an emperor",
+        ),
+        ("promotion_trigger", "a variant that promotes on capture"),
+        (
+            "lion_dog",
+            "a variant with a piece that has the lion dog move",
+        ),
+        (
+            "promotion_table",
+            "a variant whose pieces name more than one promotion table",
+        ),
+    ] {
+        let options = without(tai_files().options, &format!("{option} |"));
+        let err = load_tai(&DataFiles {
+            options: &options,
+            ..tai_files()
+        })
+        .unwrap_err();
+        assert_eq!(
+            err,
+            format!("options: `{option}` is missing; the engine requires it of {who}")
+        );
+    }
+    for (option, who) in [
+        ("lion_protection", "a variant with the lion-trading rules"),
+        ("last_rank_pawn_lance", "a variant with a promotion zone"),
+    ] {
+        let options = without(chu_files().options, &format!("{option} |"));
+        let err = load_chu(&DataFiles {
+            options: &options,
+            ..chu_files()
+        })
+        .unwrap_err();
+        assert_eq!(
+            err,
+            format!("options: `{option}` is missing; the engine requires it of {who}")
+        );
+    }
+}
+
+#[test]
+fn an_option_for_a_rule_the_variant_lacks_does_not_load() {
+    let options = format!(
+        "{}\nlion_protection | before_move after_move | wikipedia=before_move \
+         japanese=before_move tsa=before_move | Lion protection.",
+        tai_files().options
+    );
+    let err = load_tai(&DataFiles {
+        options: &options,
+        ..tai_files()
+    })
+    .unwrap_err();
+    assert_eq!(
+        err,
+        "options: `lion_protection` is only for a variant with the lion-trading rules, which \
+         this variant is not"
+    );
+}
+
+#[test]
+fn the_promotion_tables_are_the_values_of_promotion_table() {
+    let pieces = tai_files().pieces;
+    let row = pieces
+        .lines()
+        .find(|l| l.contains(" | en=- ja=G | "))
+        .expect("a piece that promotes under ja only");
+    let pieces = pieces.replacen(row, &row.replace(" | en=- ja=G | ", " | ja=G en=- | "), 1);
+    let code = row.split(" | ").next().expect("a code");
+    let line = line_of(&pieces, &format!("{code} |"));
+    let err = load_tai(&DataFiles {
+        pieces: &pieces,
+        ..tai_files()
+    })
+    .unwrap_err();
+    assert_eq!(
+        err,
+        format!(
+            "pieces line {line}: promotion tables `ja en`, earlier rows `en ja` (every row names \
+             the same tables, in the same order)"
+        )
+    );
+    let pieces = tai_files().pieces.replace(" en=", " eng=");
+    let err = load_tai(&DataFiles {
+        pieces: &pieces,
+        ..tai_files()
+    })
+    .unwrap_err();
+    assert_eq!(
+        err,
+        "pieces: the promotion tables are `eng ja`, the values of `promotion_table` are `en ja` \
+         (the same tables, in the same order)"
+    );
+}
+
+#[test]
+fn every_value_of_a_typed_option_reaches_the_rules() {
+    let resolve = |v: &'static Variant, option: &str, value: &str| {
+        Rules::resolve(
+            v,
+            &RulesRequest {
+                profile: None,
+                overrides: vec![(option.into(), value.into())],
+            },
+        )
+        .expect("a declared value")
+    };
+    let tai = variant::tai();
+    for (value, expected) in [
+        ("unprotected", EmperorCapture::Unprotected),
+        ("royals_only", EmperorCapture::RoyalsOnly),
+        ("unrestricted", EmperorCapture::Unrestricted),
+    ] {
+        assert_eq!(
+            resolve(tai, "emperor_capture", value).emperor_capture,
+            expected
+        );
+    }
+    for (value, expected) in [
+        ("jcsa", Repetition::Jcsa),
+        ("fourfold_no_contest", Repetition::FourfoldNoContest),
+        ("no_repeat", Repetition::NoRepeat),
+    ] {
+        assert_eq!(resolve(tai, "repetition", value).repetition, expected);
+    }
+    assert!(resolve(tai, "lion_dog_jump_back", "true").lion_dog_jump_back);
+    assert!(!resolve(tai, "lion_dog_jump_back", "false").lion_dog_jump_back);
+    assert!(!Rules::default_for(tai).bare_king);
+    let chu = variant::chu();
+    let trading = |option, value| {
+        resolve(chu, option, value)
+            .lion_trading
+            .expect("chu trades")
+    };
+    assert_eq!(
+        trading("lion_protection", "after_move").protection,
+        LionProtection::AfterMove
+    );
+    assert!(trading("counter_strike", "okazaki").okazaki);
+    assert!(!trading("promoted_kirin_recapture", "forbidden").kirin_recapture);
+    let zone = |value| {
+        resolve(chu, "last_rank_pawn_lance", value)
+            .zone
+            .expect("a zone")
+    };
+    assert!(zone("must_promote").last_rank_must_promote);
+    assert!(!zone("may_stay").last_rank_must_promote);
+    assert!(!resolve(chu, "bare_king", "false").bare_king);
+    assert!(resolve(chu, "bare_king", "true").bare_king);
+    assert_eq!(
+        resolve(chu, "repetition", "lishogi").repetition,
+        Repetition::Lishogi
+    );
 }

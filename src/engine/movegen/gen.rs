@@ -6,7 +6,7 @@
 
 use crate::engine::core::moves::{Move, Promo};
 use crate::engine::core::piece::{Cell, FaceId};
-use crate::engine::geometry::{Color, Geometry, Square};
+use crate::engine::geometry::{Color, Geometry, Square, SquareSet};
 use crate::engine::position::Position;
 use crate::engine::variant::{PromotionChoice, PromotionTrigger, Rules};
 
@@ -274,6 +274,25 @@ impl<'a, S: MoveSink> Gen<'a, S> {
             self.emit_capture(mv, face, &[x, y]);
         } else {
             self.emit_capture(mv, face, &[x]);
+        }
+    }
+}
+
+/// Adds to `map` the first `depth` squares along each line of `lines` from `from`, whatever
+/// stands on them: what a piece with lion-like power along those lines protects.
+#[inline]
+pub(crate) fn mark_along_lines(
+    geo: &Geometry,
+    lines: u8,
+    depth: usize,
+    from: Square,
+    map: &mut SquareSet,
+) {
+    for d in 0..8 {
+        if lines & (1 << d) != 0 {
+            for &s in geo.ray(from, d).iter().take(depth) {
+                map.insert(s);
+            }
         }
     }
 }

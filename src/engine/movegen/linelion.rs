@@ -4,7 +4,7 @@
 //! steps through an empty square as equivalent spellings. Along its lines it attacks
 //! through the compiled `leap_reach`.
 
-use super::gen::{Gen, MoveSink};
+use super::gen::{mark_along_lines, Gen, MoveSink};
 use crate::engine::core::moves::{Move, Promo};
 use crate::engine::core::piece::FaceId;
 use crate::engine::geometry::{Geometry, Square, SquareSet};
@@ -42,17 +42,10 @@ impl<S: MoveSink> Gen<'_, S> {
     }
 }
 
-/// Adds to `map` the two squares along each line of `lines` from `from` (`depth` 2 for a
-/// linear lion, 3 for a lion dog).
+/// Adds to `map` the two squares along each line of `lines` from `from`.
 #[inline]
-pub(crate) fn protects(geo: &Geometry, lines: u8, depth: usize, from: Square, map: &mut SquareSet) {
-    for d in 0..8 {
-        if lines & (1 << d) != 0 {
-            for &s in geo.ray(from, d).iter().take(depth) {
-                map.insert(s);
-            }
-        }
-    }
+pub(crate) fn protects(geo: &Geometry, lines: u8, from: Square, map: &mut SquareSet) {
+    mark_along_lines(geo, lines, 2, from, map);
 }
 
 /// An equivalent spelling: an empty square stepped on between two single steps along the

@@ -5,7 +5,7 @@
 //! (steps through empty squares, a step out and back, the leap-back twin under
 //! `lion_dog_jump_back`); along its lines it attacks through the compiled `leap_reach`.
 
-use super::gen::{Gen, MoveSink};
+use super::gen::{mark_along_lines, Gen, MoveSink};
 use crate::engine::core::moves::{Move, Promo};
 use crate::engine::core::piece::FaceId;
 use crate::engine::geometry::Square;
@@ -114,7 +114,7 @@ const REACH: usize = 3;
 /// Adds to `map` the three squares along each line from the lion dog on `from`.
 #[inline]
 pub(crate) fn protects(geo: &Geometry, from: Square, map: &mut SquareSet) {
-    super::linelion::protects(geo, 0xff, REACH, from, map);
+    mark_along_lines(geo, 0xff, REACH, from, map);
 }
 
 /// An equivalent spelling: an empty square stepped on between two single steps along the

@@ -2,13 +2,18 @@
 //! the variant's option table, then compiled into per-face tables (movement per colour,
 //! promotion, royalty, contagion) that the engine reads.
 
-use super::{packed_token_key, KeyTable, OverrideChange, PromotionKind, Variant};
+use super::key_table::{packed_token_key, KeyTable};
+use super::model::{OverrideChange, PromotionKind, Variant};
+use super::options::{
+    EmperorCapture, LionDogMove, LionProtection, PromotionTrigger, Repetition, BARE_KING,
+    COUNTER_STRIKE, EMPEROR_CAPTURE, LAST_RANK_PAWN_LANCE, LION_DOG, LION_DOG_JUMP_BACK,
+    LION_PROTECTION, PROMOTED_KIRIN_RECAPTURE, PROMOTION_TABLE, PROMOTION_TRIGGER, REPETITION,
+};
 use crate::engine::core::piece::{FaceId, KindId, Piece};
 use crate::engine::geometry::{Color, Square, SquareSet};
 use crate::engine::movement::{Compiled, Movement};
-use std::collections::HashMap;
 use std::fmt;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::OnceLock;
 
 /// What a request asks for: a profile (the variant's default when `None`) and overrides.
 #[derive(Debug, Clone, Default)]
@@ -76,41 +81,6 @@ impl fmt::Display for RulesError {
 }
 
 impl std::error::Error for RulesError {}
-
-/// Option `emperor_capture` (tai.md).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EmperorCapture {
-    Unprotected,
-    RoyalsOnly,
-    Unrestricted,
-}
-
-/// Option `promotion_trigger` (tai.md).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PromotionTrigger {
-    AnyCapture,
-    CaptureOfPromoted,
-}
-
-/// Option `repetition` (tai.md, chu.md).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Repetition {
-    Jcsa,
-    FourfoldNoContest,
-    NoRepeat,
-    /// lishogi's server rule for chu shogi: the 4th occurrence ends the game, lost by a
-    /// side that attacked with every move of the cycle while the other did not.
-    Lishogi,
-}
-
-/// Option `lion_protection` (chu.md): when a distant lion counts as protected.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LionProtection {
-    /// Protectors taken from the position before the move (a doomed first victim protects).
-    BeforeMove,
-    /// Protected when the opponent could capture on the square after the move.
-    AfterMove,
-}
 
 /// The lion-trading rules in force (chu shogi): options `lion_protection`,
 /// `counter_strike` and `promoted_kirin_recapture`.
@@ -246,7 +216,7 @@ impl Rules {
     }
 
     /// The profile index and option values a request selects.
-    fn choose(
+    pub(super) fn choose(
         variant: &'static Variant,
         request: &RulesRequest,
     ) -> Result<(usize, Vec<usize>), RulesError> {
@@ -292,38 +262,6 @@ impl Rules {
         Ok((profile, values))
     }
 
-    /// Like [`Rules::resolve`], but shares compiled rules between calls (what a service
-    /// wants per request): a variant's defaults are compiled once, other choices are kept
-    /// in a bounded cache keyed by variant and option values.
-    ///
-    /// # Errors
-    /// As [`Rules::resolve`].
-    pub fn resolve_shared(
-        variant: &'static Variant,
-        request: &RulesRequest,
-    ) -> Result<Arc<Rules>, RulesError> {
-        // The defaults, which most requests ask for, are kept apart from the cache.
-        if request.profile.is_none() && request.overrides.is_empty() {
-            return Ok(variant.default_rules(|| Rules::default_for(variant)));
-        }
-        type Key = (&'static str, usize, Vec<usize>);
-        static CACHE: OnceLock<Mutex<HashMap<Key, Arc<Rules>>>> = OnceLock::new();
-        const MAX_ENTRIES: usize = 256;
-        let (profile, values) = Rules::choose(variant, request)?;
-        let key = (variant.id, profile, values.clone());
-        let cache = CACHE.get_or_init(Default::default);
-        if let Some(r) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
-            return Ok(Arc::clone(r));
-        }
-        let rules = Arc::new(Rules::compile(variant, profile, values));
-        let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
-        if map.len() >= MAX_ENTRIES {
-            map.clear();
-        }
-        map.insert(key, Arc::clone(&rules));
-        Ok(rules)
-    }
-
     /// The placement of a piece token of `len` bytes packed by [`super::pack_token`], when
     /// it is the printed token of a face that exists under these rules.
     #[inline(always)]
@@ -358,27 +296,22 @@ impl Rules {
             .map(|(o, &v)| (o.name.as_str(), o.values[v].as_str()))
     }
 
-    fn compile(variant: &'static Variant, profile: usize, values: Vec<usize>) -> Rules {
-        let get = |name: &str| -> Option<&str> {
-            let i = variant.option_index(name)?;
-            Some(variant.options[i].values[values[i]].as_str())
-        };
-        let table = get("promotion_table");
-        let no_lion_dog_power = get("lion_dog") == Some("range3");
+    /// Compiles the rules of a profile and option values (value index per option), reading
+    /// each option through its declaration in `options.rs`. The loader checked that the
+    /// variant has exactly the options its features need, so an option it lacks is a rule
+    /// it does not play; each such case below says what the rules hold instead.
+    pub(super) fn compile(variant: &'static Variant, profile: usize, values: Vec<usize>) -> Rules {
+        // Without `promotion_table` the pieces file names one table (or none): the first.
+        let table = PROMOTION_TABLE.read(variant, &values).unwrap_or(0);
+        // Without `lion_dog` no piece has the lion dog move: nothing to rewrite.
+        let no_lion_dog_power = LION_DOG.read(variant, &values) == Some(LionDogMove::Range3);
         let n = variant.kinds.len();
         let mut movement: Vec<Movement> =
             variant.kinds.iter().map(|k| k.movement.clone()).collect();
         let mut promotes: Vec<Option<KindId>> = variant
             .kinds
             .iter()
-            .map(|k| match table {
-                Some(t) => k
-                    .promotes
-                    .iter()
-                    .find(|(name, _)| name == t)
-                    .and_then(|p| p.1),
-                None => k.promotes.first().and_then(|p| p.1),
-            })
+            .map(|k| k.promotes.get(table).and_then(|p| p.1))
             .collect();
         for o in &variant.overrides {
             if values[o.option] == o.value {
@@ -484,38 +417,33 @@ impl Rules {
             traits,
             placements,
             start: OnceLock::new(),
-            emperor_capture: match get("emperor_capture") {
-                Some("royals_only") => EmperorCapture::RoyalsOnly,
-                Some("unrestricted") => EmperorCapture::Unrestricted,
-                _ => EmperorCapture::Unprotected,
-            },
-            promotion_trigger: match get("promotion_trigger") {
-                Some("capture_of_promoted") => PromotionTrigger::CaptureOfPromoted,
-                _ => PromotionTrigger::AnyCapture,
-            },
-            lion_dog_jump_back: get("lion_dog_jump_back") == Some("true"),
-            repetition: match get("repetition") {
-                Some("fourfold_no_contest") => Repetition::FourfoldNoContest,
-                Some("no_repeat") => Repetition::NoRepeat,
-                Some("lishogi") => Repetition::Lishogi,
-                _ => Repetition::Jcsa,
-            },
+            // Without the option no piece moves as an emperor: the value is never read.
+            emperor_capture: EMPEROR_CAPTURE
+                .read(variant, &values)
+                .unwrap_or(EmperorCapture::Unprotected),
+            // Without the option the variant promotes in a zone, which `zone_choice`
+            // decides: the value is never read.
+            promotion_trigger: PROMOTION_TRIGGER
+                .read(variant, &values)
+                .unwrap_or(PromotionTrigger::AnyCapture),
+            // Without the option no piece has the lion dog move: the value is never read.
+            lion_dog_jump_back: LION_DOG_JUMP_BACK.read(variant, &values).unwrap_or(false),
+            repetition: REPETITION.require(variant, &values),
             zone: match variant.traits.promotion {
                 PromotionKind::OnCapture => None,
                 PromotionKind::Zone { ranks } => Some(Zone {
                     ranks,
-                    last_rank_must_promote: get("last_rank_pawn_lance") == Some("must_promote"),
+                    last_rank_must_promote: LAST_RANK_PAWN_LANCE.require(variant, &values),
                 }),
             },
             lion_trading: variant.traits.lion_trading.then(|| LionTrading {
-                protection: match get("lion_protection") {
-                    Some("after_move") => LionProtection::AfterMove,
-                    _ => LionProtection::BeforeMove,
-                },
-                okazaki: get("counter_strike") == Some("okazaki"),
-                kirin_recapture: get("promoted_kirin_recapture") != Some("forbidden"),
+                protection: LION_PROTECTION.require(variant, &values),
+                okazaki: COUNTER_STRIKE.require(variant, &values),
+                kirin_recapture: PROMOTED_KIRIN_RECAPTURE.require(variant, &values),
             }),
-            bare_king: get("bare_king") == Some("true"),
+            // Without the option the variant does not play bare king (tai shogi): a side
+            // left with its royals alone plays on.
+            bare_king: BARE_KING.read(variant, &values).unwrap_or(false),
             checkmate: variant.traits.checkmate,
             values,
             faces,

@@ -1,0 +1,410 @@
+//! The loader: reads a variant's data files (`data/FORMAT.md`) into a [`Variant`], checking
+//! each file and the references between them, and the options against the engine's
+//! declarations (`options.rs`); then builds the variant's code and token tables.
+
+use super::catalogue::{load_choices, load_profiles, load_sources, Row};
+use super::key_table::{code_key, token_key, KeyTable};
+use super::model::{
+    CellText, Choice, CodeEntry, KindInfo, OptionDef, Override, OverrideChange, Variant,
+    VariantTraits,
+};
+use super::options::{check_needs, check_row, Features, PROMOTION_TABLE};
+use crate::engine::core::piece::KindId;
+use crate::engine::geometry::Geometry;
+use crate::engine::movement::{Component, Movement};
+
+/// The data files of a variant.
+pub struct DataFiles<'a> {
+    pub pieces: &'a str,
+    pub options: &'a str,
+    pub choices: &'a str,
+    pub profiles: &'a str,
+    pub sources: &'a str,
+    pub overrides: &'a str,
+    pub setup: &'a str,
+}
+
+/// The rows of a data file: its lines less blank ones and comments, split into fields.
+fn rows(text: &str) -> impl Iterator<Item = Row<'_>> {
+    text.lines().enumerate().filter_map(|(i, line)| {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            None
+        } else {
+            Some((i + 1, line.split(" | ").map(str::trim).collect()))
+        }
+    })
+}
+
+/// Loads a variant from its data files, its options checked against the engine's
+/// declarations (`options.rs`).
+///
+/// # Errors
+/// A sentence naming the file, line and problem.
+pub fn load(
+    id: &'static str,
+    name: &'static str,
+    traits: VariantTraits,
+    files: &DataFiles<'_>,
+) -> Result<Variant, String> {
+    let (kinds, tables) = load_pieces(files.pieces)?;
+    let (mut options, profiles) = load_options(files.options)?;
+    let overrides = load_overrides(files.overrides, &options, &kinds)?;
+    check_tables(&tables, &options)?;
+    check_needs(
+        &options,
+        &features(traits, &kinds, &overrides, tables.len()),
+    )?;
+    let sources = load_sources(rows(files.sources))?;
+    load_choices(rows(files.choices), &mut options, &sources)?;
+    let profile_descriptions = load_profiles(rows(files.profiles), &profiles)?;
+    let setup = files
+        .setup
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+        .ok_or("setup file has no position")?
+        .to_string();
+    let tokens = kinds
+        .iter()
+        .flat_map(|k| {
+            [false, true].map(|promoted| {
+                let plus = if promoted { "+" } else { "" };
+                [
+                    format!("{plus}{}", k.code),
+                    format!("{plus}{}", k.code.to_ascii_lowercase()),
+                ]
+            })
+        })
+        .collect();
+    let mut variant = Variant {
+        id,
+        name,
+        codes: KeyTable::new(&[])?,
+        token_pieces: KeyTable::new(&[])?,
+        tokens,
+        cell_texts: Vec::new(),
+        geometry: Geometry::new(traits.shape),
+        traits,
+        kinds,
+        profiles,
+        profile_descriptions,
+        options,
+        sources,
+        overrides,
+        setup,
+    };
+    index_tokens(&mut variant)?;
+    Ok(variant)
+}
+
+/// The `pieces` file: one row per kind, with its promotions resolved to kinds, and the
+/// promotion tables the rows name (every row that promotes under some table names the same
+/// tables, in the same order).
+fn load_pieces(text: &str) -> Result<(Vec<KindInfo>, Vec<String>), String> {
+    let mut kinds = Vec::new();
+    let mut promote_codes = Vec::new();
+    let mut contagious_codes = Vec::new();
+    let mut tables: Option<Vec<String>> = None;
+    for (line, f) in rows(text) {
+        if f.len() != 7 {
+            return Err(format!(
+                "pieces line {line}: expected 7 fields, got {}",
+                f.len()
+            ));
+        }
+        let movement =
+            Movement::parse(f[4]).map_err(|e| format!("pieces line {line} ({}): {e}", f[0]))?;
+        let mut kind = KindInfo {
+            code: f[0].to_string(),
+            name: f[1].to_string(),
+            kanji: f[2].to_string(),
+            romaji: f[3].to_string(),
+            movement_text: f[4].to_string(),
+            movement,
+            promotes: Vec::new(),
+            royal: false,
+            promoted_only: false,
+            lion: false,
+            pawnlike: false,
+            last_rank: false,
+            contagious: None,
+            aliases: Vec::new(),
+        };
+        if !kind.code.bytes().all(|b| b.is_ascii_uppercase()) || kind.code.is_empty() {
+            return Err(format!("pieces line {line}: bad code `{}`", kind.code));
+        }
+        let mut promos = Vec::new();
+        for entry in f[5].split_whitespace() {
+            if entry == "-" {
+                continue;
+            }
+            let (table, target) = entry
+                .split_once('=')
+                .ok_or_else(|| format!("pieces line {line}: bad promotion `{entry}`"))?;
+            promos.push((table.to_string(), target.to_string()));
+        }
+        if !promos.is_empty() {
+            let named: Vec<String> = promos.iter().map(|(t, _)| t.clone()).collect();
+            let first = tables.get_or_insert_with(|| named.clone());
+            if *first != named {
+                return Err(format!(
+                    "pieces line {line}: promotion tables `{}`, earlier rows `{}` (every row \
+                     names the same tables, in the same order)",
+                    named.join(" "),
+                    first.join(" ")
+                ));
+            }
+        }
+        promote_codes.push(promos);
+        let mut contagious = None;
+        for flag in f[6].split_whitespace() {
+            match flag {
+                "-" => {}
+                "royal" => kind.royal = true,
+                "promoted_only" => kind.promoted_only = true,
+                "lion" => kind.lion = true,
+                "pawnlike" => kind.pawnlike = true,
+                "last_rank" => kind.last_rank = true,
+                _ => {
+                    if let Some(c) = flag.strip_prefix("contagious=") {
+                        contagious = Some(c.to_string());
+                    } else if let Some(a) = flag.strip_prefix("alias=") {
+                        kind.aliases.push(a.to_string());
+                    } else {
+                        return Err(format!("pieces line {line}: unknown flag `{flag}`"));
+                    }
+                }
+            }
+        }
+        contagious_codes.push(contagious);
+        kinds.push(kind);
+    }
+    if kinds.len() > 127 {
+        return Err("more than 127 piece kinds".into());
+    }
+    for (i, k) in kinds.iter().enumerate() {
+        for other in kinds.iter().skip(i + 1) {
+            if k.code == other.code || k.aliases.contains(&other.code) {
+                return Err(format!("code `{}` is used twice", other.code));
+            }
+        }
+    }
+    for i in 0..kinds.len() {
+        let mut promotes = Vec::new();
+        for (table, target) in &promote_codes[i] {
+            let t =
+                if target == "-" {
+                    None
+                } else {
+                    Some(find(&kinds, target).ok_or_else(|| {
+                        format!("{}: unknown promotion `{target}`", kinds[i].code)
+                    })?)
+                };
+            promotes.push((table.clone(), t));
+        }
+        kinds[i].promotes = promotes;
+        if let Some(c) = &contagious_codes[i] {
+            kinds[i].contagious = Some(
+                find(&kinds, c)
+                    .ok_or_else(|| format!("{}: unknown contagion `{c}`", kinds[i].code))?,
+            );
+        }
+    }
+    Ok((kinds, tables.unwrap_or_default()))
+}
+
+/// The kind with this code (not an alias).
+fn find(kinds: &[KindInfo], code: &str) -> Option<KindId> {
+    kinds
+        .iter()
+        .position(|k| k.code == code)
+        .map(|i| i as KindId)
+}
+
+/// The `options` file: one row per option, which the engine declares with its values
+/// ([`check_row`]), with a default for every profile; every row names the profiles of the
+/// first, in its order. Also the profiles.
+fn load_options(text: &str) -> Result<(Vec<OptionDef>, Vec<String>), String> {
+    let mut profiles: Vec<String> = Vec::new();
+    let mut options: Vec<OptionDef> = Vec::new();
+    for (line, f) in rows(text) {
+        if f.len() != 4 {
+            return Err(format!("options line {line}: expected 4 fields"));
+        }
+        let values: Vec<String> = f[1].split_whitespace().map(String::from).collect();
+        if options.iter().any(|o| o.name == f[0]) {
+            return Err(format!("options line {line}: `{}` is listed twice", f[0]));
+        }
+        let declared = check_row(f[0], &values).map_err(|e| format!("options line {line}: {e}"))?;
+        let mut defaults = Vec::new();
+        let mut names = Vec::new();
+        for entry in f[2].split_whitespace() {
+            let (profile, value) = entry
+                .split_once('=')
+                .ok_or_else(|| format!("options line {line}: bad default `{entry}`"))?;
+            let v = values
+                .iter()
+                .position(|x| x == value)
+                .ok_or_else(|| format!("options line {line}: `{value}` is not a value"))?;
+            names.push(profile.to_string());
+            defaults.push(v);
+        }
+        if profiles.is_empty() {
+            profiles = names;
+        } else if profiles != names {
+            return Err(format!(
+                "options line {line}: profiles differ from the first row"
+            ));
+        }
+        options.push(OptionDef {
+            name: f[0].to_string(),
+            choices: vec![Choice::default(); values.len()],
+            values,
+            defaults,
+            description: f[3].to_string(),
+            declared,
+        });
+    }
+    Ok((options, profiles))
+}
+
+/// The `overrides` file: rows naming an option, one of its values and a piece, each with a
+/// movement or a promotion.
+fn load_overrides(
+    text: &str,
+    options: &[OptionDef],
+    kinds: &[KindInfo],
+) -> Result<Vec<Override>, String> {
+    let mut overrides = Vec::new();
+    for (line, f) in rows(text) {
+        if f.len() != 4 {
+            return Err(format!("overrides line {line}: expected 4 fields"));
+        }
+        let option = options
+            .iter()
+            .position(|o: &OptionDef| o.name == f[0])
+            .ok_or_else(|| format!("overrides line {line}: unknown option `{}`", f[0]))?;
+        let value = options[option]
+            .values
+            .iter()
+            .position(|v| v == f[1])
+            .ok_or_else(|| format!("overrides line {line}: unknown value `{}`", f[1]))?;
+        let kind = find(kinds, f[2])
+            .ok_or_else(|| format!("overrides line {line}: unknown piece `{}`", f[2]))?;
+        let change = match f[3].strip_prefix("promotes=") {
+            Some(code) => OverrideChange::Promotes(
+                find(kinds, code)
+                    .ok_or_else(|| format!("overrides line {line}: unknown piece `{code}`"))?,
+            ),
+            None => OverrideChange::Movement(
+                Movement::parse(f[3]).map_err(|e| format!("overrides line {line}: {e}"))?,
+            ),
+        };
+        overrides.push(Override {
+            option,
+            value,
+            kind,
+            change,
+        });
+    }
+    Ok(overrides)
+}
+
+/// With option `promotion_table`, the pieces file's promotion tables are the values
+/// `options.rs` declares for it, in the declared order, so that the typed value is the
+/// table's place in every row (whether the variant needs the option at all is
+/// [`check_needs`]'s).
+fn check_tables(tables: &[String], options: &[OptionDef]) -> Result<(), String> {
+    let declared: Vec<&str> = PROMOTION_TABLE.values.iter().map(|(v, _)| *v).collect();
+    if options.iter().any(|o| o.name == PROMOTION_TABLE.name) && tables != declared {
+        return Err(format!(
+            "pieces: the promotion tables are `{}`, the values of `{}` are `{}` (the same \
+             tables, in the same order)",
+            tables.join(" "),
+            PROMOTION_TABLE.name,
+            declared.join(" ")
+        ));
+    }
+    Ok(())
+}
+
+/// What decides which options the variant needs: its traits, and whether some movement (a
+/// piece's default or an override) has the emperor's or the lion dog's component.
+fn features(
+    traits: VariantTraits,
+    kinds: &[KindInfo],
+    overrides: &[Override],
+    promotion_tables: usize,
+) -> Features {
+    let movements = || {
+        kinds
+            .iter()
+            .map(|k| &k.movement)
+            .chain(overrides.iter().filter_map(|o| match &o.change {
+                OverrideChange::Movement(m) => Some(m),
+                OverrideChange::Promotes(_) => None,
+            }))
+    };
+    Features {
+        traits,
+        emperor: movements().any(Movement::is_emperor),
+        lion_dog: movements().any(|m| m.components.contains(&Component::LionDog)),
+        promotion_tables,
+    }
+}
+
+/// Fills the variant's code table, its table of printed tokens and the tokens as written
+/// in a rank.
+fn index_tokens(variant: &mut Variant) -> Result<(), String> {
+    let mut codes = Vec::new();
+    for (i, k) in variant.kinds.iter().enumerate() {
+        let entry = CodeEntry {
+            kind: i as KindId,
+            promoted_only: k.promoted_only,
+            can_promote: variant.can_ever_promote(i as KindId),
+        };
+        for code in std::iter::once(&k.code).chain(&k.aliases) {
+            let key =
+                code_key(code).ok_or_else(|| format!("code `{code}` is not 1 to 6 letters"))?;
+            codes.push((u64::from(key), entry));
+        }
+    }
+    variant.codes = KeyTable::new(&codes)?;
+    // Every token a code or alias can be written as (either case, with or without `+`)
+    // that the reporting reader accepts and that is the piece's printed token.
+    let mut token_pieces = Vec::new();
+    for k in &variant.kinds {
+        for code in std::iter::once(&k.code).chain(&k.aliases) {
+            for case in [code.to_ascii_uppercase(), code.to_ascii_lowercase()] {
+                for token in [case.clone(), format!("+{case}")] {
+                    if let (Ok(piece), Some(key)) = (
+                        variant.read_token(token.as_bytes()),
+                        token_key(token.as_bytes()),
+                    ) {
+                        if token == variant.token(piece.face, piece.color) {
+                            token_pieces.push((key, piece));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    variant.token_pieces = KeyTable::new(&token_pieces)?;
+    let separator = if variant.multi_letter_codes() {
+        ","
+    } else {
+        ""
+    };
+    variant.cell_texts = variant
+        .tokens
+        .iter()
+        .map(|[black, white]| {
+            Ok([
+                CellText::new(black, separator)?,
+                CellText::new(white, separator)?,
+            ])
+        })
+        .collect::<Result<_, String>>()?;
+    Ok(())
+}

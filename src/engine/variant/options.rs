@@ -1,0 +1,452 @@
+//! The rule options the engine understands, each declared once: its name, its values as
+//! the data files spell them with the Rust value each stands for, and which variants must
+//! have it ([`Need`]). The loader checks a variant's options file against these
+//! declarations ([`check_row`], [`check_needs`]): an option or a value the engine does not
+//! declare, a declared value the data lacks, an option the variant needs but lacks or has
+//! but cannot use, each fails the load. `Rules::compile` then reads typed values
+//! ([`Spec::read`]), never a value's name.
+
+use super::model::{OptionDef, PromotionKind, Variant, VariantTraits};
+
+/// An option the engine reads.
+#[derive(Debug)]
+pub struct Spec<T: 'static> {
+    pub name: &'static str,
+    /// Each value as the data spells it, with what it means to the engine. The options
+    /// file lists them in the order it likes (the order the catalogue shows).
+    pub values: &'static [(&'static str, T)],
+    /// Whether a variant may offer only some of the values (`repetition`: each variant
+    /// names the rules it plays); otherwise it lists every one.
+    pub subset: bool,
+    pub need: Need,
+}
+
+impl<T: Copy> Spec<T> {
+    /// The value in force, given the value index per option of the variant's table
+    /// ([`super::Rules::values`]); `None` when the variant does not have the option.
+    pub fn read(&self, variant: &Variant, values: &[usize]) -> Option<T> {
+        let i = variant.option_index(self.name)?;
+        Some(self.values[variant.options[i].declared[values[i]]].1)
+    }
+
+    /// [`Spec::read`] for an option the variant has by its [`Need`], which the loader
+    /// checked.
+    ///
+    /// # Panics
+    /// When the variant lacks the option: the loader lets no such variant through.
+    pub fn require(&self, variant: &Variant, values: &[usize]) -> T {
+        self.read(variant, values).unwrap_or_else(|| {
+            panic!(
+                "{} has no option `{}`, which the loader requires of {}",
+                variant.id,
+                self.name,
+                self.need.who()
+            )
+        })
+    }
+}
+
+/// Which variants must have an option: exactly those with the feature it names (the
+/// others have nothing the option could change, so declaring it is a load error too), or
+/// any variant for [`Need::Optional`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Need {
+    /// Every variant.
+    Always,
+    /// The variants with chu shogi's lion-trading rules ([`VariantTraits::lion_trading`]).
+    LionTrading,
+    /// The variants with a promotion zone ([`PromotionKind::Zone`]).
+    PromotionZone,
+    /// The variants that promote on capture ([`PromotionKind::OnCapture`]).
+    PromotionOnCapture,
+    /// The variants with a piece that moves as an emperor (in the pieces file or an
+    /// override).
+    Emperor,
+    /// The variants with a piece that has the lion dog move (in the pieces file or an
+    /// override).
+    LionDog,
+    /// The variants whose pieces file names more than one promotion table.
+    PromotionTables,
+    /// Any variant may have it; one without it does not play the rule, and
+    /// `Rules::compile` says what it reads instead.
+    Optional,
+}
+
+/// What decides which options a variant needs: its traits and what its pieces can do.
+#[derive(Clone, Copy, Debug)]
+pub struct Features {
+    pub traits: VariantTraits,
+    /// A piece moves as an emperor (by default or under some option).
+    pub emperor: bool,
+    /// A piece has the lion dog move (by default or under some option).
+    pub lion_dog: bool,
+    /// How many promotion tables the pieces file names.
+    pub promotion_tables: usize,
+}
+
+impl Need {
+    /// Whether a variant with `features` must have the option (`Some(true)`), must not
+    /// (`Some(false)`), or may (`None`).
+    fn of(self, features: &Features) -> Option<bool> {
+        match self {
+            Need::Always => Some(true),
+            Need::LionTrading => Some(features.traits.lion_trading),
+            Need::PromotionZone => Some(matches!(
+                features.traits.promotion,
+                PromotionKind::Zone { .. }
+            )),
+            Need::PromotionOnCapture => Some(features.traits.promotion == PromotionKind::OnCapture),
+            Need::Emperor => Some(features.emperor),
+            Need::LionDog => Some(features.lion_dog),
+            Need::PromotionTables => Some(features.promotion_tables > 1),
+            Need::Optional => None,
+        }
+    }
+
+    /// The variants that need the option, as an error names them.
+    fn who(self) -> &'static str {
+        match self {
+            Need::Always => "every variant",
+            Need::LionTrading => "a variant with the lion-trading rules",
+            Need::PromotionZone => "a variant with a promotion zone",
+            Need::PromotionOnCapture => "a variant that promotes on capture",
+            Need::Emperor => "a variant with a piece that moves as an emperor",
+            Need::LionDog => "a variant with a piece that has the lion dog move",
+            Need::PromotionTables => "a variant whose pieces name more than one promotion table",
+            Need::Optional => "no variant in particular",
+        }
+    }
+}
+
+/// Option `emperor_capture` (tai.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EmperorCapture {
+    Unprotected,
+    RoyalsOnly,
+    Unrestricted,
+}
+
+/// Option `promotion_trigger` (tai.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PromotionTrigger {
+    AnyCapture,
+    CaptureOfPromoted,
+}
+
+/// Option `repetition` (tai.md, chu.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Repetition {
+    Jcsa,
+    FourfoldNoContest,
+    NoRepeat,
+    /// lishogi's server rule for chu shogi: the 4th occurrence ends the game, lost by a
+    /// side that attacked with every move of the cycle while the other did not.
+    Lishogi,
+}
+
+/// Option `lion_protection` (chu.md): when a distant lion counts as protected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LionProtection {
+    /// Protectors taken from the position before the move (a doomed first victim protects).
+    BeforeMove,
+    /// Protected when the opponent could capture on the square after the move.
+    AfterMove,
+}
+
+/// Option `lion_dog` (tai.md): what every lion-dog component of a movement is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LionDogMove {
+    /// The three-step linear lion move.
+    LionDog,
+    /// A plain range move of one to three squares along the eight lines, without lion
+    /// power.
+    Range3,
+}
+
+const BOOL: &[(&str, bool)] = &[("true", true), ("false", false)];
+
+/// Which promotion table the pieces follow: the value is the table's place in each row's
+/// `promotes` field, whose tables the loader checks are these values, in this order.
+pub const PROMOTION_TABLE: Spec<usize> = Spec {
+    name: "promotion_table",
+    values: &[("en", 0), ("ja", 1)],
+    subset: false,
+    need: Need::PromotionTables,
+};
+
+pub const PROMOTION_TRIGGER: Spec<PromotionTrigger> = Spec {
+    name: "promotion_trigger",
+    values: &[
+        ("any_capture", PromotionTrigger::AnyCapture),
+        ("capture_of_promoted", PromotionTrigger::CaptureOfPromoted),
+    ],
+    subset: false,
+    need: Need::PromotionOnCapture,
+};
+
+pub const LION_DOG: Spec<LionDogMove> = Spec {
+    name: "lion_dog",
+    values: &[
+        ("lion_dog", LionDogMove::LionDog),
+        ("range3", LionDogMove::Range3),
+    ],
+    subset: false,
+    need: Need::LionDog,
+};
+
+/// Whether a lion dog that leaped over the 1st square may come back to capture on it.
+pub const LION_DOG_JUMP_BACK: Spec<bool> = Spec {
+    name: "lion_dog_jump_back",
+    values: BOOL,
+    subset: false,
+    need: Need::LionDog,
+};
+
+pub const EMPEROR_CAPTURE: Spec<EmperorCapture> = Spec {
+    name: "emperor_capture",
+    values: &[
+        ("unprotected", EmperorCapture::Unprotected),
+        ("royals_only", EmperorCapture::RoyalsOnly),
+        ("unrestricted", EmperorCapture::Unrestricted),
+    ],
+    subset: false,
+    need: Need::Emperor,
+};
+
+pub const REPETITION: Spec<Repetition> = Spec {
+    name: "repetition",
+    values: &[
+        ("jcsa", Repetition::Jcsa),
+        ("fourfold_no_contest", Repetition::FourfoldNoContest),
+        ("no_repeat", Repetition::NoRepeat),
+        ("lishogi", Repetition::Lishogi),
+    ],
+    subset: true,
+    need: Need::Always,
+};
+
+pub const LION_PROTECTION: Spec<LionProtection> = Spec {
+    name: "lion_protection",
+    values: &[
+        ("before_move", LionProtection::BeforeMove),
+        ("after_move", LionProtection::AfterMove),
+    ],
+    subset: false,
+    need: Need::LionTrading,
+};
+
+/// `true`: the Okazaki rule (the counter-strike ban spares an unprotected lion).
+pub const COUNTER_STRIKE: Spec<bool> = Spec {
+    name: "counter_strike",
+    values: &[("strict", false), ("okazaki", true)],
+    subset: false,
+    need: Need::LionTrading,
+};
+
+/// `true`: the lion on the square the counter-strike rule recorded is fair game.
+pub const PROMOTED_KIRIN_RECAPTURE: Spec<bool> = Spec {
+    name: "promoted_kirin_recapture",
+    values: &[("allowed", true), ("forbidden", false)],
+    subset: false,
+    need: Need::LionTrading,
+};
+
+/// `true`: no second chance on the last rank, and a pawn or lance reaching it on a move
+/// that offers promotion must promote.
+pub const LAST_RANK_PAWN_LANCE: Spec<bool> = Spec {
+    name: "last_rank_pawn_lance",
+    values: &[("may_stay", false), ("must_promote", true)],
+    subset: false,
+    need: Need::PromotionZone,
+};
+
+/// Baring the opponent's last royal wins, two lone royals draw.
+pub const BARE_KING: Spec<bool> = Spec {
+    name: "bare_king",
+    values: BOOL,
+    subset: false,
+    need: Need::Optional,
+};
+
+/// An option that changes pieces only, through rows of the overrides file (a movement or a
+/// promotion per value): the engine reads nothing else of it. Any variant may have one;
+/// without it, the pieces move and promote as the pieces file says.
+#[derive(Debug)]
+pub struct PieceOption {
+    pub name: &'static str,
+    pub values: &'static [&'static str],
+}
+
+/// The options that change single pieces (tai shogi's ambiguities A3 to A16 and A23).
+pub const PIECE_OPTIONS: &[PieceOption] = &[
+    piece("vermillion_sparrow", &["en", "ja"]),
+    piece("turtle_snake", &["en", "ja", "evans"]),
+    piece("poisonous_snake", &["en", "ja"]),
+    piece("eastern_barbarian", &["en", "ja"]),
+    piece("furious_fiend", &["lion_or_range3", "lion_and_lion_dog"]),
+    piece("teaching_king", &["queen_and_lion_dog", "queen"]),
+    piece("great_elephant", &["plain", "lion_dog_power"]),
+    piece("great_dragon", &["dai_dai", "ja"]),
+    piece("free_demon_diagonals", &["forward", "all"]),
+    piece("fierce_eagle", &["wikipedia", "evans"]),
+    piece("neighbor_king", &["king", "no_back"]),
+    piece(
+        "guardian_of_the_gods",
+        &["all_diagonals", "forward_diagonals"],
+    ),
+    piece("donkey", &["wikipedia", "evans"]),
+    piece("prince_promotes", &["true", "false"]),
+];
+
+const fn piece(name: &'static str, values: &'static [&'static str]) -> PieceOption {
+    PieceOption { name, values }
+}
+
+/// An option's declaration with its value type left out: what the loader checks.
+struct Declaration {
+    name: &'static str,
+    values: Vec<&'static str>,
+    subset: bool,
+    need: Need,
+}
+
+impl<T> Spec<T> {
+    fn declaration(&self) -> Declaration {
+        Declaration {
+            name: self.name,
+            values: self.values.iter().map(|(v, _)| *v).collect(),
+            subset: self.subset,
+            need: self.need,
+        }
+    }
+}
+
+impl PieceOption {
+    fn declaration(&self) -> Declaration {
+        Declaration {
+            name: self.name,
+            values: self.values.to_vec(),
+            subset: false,
+            need: Need::Optional,
+        }
+    }
+}
+
+/// Every option the engine declares.
+fn declarations() -> Vec<Declaration> {
+    let mut all = vec![
+        PROMOTION_TABLE.declaration(),
+        PROMOTION_TRIGGER.declaration(),
+        LION_DOG.declaration(),
+        LION_DOG_JUMP_BACK.declaration(),
+        EMPEROR_CAPTURE.declaration(),
+        REPETITION.declaration(),
+        LION_PROTECTION.declaration(),
+        COUNTER_STRIKE.declaration(),
+        PROMOTED_KIRIN_RECAPTURE.declaration(),
+        LAST_RANK_PAWN_LANCE.declaration(),
+        BARE_KING.declaration(),
+    ];
+    all.extend(PIECE_OPTIONS.iter().map(PieceOption::declaration));
+    all
+}
+
+/// Checks one row of an options file: the engine declares the option and each of its
+/// values, listed once each, and the row lists every declared value unless the option lets
+/// a variant offer some ([`Spec::subset`]).
+///
+/// # Errors
+/// A sentence naming the option or value and the valid ones.
+pub(super) fn check_row(name: &str, values: &[String]) -> Result<Vec<usize>, String> {
+    let all = declarations();
+    let Some(declared) = all.iter().find(|d| d.name == name) else {
+        let names: Vec<&str> = all.iter().map(|d| d.name).collect();
+        return Err(format!(
+            "unknown option `{name}`; the engine declares: {}",
+            names.join(", ")
+        ));
+    };
+    let mut places = Vec::new();
+    for (i, v) in values.iter().enumerate() {
+        let place = declared.values.iter().position(|d| d == v).ok_or_else(|| {
+            format!(
+                "`{v}` is not a value of `{name}`; the engine declares: {}",
+                declared.values.join(", ")
+            )
+        })?;
+        if values[..i].contains(v) {
+            return Err(format!("`{name}` lists `{v}` twice"));
+        }
+        places.push(place);
+    }
+    if !declared.subset {
+        if let Some(missing) = declared
+            .values
+            .iter()
+            .find(|d| !values.iter().any(|v| v == *d))
+        {
+            return Err(format!(
+                "`{name}` lacks the value `{missing}`; the engine declares: {}",
+                declared.values.join(", ")
+            ));
+        }
+    }
+    Ok(places)
+}
+
+/// Checks that a variant has exactly the options its features need.
+///
+/// # Errors
+/// A sentence naming the first option missing or out of place.
+pub(super) fn check_needs(options: &[OptionDef], features: &Features) -> Result<(), String> {
+    for declared in declarations() {
+        let has = options.iter().any(|o| o.name == declared.name);
+        match (declared.need.of(features), has) {
+            (Some(true), false) => {
+                return Err(format!(
+                    "options: `{}` is missing; the engine requires it of {}",
+                    declared.name,
+                    declared.need.who()
+                ))
+            }
+            (Some(false), true) => {
+                return Err(format!(
+                    "options: `{}` is only for {}, which this variant is not",
+                    declared.name,
+                    declared.need.who()
+                ))
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::declarations;
+    use crate::engine::variant::{by_id, VARIANT_IDS};
+
+    /// A declaration no variant uses is dead: every one is in some embedded variant's data.
+    #[test]
+    fn every_declared_option_is_in_some_variant() {
+        for declared in declarations() {
+            assert!(
+                VARIANT_IDS.iter().any(|id| by_id(id)
+                    .expect("a built-in variant")
+                    .option_index(declared.name)
+                    .is_some()),
+                "no variant has `{}`",
+                declared.name
+            );
+        }
+    }
+
+    #[test]
+    fn declared_names_are_unique() {
+        let all = declarations();
+        for (i, d) in all.iter().enumerate() {
+            assert!(all[i + 1..].iter().all(|e| e.name != d.name), "{}", d.name);
+        }
+    }
+}

@@ -1,0 +1,171 @@
+//! The variants built into the binary: each one's traits and embedded data files, loaded
+//! on first use and kept for the life of the process; look-up by id; and the sharing of
+//! compiled rules between requests (each variant's defaults compiled once, other choices
+//! in a bounded cache).
+
+use super::load::{load, DataFiles};
+use super::model::{PromotionKind, Variant, VariantTraits};
+use super::rules::{Rules, RulesError, RulesRequest};
+use crate::engine::geometry::Shape;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// A variant built into the binary: what its loader needs, the variant once loaded, and
+/// its default rules once compiled.
+struct Embedded {
+    id: &'static str,
+    name: &'static str,
+    traits: VariantTraits,
+    files: DataFiles<'static>,
+    variant: OnceLock<Variant>,
+    default_rules: OnceLock<Arc<Rules>>,
+}
+
+impl Embedded {
+    /// The variant, loaded from its data files on first use.
+    fn variant(&'static self) -> &'static Variant {
+        self.variant.get_or_init(|| {
+            load(self.id, self.name, self.traits, &self.files)
+                .unwrap_or_else(|e| panic!("embedded {} data is invalid: {e}", self.id))
+        })
+    }
+}
+
+/// Tai shogi (泰将棋, "grand chess"), 25×25.
+static TAI: Embedded = Embedded {
+    id: "tai",
+    name: "Tai shogi",
+    traits: VariantTraits {
+        shape: Shape {
+            files: 25,
+            ranks: 25,
+        },
+        promotion: PromotionKind::OnCapture,
+        lion_trading: false,
+        checkmate: true,
+        lishogi_marks: false,
+    },
+    files: DataFiles {
+        pieces: include_str!("data/tai.pieces"),
+        options: include_str!("data/tai.options"),
+        choices: include_str!("data/tai.choices"),
+        profiles: include_str!("data/tai.profiles"),
+        sources: include_str!("data/tai.sources"),
+        overrides: include_str!("data/tai.overrides"),
+        setup: include_str!("data/tai.setup"),
+    },
+    variant: OnceLock::new(),
+    default_rules: OnceLock::new(),
+};
+
+/// Chu shogi (中将棋, "middle chess"), 12×12, as lishogi plays it (`shared/rules/chu.md`).
+static CHU: Embedded = Embedded {
+    id: "chu",
+    name: "Chu shogi",
+    traits: VariantTraits {
+        shape: Shape {
+            files: 12,
+            ranks: 12,
+        },
+        promotion: PromotionKind::Zone { ranks: 4 },
+        lion_trading: true,
+        checkmate: false,
+        lishogi_marks: true,
+    },
+    files: DataFiles {
+        pieces: include_str!("data/chu.pieces"),
+        options: include_str!("data/chu.options"),
+        choices: include_str!("data/chu.choices"),
+        profiles: include_str!("data/chu.profiles"),
+        sources: include_str!("data/chu.sources"),
+        overrides: include_str!("data/chu.overrides"),
+        setup: include_str!("data/chu.setup"),
+    },
+    variant: OnceLock::new(),
+    default_rules: OnceLock::new(),
+};
+
+/// Every variant built into the binary.
+static EMBEDDED: [&Embedded; 2] = [&TAI, &CHU];
+
+/// The ids of every variant.
+pub const VARIANT_IDS: &[&str] = &["tai", "chu"];
+
+/// The variants this build knows, by id.
+pub fn by_id(id: &str) -> Option<&'static Variant> {
+    embedded(id).map(Embedded::variant)
+}
+
+fn embedded(id: &str) -> Option<&'static Embedded> {
+    EMBEDDED.iter().copied().find(|e| e.id == id)
+}
+
+/// Tai shogi.
+pub fn tai() -> &'static Variant {
+    TAI.variant()
+}
+
+/// Chu shogi.
+pub fn chu() -> &'static Variant {
+    CHU.variant()
+}
+
+impl Rules {
+    /// Like [`Rules::resolve`], but shares compiled rules between calls (what a service
+    /// wants per request): a built-in variant's defaults are compiled once, other choices
+    /// (and variants loaded from other data) are kept in a bounded cache keyed by the
+    /// variant and the option values.
+    ///
+    /// # Errors
+    /// As [`Rules::resolve`].
+    pub fn resolve_shared(
+        variant: &'static Variant,
+        request: &RulesRequest,
+    ) -> Result<Arc<Rules>, RulesError> {
+        // The defaults, which most requests ask for, are kept apart from the cache.
+        if request.profile.is_none() && request.overrides.is_empty() {
+            if let Some(e) = embedded(variant.id)
+                .filter(|e| e.variant.get().is_some_and(|v| std::ptr::eq(v, variant)))
+            {
+                return Ok(Arc::clone(
+                    e.default_rules
+                        .get_or_init(|| Arc::new(Rules::default_for(variant))),
+                ));
+            }
+        }
+        type Key = (usize, usize, Vec<usize>);
+        static CACHE: OnceLock<Mutex<HashMap<Key, Arc<Rules>>>> = OnceLock::new();
+        const MAX_ENTRIES: usize = 256;
+        let (profile, values) = Rules::choose(variant, request)?;
+        // Keyed by the variant's address: two variants may share an id (one loaded from
+        // other data) but never an address, as variants live for the whole process.
+        let key = (
+            std::ptr::from_ref(variant) as usize,
+            profile,
+            values.clone(),
+        );
+        let cache = CACHE.get_or_init(Default::default);
+        if let Some(r) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+            return Ok(Arc::clone(r));
+        }
+        let rules = Arc::new(Rules::compile(variant, profile, values));
+        let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
+        if map.len() >= MAX_ENTRIES {
+            map.clear();
+        }
+        map.insert(key, Arc::clone(&rules));
+        Ok(rules)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{by_id, EMBEDDED, VARIANT_IDS};
+
+    #[test]
+    fn the_listed_ids_are_the_embedded_variants() {
+        let ids: Vec<&str> = EMBEDDED.iter().map(|e| e.id).collect();
+        assert_eq!(ids, VARIANT_IDS);
+        assert!(by_id("shogi").is_none());
+    }
+}
