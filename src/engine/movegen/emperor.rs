@@ -2,13 +2,14 @@
 //! captures restricted by option `emperor_capture`, with tai.md's recursive protection
 //! rule; judging one jump without generating the rest, and the first-square filter.
 //! Emperors attack no square in [`crate::engine::attack`]'s sense: their captures are
-//! asked of [`emperor_may_capture`].
+//! asked of [`emperor_may_capture`] (and, with the attacks, of `movegen::could_capture`).
 
 use super::gen::{Gen, MoveSink};
 use crate::engine::attack::attacked;
 use crate::engine::core::moves::{Move, Promo};
 use crate::engine::core::piece::FaceId;
 use crate::engine::geometry::{Color, Square};
+use crate::engine::interrupt::stopped;
 use crate::engine::position::Position;
 use crate::engine::variant::{EmperorCapture, Rules};
 
@@ -44,7 +45,7 @@ impl<S: MoveSink> Gen<'_, S> {
 
 /// tai.md `emperor_capture`: whether the emperor on `from` may capture the enemy piece on
 /// `to` (whoever is to move).
-pub fn emperor_may_capture(pos: &Position, rules: &Rules, from: Square, to: Square) -> bool {
+pub(crate) fn emperor_may_capture(pos: &Position, rules: &Rules, from: Square, to: Square) -> bool {
     let victim_royal = rules.face(pos.cell(to).face_unchecked()).royal;
     match rules.emperor_capture {
         EmperorCapture::Unrestricted => return true,
@@ -65,6 +66,14 @@ pub fn emperor_may_capture(pos: &Position, rules: &Rules, from: Square, to: Squa
             .any(|f| f != to && !attacked(pos, rules, to, us, &[from, f]))
 }
 
+/// Whether an emperor of `by` may capture the enemy piece on `target`: the emperors'
+/// share of "could `by` capture there", asking the interrupt between emperors.
+pub(super) fn any_may_capture(pos: &Position, rules: &Rules, target: Square, by: Color) -> bool {
+    pos.emperors(by)
+        .iter()
+        .any(|f| !stopped() && emperor_may_capture(pos, rules, f, target))
+}
+
 /// The emperor's move from `from` to the single square `to`, judged without generating
 /// its capture of every enemy piece: a jump to an empty square or an allowed capture, by a
 /// piece whose face moves as an emperor and never promotes (so the move has no mark).
@@ -79,6 +88,11 @@ pub fn single_jump(pos: &Position, rules: &Rules, from: Square, to: Square) -> O
     let allowed = target.is_empty()
         || (target.is_color(pos.side().opponent()) && emperor_may_capture(pos, rules, from, to));
     allowed.then(|| Move::simple(from, to, Promo::None))
+}
+
+/// Whether the side to move's piece on `from` moves as an emperor.
+pub(super) fn moves_as_one(pos: &Position, rules: &Rules, from: Square) -> bool {
+    rules.face(pos.cell(from).face_unchecked()).compiled[pos.side().index()].emperor
 }
 
 /// The first-square filter: an emperor may go to any square.

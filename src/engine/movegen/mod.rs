@@ -19,17 +19,30 @@ pub(crate) mod lion;
 pub(crate) mod liondog;
 pub(crate) mod slide;
 
-pub use emperor::emperor_may_capture;
 pub use gen::{Counter, MoveSink};
 
+use super::attack::attacked;
 use super::core::moves::{Move, Promo};
-use super::geometry::{Geometry, Square};
+use super::geometry::{Color, Geometry, Square};
 use super::interrupt::stopped;
 use super::movement::{line_of, Compiled, Kind};
 use super::position::Position;
 use super::rules::lion_trading;
 use super::variant::Rules;
 use gen::{CaptureBan, Gen};
+
+/// Whether `by` could capture the piece on `target` (whoever is to move): a piece that
+/// attacks it ([`attacked`]: along the lines and off them) or an emperor allowed to.
+pub fn could_capture(pos: &Position, rules: &Rules, target: Square, by: Color) -> bool {
+    attacked(pos, rules, target, by, &[]) || emperor::any_may_capture(pos, rules, target, by)
+}
+
+/// Whether the piece on `from` refuses to capture the enemy piece on `to` that it could
+/// reach in one move, by a rule of its kind (the emperor's protected victims): asked only
+/// to explain a move that was not generated.
+pub fn refused_capture(pos: &Position, rules: &Rules, from: Square, to: Square) -> bool {
+    pos.cell(to).is_color(pos.side().opponent()) && emperor::moves_as_one(pos, rules, from)
+}
 
 /// The capture ban the rules put in force for generation (chu shogi's lion trading).
 fn capture_ban(rules: &Rules) -> Option<CaptureBan> {

@@ -4,11 +4,10 @@
 //! side with no legal move at all is stalemated and loses; a side with no royal left has
 //! lost at once.
 
-use crate::engine::attack::attacked;
 use crate::engine::core::moves::Move;
 use crate::engine::geometry::{Color, Square};
 use crate::engine::interrupt::stopped;
-use crate::engine::movegen::{emperor_may_capture, generate, generate_from};
+use crate::engine::movegen::{could_capture, generate, generate_from};
 use crate::engine::position::Position;
 use crate::engine::variant::Rules;
 
@@ -25,13 +24,10 @@ pub fn in_check(pos: &Position, rules: &Rules, side: Color) -> bool {
     }
     match pos.royal_count(side) {
         0 => false,
-        1 => pos.royal_squares(side).iter().any(|r| {
-            attacked(pos, rules, r, them, &[])
-                || pos
-                    .emperors(them)
-                    .iter()
-                    .any(|f| !stopped() && emperor_may_capture(pos, rules, f, r))
-        }),
+        1 => pos
+            .royal_squares(side)
+            .iter()
+            .any(|r| could_capture(pos, rules, r, them)),
         _ => !checking_moves(pos, rules, side).is_empty(),
     }
 }

@@ -8,7 +8,7 @@ use crate::engine::core::moves::{Move, Promo};
 use crate::engine::geometry::Square;
 use crate::engine::movegen::{
     can_pass_via, generate_from, generate_from_unfiltered, judged_alone, pass_of, reduce_route,
-    twin_route,
+    refused_capture, twin_route,
 };
 use crate::engine::notation::{parse_move_text, HodgesError, MoveTextError};
 use crate::engine::position::Position;
@@ -145,9 +145,9 @@ pub fn check_move(pos: &Position, rules: &Rules, text: &str) -> Result<Move, Ill
         return Err(IllegalReason::NotYourPiece);
     }
     if let [to] = parsed.squares[1..] {
-        if let Some(jump) = judged_alone(pos, rules, from, to) {
+        if let Some(mv) = judged_alone(pos, rules, from, to) {
             return match parsed.mark {
-                None => Ok(jump),
+                None => Ok(mv),
                 Some(_) => Err(IllegalReason::PromotionNotPossible),
             };
         }
@@ -234,9 +234,7 @@ fn classify(
     if path.len() == 1 && pos.cell(to).is_color(pos.side()) {
         return IllegalReason::OntoOwnPiece;
     }
-    let face = pos.cell(from).face_unchecked();
-    let c = &rules.face(face).compiled[pos.side().index()];
-    if path.len() == 1 && c.emperor && pos.cell(to).is_color(pos.side().opponent()) {
+    if path.len() == 1 && refused_capture(pos, rules, from, to) {
         return IllegalReason::EmperorProtected;
     }
     if path.len() > 1 {
