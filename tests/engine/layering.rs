@@ -157,6 +157,13 @@ fn unit_of(path: &[String]) -> String {
     }
 }
 
+/// The identifier `text` starts with (empty if none).
+fn identifier(text: &str) -> String {
+    text.chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect()
+}
+
 /// The engine module paths a file's code names: `crate::engine::…` and `super::…`.
 fn named_paths(code: &str, own: &[String]) -> Vec<Vec<String>> {
     let mut out = Vec::new();
@@ -182,18 +189,11 @@ fn named_paths(code: &str, own: &[String]) -> Vec<Vec<String>> {
             base.pop();
             tail = t;
         }
-        let name: String = tail
-            .chars()
-            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-            .collect();
+        let name = identifier(tail);
         if !name.is_empty() {
+            let after = &tail[name.len()..];
             base.push(name);
-            let after = &tail[base.last().map_or(0, String::len)..];
-            if let Some(t) = after.strip_prefix("::") {
-                let second: String = t
-                    .chars()
-                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                    .collect();
+            if let Some(second) = after.strip_prefix("::").map(identifier) {
                 if !second.is_empty() {
                     base.push(second);
                 }

@@ -37,6 +37,13 @@ fn load_tai(files: &DataFiles<'_>) -> Result<Variant, String> {
     load("tai", "Tai shogi", variant::tai().traits, files)
 }
 
+/// Tai's real data files with one of them changed by `change`, loaded.
+fn tai_with<'a>(change: impl FnOnce(&mut DataFiles<'a>)) -> Result<Variant, String> {
+    let mut files = tai_files();
+    change(&mut files);
+    load_tai(&files)
+}
+
 fn load_chu(files: &DataFiles<'_>) -> Result<Variant, String> {
     load("chu", "Chu shogi", variant::chu().traits, files)
 }
@@ -100,11 +107,7 @@ fn the_embedded_data_explains_every_value_and_profile() {
 #[test]
 fn a_value_without_its_row_does_not_load() {
     let choices = without(tai_files().choices, "emperor_capture | royals_only |");
-    let err = load_tai(&DataFiles {
-        choices: &choices,
-        ..tai_files()
-    })
-    .unwrap_err();
+    let err = tai_with(|f| f.choices = &choices).unwrap_err();
     assert!(
         err.contains("`emperor_capture = royals_only` has no row"),
         "{err}"
@@ -129,11 +132,7 @@ fn a_value_without_a_source_does_not_load() {
         ),
     ] {
         let choices = replaced(tai_files().choices, prefix, line);
-        let err = load_tai(&DataFiles {
-            choices: &choices,
-            ..tai_files()
-        })
-        .unwrap_err();
+        let err = tai_with(|f| f.choices = &choices).unwrap_err();
         assert!(err.contains(expected), "{line}: {err}");
     }
 }
@@ -144,11 +143,7 @@ fn a_profile_without_a_description_does_not_load() {
         without(tai_files().profiles, "japanese |"),
         replaced(tai_files().profiles, "japanese |", "japanese"),
     ] {
-        let err = load_tai(&DataFiles {
-            profiles: &profiles,
-            ..tai_files()
-        })
-        .unwrap_err();
+        let err = tai_with(|f| f.profiles = &profiles).unwrap_err();
         assert!(err.starts_with("profiles"), "{err}");
     }
 }
@@ -156,18 +151,10 @@ fn a_profile_without_a_description_does_not_load() {
 #[test]
 fn an_uncited_or_doubled_source_does_not_load() {
     let sources = format!("{}\nHodges | George Hodges' rules.", tai_files().sources);
-    let err = load_tai(&DataFiles {
-        sources: &sources,
-        ..tai_files()
-    })
-    .unwrap_err();
+    let err = tai_with(|f| f.sources = &sources).unwrap_err();
     assert!(err.contains("`Hodges` is cited by no choice"), "{err}");
     let sources = format!("{}\nEvans | Again.", tai_files().sources);
-    let err = load_tai(&DataFiles {
-        sources: &sources,
-        ..tai_files()
-    })
-    .unwrap_err();
+    let err = tai_with(|f| f.sources = &sources).unwrap_err();
     assert!(err.contains("`Evans` is listed twice"), "{err}");
 }
 
@@ -182,11 +169,7 @@ fn the_real_data_loads() {
 fn a_misspelt_option_name_does_not_load() {
     let options = tai_emperor_capture("emperor_captur", "unprotected royals_only unrestricted");
     let line = line_of(&options, "emperor_captur |");
-    let err = load_tai(&DataFiles {
-        options: &options,
-        ..tai_files()
-    })
-    .unwrap_err();
+    let err = tai_with(|f| f.options = &options).unwrap_err();
     assert!(
         err.starts_with(&format!(
             "options line {line}: unknown option `emperor_captur`; the engine declares: "
@@ -200,11 +183,7 @@ fn a_misspelt_option_name_does_not_load() {
 fn a_misspelt_option_value_does_not_load() {
     let options = tai_emperor_capture("emperor_capture", "unprotectd royals_only unrestricted");
     let line = line_of(&options, "emperor_capture |");
-    let err = load_tai(&DataFiles {
-        options: &options,
-        ..tai_files()
-    })
-    .unwrap_err();
+    let err = tai_with(|f| f.options = &options).unwrap_err();
     assert_eq!(
         err,
         format!(
@@ -229,11 +208,7 @@ fn a_declared_value_the_data_lacks_or_doubles_does_not_load() {
     ] {
         let options = tai_emperor_capture("emperor_capture", values);
         let line = line_of(&options, "emperor_capture |");
-        let err = load_tai(&DataFiles {
-            options: &options,
-            ..tai_files()
-        })
-        .unwrap_err();
+        let err = tai_with(|f| f.options = &options).unwrap_err();
         assert_eq!(err, format!("options line {line}: {expected}"));
     }
 }
@@ -242,11 +217,7 @@ fn a_declared_value_the_data_lacks_or_doubles_does_not_load() {
 fn values_in_another_order_are_read_by_name() {
     let options = tai_emperor_capture("emperor_capture", "unrestricted royals_only unprotected");
     let tai: &'static Variant = Box::leak(Box::new(
-        load_tai(&DataFiles {
-            options: &options,
-            ..tai_files()
-        })
-        .expect("the order of values is the data's"),
+        tai_with(|f| f.options = &options).expect("the order of values is the data's"),
     ));
     for (value, expected) in [
         ("unprotected", EmperorCapture::Unprotected),
@@ -275,11 +246,7 @@ fn promotion_table_values_in_another_order_pick_the_same_tables() {
         .options
         .replace("promotion_table | en ja |", "promotion_table | ja en |");
     let reordered: &'static Variant = Box::leak(Box::new(
-        load_tai(&DataFiles {
-            options: &options,
-            ..tai_files()
-        })
-        .expect("the order of values is the data's"),
+        tai_with(|f| f.options = &options).expect("the order of values is the data's"),
     ));
     let promotions = |v: &'static Variant, profile: &str| {
         let rules = Rules::resolve(
@@ -317,11 +284,7 @@ fn an_option_given_twice_does_not_load() {
         .find(|l| l.starts_with("repetition |"))
         .expect("tai has repetition");
     let options = format!("{}\n{row}", tai_files().options);
-    let err = load_tai(&DataFiles {
-        options: &options,
-        ..tai_files()
-    })
-    .unwrap_err();
+    let err = tai_with(|f| f.options = &options).unwrap_err();
     assert!(err.ends_with(": `repetition` is listed twice"), "{err}");
 }
 
@@ -344,11 +307,7 @@ fn an_option_the_variant_needs_but_lacks_does_not_load() {
         ),
     ] {
         let options = without(tai_files().options, &format!("{option} |"));
-        let err = load_tai(&DataFiles {
-            options: &options,
-            ..tai_files()
-        })
-        .unwrap_err();
+        let err = tai_with(|f| f.options = &options).unwrap_err();
         assert_eq!(
             err,
             format!("options: `{option}` is missing; the engine requires it of {who}")
@@ -378,11 +337,7 @@ fn an_option_for_a_rule_the_variant_lacks_does_not_load() {
          japanese=before_move tsa=before_move | Lion protection.",
         tai_files().options
     );
-    let err = load_tai(&DataFiles {
-        options: &options,
-        ..tai_files()
-    })
-    .unwrap_err();
+    let err = tai_with(|f| f.options = &options).unwrap_err();
     assert_eq!(
         err,
         "options: `lion_protection` is only for a variant with the lion-trading rules, which \
@@ -400,11 +355,7 @@ fn the_promotion_tables_are_the_values_of_promotion_table() {
     let pieces = pieces.replacen(row, &row.replace(" | en=- ja=G | ", " | ja=G en=- | "), 1);
     let code = row.split(" | ").next().expect("a code");
     let line = line_of(&pieces, &format!("{code} |"));
-    let err = load_tai(&DataFiles {
-        pieces: &pieces,
-        ..tai_files()
-    })
-    .unwrap_err();
+    let err = tai_with(|f| f.pieces = &pieces).unwrap_err();
     assert_eq!(
         err,
         format!(
@@ -413,11 +364,7 @@ fn the_promotion_tables_are_the_values_of_promotion_table() {
         )
     );
     let pieces = tai_files().pieces.replace(" en=", " eng=");
-    let err = load_tai(&DataFiles {
-        pieces: &pieces,
-        ..tai_files()
-    })
-    .unwrap_err();
+    let err = tai_with(|f| f.pieces = &pieces).unwrap_err();
     assert_eq!(
         err,
         "pieces: the promotion tables are `eng ja`, the values of `promotion_table` are `en ja` \
