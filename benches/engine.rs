@@ -7,8 +7,8 @@
 //! start position (the figure issue #5 sets a goal for).
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use shogi_arbiter::engine::core::color::Color;
 use shogi_arbiter::engine::game::{replay, Game};
-use shogi_arbiter::engine::geometry::Color;
 use shogi_arbiter::engine::movegen::legal_moves;
 use shogi_arbiter::engine::notation::{format_move, parse_position};
 use shogi_arbiter::engine::perft::perft;

@@ -12,12 +12,12 @@ use super::error::{echo, ApiError, Progress};
 use crate::api::memory;
 use crate::api::peer::{unless_gone, Gone, Peer};
 use crate::config::Limits;
+use crate::engine::core::color::Color;
 use crate::engine::core::ending::{EndReason, Ending, GameResult};
 use crate::engine::core::moves::Effects;
 use crate::engine::core::moves::{Move, Promotion};
 use crate::engine::core::piece::Piece;
 use crate::engine::game::{replay, Game};
-use crate::engine::geometry::Color;
 use crate::engine::interrupt::{halted, Interrupt, Stopped};
 use crate::engine::notation::{
     format_hodges, format_move, format_position_after, format_position_of,

@@ -4,7 +4,6 @@
 //! the position's guard counts), and asking each movement kind's file
 //! ([`crate::engine::movegen`]) for what lies off the lines.
 
-use super::geometry::{opposite_abs, Color, Square, SquareSet};
 use super::movegen::hook;
 use super::movegen::jump;
 use super::movegen::linelion;
@@ -14,6 +13,10 @@ use super::movegen::slide;
 use super::movement::{Compiled, Kind};
 use super::position::Position;
 use super::variant::Rules;
+use crate::engine::core::color::Color;
+use crate::engine::core::dir::opposite_abs;
+use crate::engine::core::square::Square;
+use crate::engine::core::square_set::SquareSet;
 
 /// Whether a piece of `color` other than an emperor could capture on `target`, with the
 /// pieces on `vacated` removed from the board: the same question as

@@ -1,8 +1,9 @@
 //! The rules engine: a pure library (no web framework) that knows the variants as data,
 //! generates legal moves, judges proposed moves, plays them and counts perft.
 //!
-//! Vocabulary: [`core`] (the ground floor: how a game ends), [`geometry`] (squares,
-//! colours, directions), [`movement`] (movement kinds),
+//! Vocabulary: [`core`] (the ground floor: colours, directions, squares, square sets,
+//! board shapes, how a game ends), [`geometry`] (the ray tables of a board shape),
+//! [`movement`] (movement kinds),
 //! [`variant`] (piece tables, options, profiles, resolved rules), [`position`] (setup and
 //! position, playing a move), [`moves`] (the move value), [`movegen`] (legal moves),
 //! [`legality`] (checking one proposed move), [`lion_trading`] (chu shogi's rules on

@@ -4,8 +4,11 @@
 use super::core::moves::{Effects, Move, Promo, Promotion};
 use super::core::piece::FaceId;
 use super::core::piece::{Cell, Piece};
-use super::geometry::{Color, Square, SquareSet, MAX_SQUARES, PADDED_CELLS, PADDED_STEP};
+use super::geometry::{PADDED_CELLS, PADDED_STEP};
 use super::variant::{FaceTraits, Placement, Rules, Variant};
+use crate::engine::core::color::Color;
+use crate::engine::core::square::{Square, MAX_SQUARES};
+use crate::engine::core::square_set::SquareSet;
 
 /// Variant-specific state beyond board and side (position text's third field).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]

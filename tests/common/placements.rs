@@ -1,7 +1,7 @@
 //! Position text from piece placements (`CODE@SQUARE`, lowercase = White), shared by the
 //! engine and API tests (each includes this file as a module).
 
-use shogi_arbiter::engine::geometry::Color;
+use shogi_arbiter::engine::core::color::Color;
 use shogi_arbiter::engine::notation::{format_position, parse_piece_token};
 use shogi_arbiter::engine::position::Setup;
 use shogi_arbiter::engine::variant::Rules;

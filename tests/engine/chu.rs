@@ -5,9 +5,9 @@
 //! counter-strike field and the outcome that some rows record after the move.
 
 use crate::support::rules_for;
+use shogi_arbiter::engine::core::color::Color;
 use shogi_arbiter::engine::core::ending::{EndReason, GameResult};
 use shogi_arbiter::engine::game::Game;
-use shogi_arbiter::engine::geometry::Color;
 use shogi_arbiter::engine::notation::{format_position_of, parse_valid_position};
 use shogi_arbiter::engine::perft::perft;
 use shogi_arbiter::engine::position::Position;

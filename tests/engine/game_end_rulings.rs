@@ -2,9 +2,9 @@
 
 use crate::game_end::fixtures;
 use crate::support::{position_text, rules_for};
+use shogi_arbiter::engine::core::color::Color;
 use shogi_arbiter::engine::core::ending::GameResult;
 use shogi_arbiter::engine::game::{replay, replay_from, Game};
-use shogi_arbiter::engine::geometry::Color;
 use shogi_arbiter::engine::notation::format_move;
 use shogi_arbiter::engine::notation::parse_valid_position;
 use shogi_arbiter::engine::rules::check::{checking_moves, royals};

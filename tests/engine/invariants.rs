@@ -5,10 +5,11 @@
 //! text round-trip; playing is deterministic.
 
 use crate::support::{random_placement, rules_for, tai_rules, Rng};
+use shogi_arbiter::engine::core::color::Color;
 use shogi_arbiter::engine::core::moves::Move;
 use shogi_arbiter::engine::core::piece::Piece;
+use shogi_arbiter::engine::core::square::Square;
 use shogi_arbiter::engine::game::{replay_with, CHECKPOINT_PLIES};
-use shogi_arbiter::engine::geometry::{Color, Square};
 use shogi_arbiter::engine::movegen::{legal_moves, pass_of, StartFilter};
 use shogi_arbiter::engine::notation::{
     format_move, format_position, format_position_of, parse_move_text, parse_position,

@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 /// the generation context and the kind files below `attack.rs`, the emperor (whose capture
 /// rule asks who attacks) and lion trading (the one rule the generator applies) above it.
 const FLOORS: &[&[&str]] = &[
-    &["geometry", "interrupt", "test_rng"],
-    &["core"],
+    &["core", "interrupt", "test_rng"],
+    &["geometry"],
     &["movement"],
     &["variant"],
     &["position"],

@@ -3,7 +3,7 @@
 //! setup") and the movement rules (tai.md), not from the engine.
 
 use crate::support::tai_rules;
-use shogi_arbiter::engine::geometry::Color;
+use shogi_arbiter::engine::core::color::Color;
 use shogi_arbiter::engine::movegen::legal_moves;
 use shogi_arbiter::engine::position::Position;
 use std::collections::BTreeMap;

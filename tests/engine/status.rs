@@ -2,8 +2,8 @@
 //! the game"); each expectation is reasoned in its comment.
 
 use crate::support::{position, tai_rules, try_position, Rng};
+use shogi_arbiter::engine::core::color::Color;
 use shogi_arbiter::engine::game::{outcome, Outcome};
-use shogi_arbiter::engine::geometry::Color;
 use shogi_arbiter::engine::notation::format_move;
 use shogi_arbiter::engine::rules::check::{checking_moves, in_check};
 

@@ -2,8 +2,8 @@
 //! placements, a small deterministic random generator, random placements of a variant's
 //! pieces.
 
+use shogi_arbiter::engine::core::color::Color;
 use shogi_arbiter::engine::core::piece::Piece;
-use shogi_arbiter::engine::geometry::Color;
 use shogi_arbiter::engine::notation::parse_valid_position;
 use shogi_arbiter::engine::position::{Position, Setup};
 use shogi_arbiter::engine::variant::{self, Rules, RulesRequest};

@@ -178,11 +178,11 @@ fn run_case(case: &Case) -> Vec<String> {
     problems
 }
 
-fn side_color(side: char) -> shogi_arbiter::engine::geometry::Color {
+fn side_color(side: char) -> shogi_arbiter::engine::core::color::Color {
     if side == 'w' {
-        shogi_arbiter::engine::geometry::Color::White
+        shogi_arbiter::engine::core::color::Color::White
     } else {
-        shogi_arbiter::engine::geometry::Color::Black
+        shogi_arbiter::engine::core::color::Color::Black
     }
 }
 

@@ -1,7 +1,7 @@
 //! How a game ends: its result ([`GameResult`]) and the reason ([`EndReason`]), together an
 //! [`Ending`]. The vocabulary the rules (legality, status, repetition) and the game share.
 
-use crate::engine::geometry::Color;
+use super::color::Color;
 
 /// How a finished game came out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

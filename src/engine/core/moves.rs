@@ -3,8 +3,9 @@
 //! final square), the promotion mark and whether that promotion was a choice; and what a
 //! played move did ([`Effects`]: its captures, how it promoted, [`Promotion`]).
 
+use super::color::Color;
 use super::piece::{FaceId, Piece};
-use crate::engine::geometry::{Color, Square};
+use super::square::Square;
 
 /// Promotion mark of a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

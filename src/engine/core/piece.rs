@@ -2,7 +2,7 @@
 //! the kind on its unpromoted or promoted side), a [`Piece`] (a face and its owner) and a
 //! board [`Cell`] (a piece or nothing, packed in 16 bits).
 
-use super::super::geometry::Color;
+use super::color::Color;
 
 /// A piece kind: its row in the variant's piece table.
 pub type KindId = u8;

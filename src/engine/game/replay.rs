@@ -2,8 +2,8 @@
 //! (the status of a game without history that starts there).
 
 use super::state::{Game, IllegalAt, Played};
+use crate::engine::core::color::Color;
 use crate::engine::core::ending::{EndReason, Ending, GameResult};
-use crate::engine::geometry::Color;
 use crate::engine::interrupt::stopped;
 use crate::engine::notation::{parse_valid_position, PositionProblem};
 use crate::engine::position::Position;

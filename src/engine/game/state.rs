@@ -1,10 +1,11 @@
 //! The game itself ([`Game`]): its start, the moves played and their history, judging and
 //! playing a move, the status after every move; see the module [`super`] for the rules.
 
+use crate::engine::core::color::Color;
 use crate::engine::core::ending::{EndReason, Ending, GameResult};
 use crate::engine::core::moves::Effects;
 use crate::engine::core::moves::Move;
-use crate::engine::geometry::{Color, Square};
+use crate::engine::core::square::Square;
 use crate::engine::interrupt::stopped;
 use crate::engine::movegen::generate_from;
 use crate::engine::notation::{parse_hodges, HodgesError};

@@ -6,9 +6,10 @@
 
 use super::gen::{Gen, MoveSink};
 use crate::engine::attack::attacked;
+use crate::engine::core::color::Color;
 use crate::engine::core::moves::{Move, Promo};
 use crate::engine::core::piece::FaceId;
-use crate::engine::geometry::{Color, Square};
+use crate::engine::core::square::Square;
 use crate::engine::interrupt::stopped;
 use crate::engine::position::Position;
 use crate::engine::variant::{EmperorCapture, Rules};

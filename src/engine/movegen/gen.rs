@@ -4,9 +4,12 @@
 //! ban in force, and collecting the position's one pass. Each kind's file adds its own
 //! `impl Gen` block; this file names none of them.
 
+use crate::engine::core::color::Color;
 use crate::engine::core::moves::{Move, Promo};
 use crate::engine::core::piece::{Cell, FaceId};
-use crate::engine::geometry::{Color, Geometry, Square, SquareSet};
+use crate::engine::core::square::Square;
+use crate::engine::core::square_set::SquareSet;
+use crate::engine::geometry::Geometry;
 use crate::engine::position::Position;
 use crate::engine::variant::{PromotionChoice, PromotionTrigger, Rules};
 

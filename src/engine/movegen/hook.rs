@@ -4,8 +4,12 @@
 //! corner as an equivalent spelling of a route, and the first-square filter.
 
 use super::gen::{Gen, MoveSink};
+use crate::engine::core::color::Color;
+use crate::engine::core::dir::ABS_DIRS;
 use crate::engine::core::piece::FaceId;
-use crate::engine::geometry::{Color, Geometry, Square, SquareSet, ABS_DIRS};
+use crate::engine::core::square::Square;
+use crate::engine::core::square_set::SquareSet;
+use crate::engine::geometry::Geometry;
 use crate::engine::position::Position;
 use crate::engine::variant::Rules;
 

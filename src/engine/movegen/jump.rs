@@ -3,7 +3,9 @@
 
 use super::gen::{Gen, MoveSink};
 use crate::engine::core::piece::FaceId;
-use crate::engine::geometry::{Geometry, Square, SquareSet};
+use crate::engine::core::square::Square;
+use crate::engine::core::square_set::SquareSet;
+use crate::engine::geometry::Geometry;
 use crate::engine::movement::Compiled;
 use crate::engine::variant::Rules;
 

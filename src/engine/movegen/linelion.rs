@@ -7,7 +7,9 @@
 use super::gen::{mark_along_lines, Gen, MoveSink};
 use crate::engine::core::moves::{Move, Promo};
 use crate::engine::core::piece::FaceId;
-use crate::engine::geometry::{Geometry, Square, SquareSet};
+use crate::engine::core::square::Square;
+use crate::engine::core::square_set::SquareSet;
+use crate::engine::geometry::Geometry;
 use crate::engine::movement::Compiled;
 
 impl<S: MoveSink> Gen<'_, S> {

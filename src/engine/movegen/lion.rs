@@ -4,10 +4,12 @@
 //! empty squares as equivalent spellings, and the first-square filter.
 
 use super::gen::{Gen, MoveSink};
+use crate::engine::core::dir::ABS_DIRS;
 use crate::engine::core::moves::{Move, Promo};
 use crate::engine::core::piece::FaceId;
-use crate::engine::geometry::{Geometry, SquareSet};
-use crate::engine::geometry::{Square, ABS_DIRS};
+use crate::engine::core::square::Square;
+use crate::engine::core::square_set::SquareSet;
+use crate::engine::geometry::Geometry;
 use crate::engine::movement::Compiled;
 
 impl<S: MoveSink> Gen<'_, S> {

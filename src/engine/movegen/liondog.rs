@@ -8,8 +8,9 @@
 use super::gen::{mark_along_lines, Gen, MoveSink};
 use crate::engine::core::moves::{Move, Promo};
 use crate::engine::core::piece::FaceId;
-use crate::engine::geometry::Square;
-use crate::engine::geometry::{Geometry, SquareSet};
+use crate::engine::core::square::Square;
+use crate::engine::core::square_set::SquareSet;
+use crate::engine::geometry::Geometry;
 use crate::engine::position::Position;
 use crate::engine::variant::Rules;
 

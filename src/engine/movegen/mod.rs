@@ -23,12 +23,14 @@ pub use gen::{Counter, MoveSink};
 
 use super::attack::attacked;
 use super::core::moves::{Move, Promo};
-use super::geometry::{Color, Geometry, Square};
+use super::geometry::Geometry;
 use super::interrupt::stopped;
 use super::movement::{line_of, Compiled, Kind};
 use super::position::Position;
 use super::rules::lion_trading;
 use super::variant::Rules;
+use crate::engine::core::color::Color;
+use crate::engine::core::square::Square;
 use gen::{CaptureBan, Gen};
 
 /// Whether `by` could capture the piece on `target` (whoever is to move): a piece that
@@ -292,7 +294,7 @@ fn droppable(
     let (Some(leg1), Some(leg2)) = (geo.line(prev, here), geo.line(here, next)) else {
         return false;
     };
-    if leg2.0 == crate::engine::geometry::opposite_abs(leg1.0) {
+    if leg2.0 == crate::engine::core::dir::opposite_abs(leg1.0) {
         return false;
     }
     c.kinds.iter().any(|kind| match kind {

@@ -4,8 +4,9 @@
 
 use super::gen::{Gen, MoveSink};
 use crate::engine::core::piece::FaceId;
-use crate::engine::geometry::Square;
-use crate::engine::geometry::{Geometry, SquareSet};
+use crate::engine::core::square::Square;
+use crate::engine::core::square_set::SquareSet;
+use crate::engine::geometry::Geometry;
 use crate::engine::movement::Compiled;
 
 impl<S: MoveSink> Gen<'_, S> {

@@ -4,7 +4,8 @@
 
 use super::kind::{Kind, KindSet};
 use super::language::{Component, Movement, UNLIMITED};
-use crate::engine::geometry::{abs_dir, absolute_offset, Color, ABS_DIRS};
+use crate::engine::core::color::Color;
+use crate::engine::core::dir::{abs_dir, absolute_offset, ABS_DIRS};
 
 /// A movement compiled for one colour: absolute directions, with every overlap between
 /// components removed so that each distinct effect is produced by exactly one component.

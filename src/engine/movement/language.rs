@@ -1,7 +1,7 @@
 //! The movement language of the variant data files (`variant/data/FORMAT.md`): parsing a
 //! piece's movement text into [`Component`]s and printing it back.
 
-use crate::engine::geometry::Dir;
+use crate::engine::core::dir::Dir;
 use std::fmt;
 
 /// A set of relative directions, one bit per [`Dir`] index.

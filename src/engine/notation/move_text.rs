@@ -3,7 +3,8 @@
 //! as `=`).
 
 use crate::engine::core::moves::{Move, Promo};
-use crate::engine::geometry::{Shape, Square};
+use crate::engine::core::shape::Shape;
+use crate::engine::core::square::Square;
 use std::fmt;
 
 /// The longest move text accepted.

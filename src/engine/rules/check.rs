@@ -4,8 +4,9 @@
 //! side with no legal move at all is stalemated and loses; a side with no royal left has
 //! lost at once.
 
+use crate::engine::core::color::Color;
 use crate::engine::core::moves::Move;
-use crate::engine::geometry::{Color, Square};
+use crate::engine::core::square::Square;
 use crate::engine::interrupt::stopped;
 use crate::engine::movegen::{could_capture, generate, generate_from};
 use crate::engine::position::Position;

@@ -5,7 +5,7 @@ use super::lion_trading::{self, LionBan};
 use super::repetition::{rule_name, Ban};
 use crate::engine::core::ending::{EndReason, Ending, GameResult};
 use crate::engine::core::moves::{Move, Promo};
-use crate::engine::geometry::Square;
+use crate::engine::core::square::Square;
 use crate::engine::movegen::{
     can_pass_via, generate_from, generate_from_unfiltered, judged_alone, pass_of, reduce_route,
     refused_capture, twin_route,

@@ -12,8 +12,9 @@
 //!   (option `counter_strike`, `promoted_kirin_recapture`).
 
 use crate::engine::attack::attacked;
+use crate::engine::core::color::Color;
 use crate::engine::core::moves::Move;
-use crate::engine::geometry::{Color, Square};
+use crate::engine::core::square::Square;
 use crate::engine::position::{Extra, Position};
 use crate::engine::variant::{LionProtection, LionTrading, Rules};
 use std::fmt;

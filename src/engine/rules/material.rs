@@ -2,8 +2,8 @@
 //! draw.
 
 use crate::engine::attack::attacked;
+use crate::engine::core::color::Color;
 use crate::engine::core::ending::{EndReason, Ending, GameResult};
-use crate::engine::geometry::Color;
 use crate::engine::position::Position;
 use crate::engine::variant::Rules;
 

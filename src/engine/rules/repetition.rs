@@ -5,8 +5,9 @@
 //! that attacked throughout loses) reads the moves since the position's first occurrence.
 
 use crate::engine::attack::attacked;
+use crate::engine::core::color::Color;
 use crate::engine::core::moves::Move;
-use crate::engine::geometry::{Color, Square};
+use crate::engine::core::square::Square;
 use crate::engine::movegen::generate_from;
 use crate::engine::position::{Extra, Position};
 use crate::engine::variant::{Repetition, Rules};

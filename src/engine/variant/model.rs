@@ -3,8 +3,10 @@
 //! fills and every request reads.
 
 use super::key_table::{code_key, pack_token, packed_token_key, KeyTable};
+use crate::engine::core::color::Color;
 use crate::engine::core::piece::{FaceId, KindId, Piece};
-use crate::engine::geometry::{Color, Geometry, Shape};
+use crate::engine::core::shape::Shape;
+use crate::engine::geometry::Geometry;
 use crate::engine::movement::Movement;
 
 /// One row of a variant's piece table.

@@ -6,7 +6,7 @@
 use super::load::{load, DataFiles};
 use super::model::{PromotionKind, Variant, VariantTraits};
 use super::rules::{Rules, RulesError, RulesRequest};
-use crate::engine::geometry::Shape;
+use crate::engine::core::shape::Shape;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 

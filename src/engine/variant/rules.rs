@@ -9,8 +9,10 @@ use super::options::{
     COUNTER_STRIKE, EMPEROR_CAPTURE, LAST_RANK_PAWN_LANCE, LION_DOG, LION_DOG_JUMP_BACK,
     LION_PROTECTION, PROMOTED_KIRIN_RECAPTURE, PROMOTION_TABLE, PROMOTION_TRIGGER, REPETITION,
 };
+use crate::engine::core::color::Color;
 use crate::engine::core::piece::{FaceId, KindId, Piece};
-use crate::engine::geometry::{Color, Square, SquareSet};
+use crate::engine::core::square::Square;
+use crate::engine::core::square_set::SquareSet;
 use crate::engine::movement::{Compiled, Movement};
 use std::fmt;
 use std::sync::OnceLock;

@@ -5,8 +5,8 @@
 //! reading to build the table of printed tokens.
 
 use super::model::Variant;
+use crate::engine::core::color::Color;
 use crate::engine::core::piece::{KindId, Piece};
-use crate::engine::geometry::Color;
 
 /// Why a piece token is not a piece of the variant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

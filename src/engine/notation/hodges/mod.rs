@@ -58,7 +58,8 @@ pub(super) mod write;
 
 use crate::engine::core::moves::Move;
 use crate::engine::core::piece::FaceId;
-use crate::engine::geometry::{Square, SquareSet};
+use crate::engine::core::square::Square;
+use crate::engine::core::square_set::SquareSet;
 use crate::engine::position::Position;
 use std::fmt;
 
@@ -210,8 +211,8 @@ mod tests {
     use super::read::parse_hodges;
     use super::write::format_hodges;
     use super::*;
+    use crate::engine::core::color::Color;
     use crate::engine::core::moves::Promo;
-    use crate::engine::geometry::Color;
     use crate::engine::movegen::{legal_moves, pass_of};
     use crate::engine::notation::parse_valid_position;
     use crate::engine::variant::{tai, Rules, RulesRequest};

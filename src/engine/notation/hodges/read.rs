@@ -5,7 +5,7 @@
 use super::write::format_hodges;
 use super::{squares_with_face, steps_of, HodgesError, Step};
 use crate::engine::core::moves::{Move, Promo};
-use crate::engine::geometry::Square;
+use crate::engine::core::square::Square;
 use crate::engine::movegen::{can_pass_via, generate_from, pass_of};
 use crate::engine::notation::move_text::MAX_MOVE_TEXT;
 use crate::engine::position::Position;
@@ -132,7 +132,7 @@ fn text_piece(parsed: &Parsed) -> String {
 }
 
 /// The ambiguity between the pieces on `froms`, named in file-then-rank order.
-fn ambiguous(shape: crate::engine::geometry::Shape, mut froms: Vec<Square>) -> HodgesError {
+fn ambiguous(shape: crate::engine::core::shape::Shape, mut froms: Vec<Square>) -> HodgesError {
     froms.sort_by_key(|&s| shape.file_rank_key(s));
     froms.dedup();
     HodgesError::Ambiguous(froms.iter().map(|&s| shape.name(s).to_string()).collect())

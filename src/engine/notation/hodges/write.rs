@@ -5,7 +5,7 @@
 use super::{squares_with_face, steps_of, Step};
 use crate::engine::core::moves::{Move, Promo};
 use crate::engine::core::piece::{Cell, Piece};
-use crate::engine::geometry::Square;
+use crate::engine::core::square::Square;
 use crate::engine::movegen::{can_pass_via, generate_from, MoveSink, StartFilter};
 use crate::engine::notation::move_text::format_move;
 use crate::engine::position::Position;

@@ -18,7 +18,9 @@ pub use report::PositionProblem;
 pub use tokens::{parse_piece_token, piece_token};
 pub use write::{format_position, format_position_after, format_position_of};
 
-use crate::engine::geometry::{padded_index, Color, Square};
+use crate::engine::core::color::Color;
+use crate::engine::core::square::Square;
+use crate::engine::geometry::padded_index;
 use crate::engine::position::{Extra, Position, Setup};
 use crate::engine::variant::{Placement, Rules, Variant};
 use read::{fast_parse, fast_scan, parse_reporting, Placer};

@@ -5,8 +5,9 @@
 
 use super::report::{cell_problem, truncate, PositionProblem};
 use super::tokens::parse_piece_token;
+use crate::engine::core::color::Color;
 use crate::engine::core::piece::Piece;
-use crate::engine::geometry::{Color, MAX_RANKS};
+use crate::engine::core::square::MAX_RANKS;
 use crate::engine::position::{Extra, Setup};
 use crate::engine::variant::{pack_token, Variant};
 

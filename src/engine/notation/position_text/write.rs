@@ -3,8 +3,9 @@
 //! a setup or a position, and after a move by copying the ranks that did not change.
 
 use super::read::RankSpans;
+use crate::engine::core::color::Color;
 use crate::engine::core::piece::Cell;
-use crate::engine::geometry::{Color, MAX_FILES};
+use crate::engine::core::square::MAX_FILES;
 use crate::engine::position::{Extra, Position, Setup};
 use crate::engine::variant::Variant;
 
