@@ -1,6 +1,6 @@
 //! The command line: the arguments (parsed by clap) of `serve` (the default when no command
 //! is given), `perft` and `openapi`, running each, and how a run ends: its messages and exit
-//! code. Output goes through [`Out`], which stops quietly when the reader has gone.
+//! code. Output goes through `Out`, which stops quietly when the reader has gone.
 
 use crate::config::{ServeArgs, Settings};
 use crate::engine::notation::{format_move, parse_valid_position, PositionProblem};

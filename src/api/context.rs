@@ -74,7 +74,7 @@ impl AppState {
     }
 
     /// Starts a thread that gives the allocator's free memory back to the system once
-    /// the service has gone idle after work: on each of the first [`TRIMS_AFTER_WORK`]
+    /// the service has gone idle after work: on each of the first `TRIMS_AFTER_WORK`
     /// seconds in which no engine call began or ended and none is running or waiting.
     /// (Not at the end of the last call: the I/O threads free its answer and their
     /// connections' buffers after it.) It ends with the state.

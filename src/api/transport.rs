@@ -3,7 +3,7 @@
 //! within the body timeout (408, the connection closed), each a problem+json logged on the
 //! request's span. The limits actix-http applies before the App (head timeout, head size)
 //! are set in `startup` and described in the README. It also copies the head's header
-//! values out of the connection's read buffer ([`unpin_headers`]).
+//! values out of the connection's read buffer (`unpin_headers`).
 
 use crate::api::context::AppState;
 use crate::api::error::ApiError;

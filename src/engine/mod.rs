@@ -1,16 +1,16 @@
 //! The rules engine: a pure library (no web framework) that knows the variants as data,
 //! generates legal moves, judges proposed moves, plays them and counts perft.
 //!
-//! Vocabulary: [`core`] (the ground floor: colours, directions, squares, square sets,
-//! board shapes, how a game ends), [`geometry`] (the ray tables of a board shape),
-//! [`movement`] (movement kinds),
-//! [`variant`] (piece tables, options, profiles, resolved rules), [`position`] (setup and
-//! position, playing a move), [`moves`] (the move value), [`movegen`] (legal moves),
-//! [`legality`] (checking one proposed move), [`lion_trading`] (chu shogi's rules on
-//! capturing lions), [`notation`] (text formats), [`perft`],
-//! [`status`] (check, mate, stalemate of a position), [`repetition`] (position keys and
-//! the repetition rulings), [`game`] (a game with its history and its status after every
-//! move, and a bare position's outcome).
+//! Floors, lowest first (each imports only those below it; `ARCHITECTURE.md`):
+//! [`core`] (colours, directions, squares, square sets, board shapes, pieces, the move and
+//! its effects, how a game ends), [`geometry`] (the ray tables of a board shape),
+//! [`interrupt`] (deadlines and budgets), [`movement`] (the closed list of movement kinds,
+//! the movement language, compiled tables), [`variant`] (piece tables, options, profiles,
+//! resolved rules), [`position`] (setup and position, playing a move), [`attack`] (who
+//! attacks a square), [`movegen`] (legal moves, one file per movement kind), [`notation`]
+//! (text formats), [`perft`], [`rules`] (legality of one proposed move, check and mate,
+//! material endings, repetition, lion trading), [`game`] (a game with its history and its
+//! status after every move, and a bare position's outcome).
 //!
 //! # Design
 //! - A variant is data (`variant/data/*.pieces|options|overrides|setup`): one row per
@@ -29,18 +29,18 @@
 //! # Chu shogi on the same machinery
 //! Chu (12×12) is data (`variant/data/chu.*`) plus what only it has, each in one place:
 //! the promotion zone is [`variant::Rules::zone_choice`], read where moves are emitted
-//! ([`movegen`]); the lion-trading rules are the rule module [`lion_trading`], which the
+//! ([`movegen`]); the lion-trading rules are the rule module [`rules::lion_trading`], which the
 //! generator asks about captures of a lion and which sets the counter-strike square in
 //! [`position::Extra::LionCapture`] (position text's third field); bare king and lone
-//! royals are [`status::material_ending`]; lishogi's repetition is a value of
+//! royals are [`rules::material`]; lishogi's repetition is a value of
 //! [`variant::Repetition`]; whether mate ends the game is [`variant::VariantTraits`].
 //!
 //! # Where the later variants fit
 //! - Tenjiku shogi (16×16): range jumps with a rank order become a movement component with
 //!   a per-kind jump rank column in the piece table; area moves (up to three king steps)
 //!   another component; burning an effect applied by `Position::play` (reported in
-//!   [`position::Effects`]) with a per-face burn flag.
-//! - Ko shogi (19×19 points): shooting extends [`moves::Move`] with shot targets (machine
+//!   [`core::moves::Effects`]) with a per-face burn flag.
+//! - Ko shogi (19×19 points): shooting extends [`core::moves::Move`] with shot targets (machine
 //!   text `from to*target`); immobilisation by nets is a frozen set computed before
 //!   generation that the generator skips; double moves and reversions are components and
 //!   play effects; the end of the game is a variant rule over piece counts.

@@ -7,7 +7,7 @@
 //! This file is the dispatch over the closed list of kinds ([`Kind`]): generation, the
 //! first-square filter ([`StartFilter`]) and the spellings of equivalent routes
 //! ([`reduce_route`]) each ask the kinds a piece has. The generation context is
-//! [`gen`]; one file per kind holds everything about that kind: `emperor`, `slide`,
+//! `gen`; one file per kind holds everything about that kind: `emperor`, `slide`,
 //! `jump`, `hook`, `lion`, `linelion`, `liondog`.
 
 pub(crate) mod emperor;

@@ -2,7 +2,7 @@
 
 /// The closed list of movement kinds (tai.md "Movement kinds"), in the order the
 /// generator emits them. Adding a kind is a row here, a file in
-/// [`crate::engine::movegen`], its spelling in [`super::language`], its table in [`Compiled`],
+/// [`crate::engine::movegen`], its spelling in `language.rs`, its table in [`Compiled`](super::Compiled),
 /// and the match arms the compiler then asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]

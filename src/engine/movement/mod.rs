@@ -1,6 +1,6 @@
 //! How pieces move, as data: the closed list of movement kinds ([`Kind`]), the movement
-//! language of the variant data files ([`language`]: text to [`Component`]s and back) and
-//! the per-colour tables compiled from a piece's components ([`compiled`]), which the move
+//! language of the variant data files (`language`: text to [`Component`]s and back) and
+//! the per-colour tables compiled from a piece's components (`compiled`), which the move
 //! generator reads. What each kind does on a board (generation, attacks, passes, route
 //! spellings, the first-square filter) lives in its own file of
 //! [`crate::engine::movegen`].
