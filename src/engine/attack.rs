@@ -41,7 +41,7 @@ pub fn attacked(
             if let Some(s) = geo.neighbour(target, d) {
                 let cell = pos.cell(s);
                 if cell.is_color(color)
-                    && traits[cell.face_unchecked() as usize].guard_steps & (1 << opposite_abs(d))
+                    && traits[cell.face_unchecked().index()].guard_steps & (1 << opposite_abs(d))
                         != 0
                     && !vacated.contains(&s)
                 {

@@ -100,7 +100,7 @@ impl Position {
             if pos.place(sq, piece, rules) {
                 continue;
             }
-            match rules.faces.get(piece.face as usize) {
+            match rules.faces.get(piece.face.index()) {
                 Some(f) if f.promoted => problems.push(SetupProblem {
                     code: "cannot_promote",
                     square: Some(sq),
@@ -148,7 +148,7 @@ impl Position {
     #[inline(always)]
     pub(crate) fn place(&mut self, sq: Square, piece: Piece, rules: &Rules) -> bool {
         let ci = piece.color.index();
-        let Some(&traits) = rules.traits[ci].get(piece.face as usize) else {
+        let Some(&traits) = rules.traits[ci].get(piece.face.index()) else {
             return false;
         };
         if traits.exists {
@@ -220,7 +220,7 @@ impl Position {
     #[inline]
     fn put(&mut self, sq: Square, piece: Piece, rules: &Rules) {
         let ci = piece.color.index();
-        let traits = rules.traits[ci][piece.face as usize];
+        let traits = rules.traits[ci][piece.face.index()];
         self.put_with(sq, piece, traits);
         self.count_guards(sq, traits.guard_steps, ci, rules, 1);
     }
@@ -249,7 +249,7 @@ impl Position {
         let ci = piece.color.index();
         self.cells[sq.index()] = Cell::EMPTY;
         self.occupied[ci].remove(sq);
-        let traits = rules.traits[ci][piece.face as usize];
+        let traits = rules.traits[ci][piece.face.index()];
         if traits.royal {
             self.royals[ci] -= 1;
             self.royal_squares[ci].remove(sq);

@@ -7,7 +7,7 @@
 use crate::support::{random_placement, rules_for, tai_rules, Rng};
 use shogi_arbiter::engine::core::color::Color;
 use shogi_arbiter::engine::core::moves::Move;
-use shogi_arbiter::engine::core::piece::Piece;
+use shogi_arbiter::engine::core::piece::{FaceId, Piece};
 use shogi_arbiter::engine::core::square::Square;
 use shogi_arbiter::engine::game::{replay_with, CHECKPOINT_PLIES};
 use shogi_arbiter::engine::movegen::{legal_moves, pass_of, StartFilter};
@@ -191,13 +191,14 @@ fn every_face_placements(rules: &Rules, rng: &mut Rng, per_position: usize) -> V
                 .filter_map(move |x| shape.square(x, y))
         })
         .collect();
-    let faces: Vec<u8> = (0..rules.faces.len() as u8)
-        .filter(|&f| rules.faces[f as usize].exists)
+    let faces: Vec<FaceId> = (0..rules.faces.len() as u8)
+        .map(FaceId)
+        .filter(|&f| rules.face(f).exists)
         .collect();
     let royal = faces
         .iter()
         .copied()
-        .find(|&f| rules.faces[f as usize].royal)
+        .find(|&f| rules.face(f).royal)
         .expect("a royal face");
     let enemies = per_position / 4;
     assert!(per_position + 2 + enemies <= lattice.len());
@@ -205,7 +206,7 @@ fn every_face_placements(rules: &Rules, rng: &mut Rng, per_position: usize) -> V
     for side in Color::ALL {
         for group in faces.chunks(per_position) {
             let mut board: Vec<Option<Piece>> = vec![None; shape.len()];
-            let mut place = |color: Color, face: u8, rng: &mut Rng| loop {
+            let mut place = |color: Color, face: FaceId, rng: &mut Rng| loop {
                 let sq = lattice[rng.below(lattice.len())];
                 if board[sq.index()].is_none() {
                     board[sq.index()] = Some(Piece { color, face });
@@ -386,7 +387,7 @@ struct FirstSquareKinds {
 fn check_first_square_reach(
     pos: &Position,
     rules: &Rules,
-    faces: &mut HashSet<(Color, u8)>,
+    faces: &mut HashSet<(Color, FaceId)>,
     kinds: &mut FirstSquareKinds,
 ) -> usize {
     let geo = &rules.variant.geometry;
@@ -541,11 +542,12 @@ fn every_legal_move_starts_within_its_reach() {
             }
         }
         for color in Color::ALL {
-            for f in 0..rules.faces.len() as u8 {
+            for f in (0..rules.faces.len() as u8).map(FaceId) {
                 assert!(
-                    !rules.faces[f as usize].exists || faces.contains(&(color, f)),
-                    "{variant} `{options}`: no move of {color:?} face {f} ({})",
-                    rules.faces[f as usize].movement
+                    !rules.face(f).exists || faces.contains(&(color, f)),
+                    "{variant} `{options}`: no move of {color:?} face {} ({})",
+                    f.0,
+                    rules.face(f).movement
                 );
             }
         }

@@ -3,7 +3,7 @@
 //! pieces.
 
 use shogi_arbiter::engine::core::color::Color;
-use shogi_arbiter::engine::core::piece::Piece;
+use shogi_arbiter::engine::core::piece::{FaceId, Piece};
 use shogi_arbiter::engine::notation::parse_valid_position;
 use shogi_arbiter::engine::position::{Position, Setup};
 use shogi_arbiter::engine::variant::{self, Rules, RulesRequest};
@@ -61,16 +61,17 @@ impl Rng {
 /// at least one royal each.
 pub fn random_placement(rules: &Rules, rng: &mut Rng, pieces: usize) -> Position {
     let shape = rules.variant.shape();
-    let faces: Vec<u8> = (0..rules.faces.len() as u8)
-        .filter(|&f| rules.faces[f as usize].exists)
+    let faces: Vec<FaceId> = (0..rules.faces.len() as u8)
+        .map(FaceId)
+        .filter(|&f| rules.face(f).exists)
         .collect();
-    let royals: Vec<u8> = faces
+    let royals: Vec<FaceId> = faces
         .iter()
         .copied()
-        .filter(|&f| rules.faces[f as usize].royal)
+        .filter(|&f| rules.face(f).royal)
         .collect();
     let mut board: Vec<Option<Piece>> = vec![None; shape.len()];
-    let place = |board: &mut [Option<Piece>], face: u8, color: Color, rng: &mut Rng| loop {
+    let place = |board: &mut [Option<Piece>], face: FaceId, color: Color, rng: &mut Rng| loop {
         let i = rng.below(shape.len());
         if board[i].is_none() {
             board[i] = Some(Piece { color, face });

@@ -205,11 +205,7 @@ fn playing_reports_captures_promotion_contagion_and_royals() {
     assert_eq!(effects.captures[0].0, shape.parse_square("13l").unwrap());
     assert_eq!(effects.promotion, Promotion::Contagion);
     let dv = rules.variant.kind_by_code("DV").unwrap();
-    assert_eq!(
-        effects.face_after,
-        Rules::face_of(dv, true),
-        "the lion became +DV"
-    );
+    assert_eq!(effects.face_after, dv.face(true), "the lion became +DV");
     assert_eq!(effects.royals_captured.len(), 1);
     assert!(!after.is_terminal(), "White still has its emperor");
     // A rook captures and promotes (en table: rook -> gold).

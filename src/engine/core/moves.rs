@@ -145,8 +145,8 @@ impl Effects {
         Effects {
             captures: Vec::new(),
             mover,
-            face_before: 0,
-            face_after: 0,
+            face_before: FaceId::default(),
+            face_after: FaceId::default(),
             promotion: Promotion::None,
             royals_captured: Vec::new(),
             pass: false,

@@ -5,10 +5,46 @@
 use super::color::Color;
 
 /// A piece kind: its row in the variant's piece table.
-pub type KindId = u8;
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct KindId(pub u8);
+
+impl KindId {
+    /// The kind's row in a table indexed by kind.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The kind on its unpromoted or promoted side.
+    #[inline]
+    pub const fn face(self, promoted: bool) -> FaceId {
+        FaceId(self.0 * 2 + promoted as u8)
+    }
+}
 
 /// A piece face: a kind on its unpromoted (`kind * 2`) or promoted (`kind * 2 + 1`) side.
-pub type FaceId = u8;
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct FaceId(pub u8);
+
+impl FaceId {
+    /// The face's row in a table indexed by face.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The kind printed on the face's unpromoted side.
+    #[inline]
+    pub const fn kind(self) -> KindId {
+        KindId(self.0 >> 1)
+    }
+
+    /// Whether the face is a promoted side.
+    #[inline]
+    pub const fn promoted(self) -> bool {
+        self.0 & 1 == 1
+    }
+}
 
 /// A piece: a face (kind and side of the physical piece) and an owner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -19,13 +55,15 @@ pub struct Piece {
 
 impl Piece {
     /// The kind printed on the piece's unpromoted side.
+    #[inline]
     pub fn kind(self) -> KindId {
-        self.face / 2
+        self.face.kind()
     }
 
     /// Whether the piece is on its promoted side.
+    #[inline]
     pub fn promoted(self) -> bool {
-        self.face & 1 == 1
+        self.face.promoted()
     }
 }
 
@@ -43,7 +81,7 @@ impl Cell {
     #[inline]
     pub fn of(piece: Piece) -> Cell {
         Cell(
-            (1 + piece.face as u16)
+            (1 + piece.face.0 as u16)
                 | if piece.color == Color::White {
                     WHITE_BIT
                 } else {
@@ -72,7 +110,7 @@ impl Cell {
         } else {
             Some(Piece {
                 color: self.color_unchecked(),
-                face: ((self.0 & !WHITE_BIT) - 1) as FaceId,
+                face: FaceId(((self.0 & !WHITE_BIT) - 1) as u8),
             })
         }
     }
@@ -90,7 +128,7 @@ impl Cell {
     /// The face of a non-empty cell.
     #[inline]
     pub fn face_unchecked(self) -> FaceId {
-        ((self.0 & !WHITE_BIT) - 1) as FaceId
+        FaceId(((self.0 & !WHITE_BIT) - 1) as u8)
     }
 
     /// Whether the cell holds a piece of `color`.

@@ -225,7 +225,7 @@ impl<'a, S: MoveSink> Gen<'a, S> {
             PromotionTrigger::CaptureOfPromoted => {
                 if captured
                     .iter()
-                    .any(|&s| self.pos.cell(s).face_unchecked() & 1 == 1)
+                    .any(|&s| self.pos.cell(s).face_unchecked().promoted())
                 {
                     self.sink.push(mv.with_promo(Promo::Promote));
                 } else {

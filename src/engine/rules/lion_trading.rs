@@ -127,7 +127,7 @@ fn protected(
             cell.is_color(owner)
                 && geo.line(first, target).is_some_and(|(d, n)| {
                     n == 1
-                        && rules.traits[owner.index()][cell.face_unchecked() as usize].guard_steps
+                        && rules.traits[owner.index()][cell.face_unchecked().index()].guard_steps
                             & (1 << d)
                             != 0
                 })

@@ -219,7 +219,7 @@ fn find(kinds: &[KindInfo], code: &str) -> Option<KindId> {
     kinds
         .iter()
         .position(|k| k.code == code)
-        .map(|i| i as KindId)
+        .map(|i| KindId(i as u8))
 }
 
 /// The `options` file: one row per option, which the engine declares with its values
@@ -359,10 +359,11 @@ fn features(
 fn index_tokens(variant: &mut Variant) -> Result<(), String> {
     let mut codes = Vec::new();
     for (i, k) in variant.kinds.iter().enumerate() {
+        let kind = KindId(i as u8);
         let entry = CodeEntry {
-            kind: i as KindId,
+            kind,
             promoted_only: k.promoted_only,
-            can_promote: variant.can_ever_promote(i as KindId),
+            can_promote: variant.can_ever_promote(kind),
         };
         for code in std::iter::once(&k.code).chain(&k.aliases) {
             let key =

@@ -216,18 +216,18 @@ impl Variant {
     /// The token of a piece in position text (`+KR`, `ln`).
     #[inline]
     pub fn token(&self, face: FaceId, color: Color) -> &str {
-        &self.tokens[face as usize][color.index()]
+        &self.tokens[face.index()][color.index()]
     }
 
     /// The piece's token as written in a rank, with the separator after it.
     #[inline]
     pub fn cell_text(&self, face: FaceId, color: Color) -> &CellText {
-        &self.cell_texts[face as usize][color.index()]
+        &self.cell_texts[face.index()][color.index()]
     }
 
     /// The kind's row.
     pub fn kind(&self, id: KindId) -> &KindInfo {
-        &self.kinds[id as usize]
+        &self.kinds[id.index()]
     }
 
     /// The option with this name.

@@ -318,8 +318,8 @@ impl Rules {
         for o in &variant.overrides {
             if values[o.option] == o.value {
                 match &o.change {
-                    OverrideChange::Movement(m) => movement[o.kind as usize] = m.clone(),
-                    OverrideChange::Promotes(k) => promotes[o.kind as usize] = Some(*k),
+                    OverrideChange::Movement(m) => movement[o.kind.index()] = m.clone(),
+                    OverrideChange::Promotes(k) => promotes[o.kind.index()] = Some(*k),
                 }
             }
         }
@@ -330,20 +330,17 @@ impl Rules {
         }
         let mut faces = Vec::with_capacity(n * 2);
         for (k, (info, &promotion)) in variant.kinds.iter().zip(&promotes).enumerate() {
+            let kind = KindId(k as u8);
             for promoted in [false, true] {
                 // A promoted face moves as the promotion target; it exists only when there
                 // is one. Promoted-only kinds never stand on the board under their own code.
-                let target = if promoted {
-                    promotion
-                } else {
-                    Some(k as KindId)
-                };
-                let moves_as = target.unwrap_or(k as KindId);
-                let shown = &variant.kinds[moves_as as usize];
-                let m = movement[moves_as as usize].clone();
+                let target = if promoted { promotion } else { Some(kind) };
+                let moves_as = target.unwrap_or(kind);
+                let shown = &variant.kinds[moves_as.index()];
+                let m = movement[moves_as.index()].clone();
                 faces.push(FaceRule {
                     exists: target.is_some() && !info.promoted_only,
-                    kind: k as KindId,
+                    kind,
                     promoted,
                     moves_as,
                     compiled: [
@@ -351,10 +348,9 @@ impl Rules {
                         Compiled::new(&m, Color::White),
                     ],
                     movement: m,
-                    promotes_to: (!promoted && promotion.is_some())
-                        .then_some((k * 2 + 1) as FaceId),
+                    promotes_to: (!promoted && promotion.is_some()).then_some(kind.face(true)),
                     royal: shown.royal,
-                    contagion: shown.contagious.map(|c| (c as usize * 2 + 1) as FaceId),
+                    contagion: shown.contagious.map(|c| c.face(true)),
                     lion: shown.lion,
                     pawnlike: !promoted && info.pawnlike,
                     last_rank: !promoted && info.last_rank,
@@ -391,7 +387,7 @@ impl Rules {
         let placements: Vec<(u64, Placement)> = variant
             .printed_tokens()
             .filter_map(|(key, piece)| {
-                let traits = *traits[piece.color.index()].get(usize::from(piece.face))?;
+                let traits = *traits[piece.color.index()].get(piece.face.index())?;
                 traits.exists.then_some((key, Placement { piece, traits }))
             })
             .collect();
@@ -494,16 +490,10 @@ impl Rules {
         far_depth(self.variant, color, sq) == 0
     }
 
-    /// The face of a kind on the given side.
-    #[inline]
-    pub fn face_of(kind: KindId, promoted: bool) -> FaceId {
-        kind * 2 + promoted as u8
-    }
-
     /// The rule row of a face.
     #[inline]
     pub fn face(&self, face: FaceId) -> &FaceRule {
-        &self.faces[face as usize]
+        &self.faces[face.index()]
     }
 }
 

@@ -79,7 +79,7 @@ impl Variant {
         }
         Ok(Piece {
             color,
-            face: entry.kind * 2 + promoted as u8,
+            face: entry.kind.face(promoted),
         })
     }
 }

@@ -213,6 +213,7 @@ mod tests {
     use super::*;
     use crate::engine::core::color::Color;
     use crate::engine::core::moves::Promo;
+    use crate::engine::core::piece::KindId;
     use crate::engine::movegen::{legal_moves, pass_of};
     use crate::engine::notation::parse_valid_position;
     use crate::engine::variant::{tai, Rules, RulesRequest};
@@ -566,13 +567,13 @@ mod tests {
                         .kind_by_code(lively[rng.below(lively.len())])
                         .expect("code")
                 } else {
-                    rng.below(r.variant.kinds.len()) as u8
+                    KindId(rng.below(r.variant.kinds.len()) as u8)
                 };
                 let info = r.variant.kind(kind);
                 if info.royal || info.promoted_only || !used.insert(sq) {
                     continue;
                 }
-                let promoted = rng.below(3) == 0 && r.face(Rules::face_of(kind, true)).exists;
+                let promoted = rng.below(3) == 0 && r.face(kind.face(true)).exists;
                 let mut token = String::new();
                 if promoted {
                     token.push('+');

@@ -165,7 +165,7 @@ pub fn parse_hodges(pos: &Position, rules: &Rules, text: &str) -> Result<Move, H
     if pos.is_terminal() {
         return Err(HodgesError::GameOver);
     }
-    let face = Rules::face_of(kind, parsed.promoted);
+    let face = kind.face(parsed.promoted);
     let mut starts: Vec<Square> = squares_with_face(pos, face).collect();
     if let Some(s) = parsed.start {
         starts.retain(|&sq| sq == s);

@@ -412,7 +412,7 @@ mod tests {
         for rules in &rule_sets {
             let mut promoted = start.clone();
             for piece in promoted.board.iter_mut().flatten() {
-                if let Some(to) = rules.faces[usize::from(piece.face)].promotes_to {
+                if let Some(to) = rules.face(piece.face).promotes_to {
                     piece.face = to;
                 }
             }
