@@ -431,3 +431,35 @@ fn every_value_of_a_typed_option_reaches_the_rules() {
         Repetition::Lishogi
     );
 }
+
+/// The flags tenjiku.md §3 adds to the piece rows: `rank=N` (§4.2), `fire_demon` (§5) and
+/// `last_rank=2` (§6.3), read from a row; a rank outside 1..4 fails the load.
+#[test]
+fn the_tenjiku_flags_are_read() {
+    let row = |flags: &str| {
+        replaced(
+            tai_files().pieces,
+            "GG |",
+            &format!("GG | Guardian of the Gods | 金剛 | kongō | slide3(orth) step(diag) | en=G ja=G | {flags}"),
+        )
+    };
+    let pieces = row("rank=3 fire_demon last_rank=2");
+    let tai = tai_with(|f| f.pieces = &pieces).expect("loads");
+    let gg = tai.kinds.iter().find(|k| k.code == "GG").expect("GG");
+    assert_eq!(
+        (gg.jump_rank, gg.fire_demon, gg.trapped_ranks),
+        (3, true, 2)
+    );
+    let pieces = row("-");
+    let tai = tai_with(|f| f.pieces = &pieces).expect("loads");
+    let gg = tai.kinds.iter().find(|k| k.code == "GG").expect("GG");
+    assert_eq!(
+        (gg.jump_rank, gg.fire_demon, gg.trapped_ranks),
+        (0, false, 0)
+    );
+    for bad in ["rank=0", "rank=5", "rank=x"] {
+        let pieces = row(bad);
+        let err = tai_with(|f| f.pieces = &pieces).unwrap_err();
+        assert!(err.contains("is not 1 to 4"), "{bad}: {err}");
+    }
+}

@@ -3,7 +3,7 @@
 //! equal-effect rule of `shared/rules/tai.md`).
 
 use super::kind::{Kind, KindSet};
-use super::language::{Component, Movement, UNLIMITED};
+use super::language::{Component, DirSet, Movement, UNLIMITED};
 use crate::engine::core::color::Color;
 use crate::engine::core::dir::{abs_dir, absolute_offset, ABS_DIRS};
 
@@ -45,6 +45,17 @@ pub struct Compiled {
     pub lion_power: u8,
     /// The kinds the generator runs for this piece (after the overlaps are removed).
     pub kinds: KindSet,
+    /// Absolute directions of range-jump captures (tenjiku.md §4.2).
+    pub rangejump: u8,
+    /// The most king steps of an area move (0 = none; tenjiku.md §4.3).
+    pub area: u8,
+    /// Absolute directions of the double step's steps (tenjiku.md §4.4).
+    pub dblstep: u8,
+    /// Per absolute direction, how far a leap-slide reaches (0 = none; from the 2nd
+    /// square on; tenjiku.md §4.5).
+    pub leapslide_max: [u8; 8],
+    /// Absolute directions of igui without moving (tenjiku.md §4.5).
+    pub igui: u8,
 }
 
 impl Compiled {
@@ -68,19 +79,21 @@ impl Compiled {
                         }
                     }
                 }
-                Component::Hook { dirs } => {
-                    for d in dirs.iter() {
-                        c.hook |= 1 << abs_dir(color, d);
-                    }
-                }
+                Component::Hook { dirs } => c.hook |= abs_mask(color, *dirs),
                 Component::Lion => c.lion = true,
-                Component::LineLion { dirs } => {
-                    for d in dirs.iter() {
-                        c.linelion_all |= 1 << abs_dir(color, d);
-                    }
-                }
+                Component::LineLion { dirs } => c.linelion_all |= abs_mask(color, *dirs),
                 Component::LionDog => c.liondog = true,
                 Component::Emperor => c.emperor = true,
+                Component::RangeJump { dirs } => c.rangejump |= abs_mask(color, *dirs),
+                Component::Area { steps } => c.area = c.area.max(*steps),
+                Component::DoubleStep { dirs } => c.dblstep |= abs_mask(color, *dirs),
+                Component::LeapSlide { dirs, max } => {
+                    for d in dirs.iter() {
+                        let a = abs_dir(color, d);
+                        c.leapslide_max[a] = c.leapslide_max[a].max(*max);
+                    }
+                }
+                Component::Igui { dirs } => c.igui |= abs_mask(color, *dirs),
             }
         }
         c.linelion = if c.lion || c.liondog {
@@ -164,6 +177,11 @@ impl Compiled {
         }
         c
     }
+}
+
+/// The absolute directions of `dirs` for a piece of `color`, as a bit mask.
+fn abs_mask(color: Color, dirs: DirSet) -> u8 {
+    dirs.iter().fold(0, |m, d| m | 1 << abs_dir(color, d))
 }
 
 /// The absolute direction index and distance of an offset along a line.

@@ -127,7 +127,9 @@ fn load_pieces(text: &str) -> Result<(Vec<KindInfo>, Vec<String>), String> {
             promoted_only: false,
             lion: false,
             pawnlike: false,
-            last_rank: false,
+            trapped_ranks: 0,
+            jump_rank: 0,
+            fire_demon: false,
             contagious: None,
             aliases: Vec::new(),
         };
@@ -165,10 +167,20 @@ fn load_pieces(text: &str) -> Result<(Vec<KindInfo>, Vec<String>), String> {
                 "promoted_only" => kind.promoted_only = true,
                 "lion" => kind.lion = true,
                 "pawnlike" => kind.pawnlike = true,
-                "last_rank" => kind.last_rank = true,
+                "last_rank" => kind.trapped_ranks = 1,
+                "last_rank=2" => kind.trapped_ranks = 2,
+                "fire_demon" => kind.fire_demon = true,
                 _ => {
                     if let Some(c) = flag.strip_prefix("contagious=") {
                         contagious = Some(c.to_string());
+                    } else if let Some(n) = flag.strip_prefix("rank=") {
+                        kind.jump_rank = n
+                            .parse()
+                            .ok()
+                            .filter(|r| (1..=4).contains(r))
+                            .ok_or_else(|| {
+                                format!("pieces line {line}: jump rank `{n}` is not 1 to 4")
+                            })?;
                     } else if let Some(a) = flag.strip_prefix("alias=") {
                         kind.aliases.push(a.to_string());
                     } else {

@@ -353,7 +353,7 @@ impl Rules {
                     contagion: shown.contagious.map(|c| c.face(true)),
                     lion: shown.lion,
                     pawnlike: !promoted && info.pawnlike,
-                    last_rank: !promoted && info.last_rank,
+                    last_rank: !promoted && info.trapped_ranks > 0,
                 });
             }
         }
