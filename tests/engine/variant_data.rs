@@ -6,6 +6,7 @@
 use shogi_arbiter::engine::variant::{
     self, load, DataFiles, EmperorCapture, LionProtection, Repetition, Rules, RulesRequest, Variant,
 };
+use std::sync::Arc;
 
 /// Tai's embedded data files, each of which a test may replace.
 fn tai_files() -> DataFiles<'static> {
@@ -461,5 +462,40 @@ fn the_tenjiku_flags_are_read() {
         let pieces = row(bad);
         let err = tai_with(|f| f.pieces = &pieces).unwrap_err();
         assert!(err.contains("is not 1 to 4"), "{bad}: {err}");
+    }
+}
+
+/// Shared rules: a built-in variant's defaults are compiled once; a variant loaded from
+/// other data under the same id never receives the built-in variant's rules, by default
+/// or with options.
+#[test]
+fn shared_rules_belong_to_their_variant() {
+    let defaults = RulesRequest::default();
+    let first = Rules::resolve_shared(variant::tai(), &defaults).expect("defaults");
+    let again = Rules::resolve_shared(variant::tai(), &defaults).expect("defaults");
+    assert!(Arc::ptr_eq(&first, &again));
+    let pieces = replaced(
+        tai_files().pieces,
+        "P |",
+        "P | Pawn | 歩兵 | fuhyō | step(f,b) | en=- ja=G | -",
+    );
+    let other: &'static Variant =
+        Box::leak(Box::new(tai_with(|f| f.pieces = &pieces).expect("loads")));
+    assert_eq!(other.id, "tai");
+    let with_option = RulesRequest {
+        profile: None,
+        overrides: vec![("repetition".into(), "no_repeat".into())],
+    };
+    for request in [&defaults, &with_option] {
+        let built_in = Rules::resolve_shared(variant::tai(), request).expect("built-in");
+        let loaded = Rules::resolve_shared(other, request).expect("loaded");
+        assert!(std::ptr::eq(built_in.variant, variant::tai()));
+        assert!(std::ptr::eq(loaded.variant, other));
+        let pawn = |r: &Rules| {
+            let kind = r.variant.kind_by_code("P").expect("a pawn");
+            r.face(kind.face(false)).movement.to_string()
+        };
+        assert_eq!(pawn(&built_in), "step(f)");
+        assert_eq!(pawn(&loaded), "step(f,b)");
     }
 }

@@ -124,8 +124,9 @@ impl Rules {
     ) -> Result<Arc<Rules>, RulesError> {
         // The defaults, which most requests ask for, are kept apart from the cache.
         if request.profile.is_none() && request.overrides.is_empty() {
-            if let Some(e) = embedded(variant.id)
-                .filter(|e| e.variant.get().is_some_and(|v| std::ptr::eq(v, variant)))
+            if let Some(e) = EMBEDDED
+                .iter()
+                .find(|e| e.variant.get().is_some_and(|v| std::ptr::eq(v, variant)))
             {
                 return Ok(Arc::clone(
                     e.default_rules
