@@ -50,10 +50,12 @@ pub struct Position {
     /// Per side and square: how many of the side's pieces next to it could capture there
     /// (kept up to date by every placement and removal; see [`crate::engine::variant::FaceTraits::guard_steps`]).
     guards: [[u8; PADDED_CELLS]; 2],
-    /// Per side, the squares of its hook movers, of its emperors and of its royals.
+    /// Per side, the squares of its hook movers, of its emperors, of its royals and of its
+    /// fire demons.
     hook_movers: [SquareSet; 2],
     emperors: [SquareSet; 2],
     royal_squares: [SquareSet; 2],
+    fire_demons: [SquareSet; 2],
     side: Color,
     extra: Extra,
     move_number: u32,
@@ -199,6 +201,7 @@ impl Position {
             hook_movers: [SquareSet::EMPTY; 2],
             emperors: [SquareSet::EMPTY; 2],
             royal_squares: [SquareSet::EMPTY; 2],
+            fire_demons: [SquareSet::EMPTY; 2],
             side,
             extra: Extra::None,
             move_number: 1,
@@ -241,6 +244,9 @@ impl Position {
         if traits.emperor {
             self.emperors[ci].insert(sq);
         }
+        if traits.fire_demon {
+            self.fire_demons[ci].insert(sq);
+        }
     }
 
     #[inline]
@@ -256,6 +262,9 @@ impl Position {
         }
         self.hook_movers[ci].remove(sq);
         self.emperors[ci].remove(sq);
+        if traits.fire_demon {
+            self.fire_demons[ci].remove(sq);
+        }
         self.count_guards(sq, traits.guard_steps, ci, rules, u8::MAX);
         Some(piece)
     }
@@ -291,6 +300,12 @@ impl Position {
     #[inline]
     pub fn emperors(&self, color: Color) -> &SquareSet {
         &self.emperors[color.index()]
+    }
+
+    /// The squares of `color`'s fire demons (tenjiku.md §5).
+    #[inline]
+    pub fn fire_demons(&self, color: Color) -> &SquareSet {
+        &self.fire_demons[color.index()]
     }
 
     /// The squares of `color`'s hook movers.
@@ -406,6 +421,7 @@ impl Position {
                     e.captures.push((sq, victim));
                     if vr.royal {
                         e.royals_captured.push((sq, victim));
+                        e.royals_lost.push((sq, victim));
                     }
                 }
             }
@@ -430,25 +446,83 @@ impl Position {
             },
         };
         let to = mv.to();
-        self.put(
-            to,
-            Piece {
-                color: mover.color,
-                face,
-            },
-            rules,
-        );
+        let pass = !any_capture && to == mv.from;
+        let piece = Piece {
+            color: mover.color,
+            face,
+        };
+        match rules.burn {
+            Some(burn) if !pass => {
+                let promoted = face != mover.face;
+                self.burn(
+                    to,
+                    piece,
+                    burn.on_promotion || !promoted,
+                    rules,
+                    effects.as_deref_mut(),
+                );
+            }
+            _ => self.put(to, piece, rules),
+        }
         if let Some(e) = effects {
             e.mover = mover.color;
             e.face_before = mover.face;
             e.face_after = face;
             e.promotion = promotion;
-            e.pass = !any_capture && to == mv.from;
+            e.pass = pass;
         }
         self.side = self.side.opponent();
         self.move_number = self.move_number.saturating_add(1);
         self.extra = extra;
     }
+    /// Ends a move in a variant with fire demons (tenjiku.md §5, after the captures and
+    /// the promotion): the mover `piece` arriving on `to` is burned when an enemy demon
+    /// stands next to it (passive burn); otherwise it is placed, and if it is a demon that
+    /// may burn on this move (`may_burn`: not one just promoted under
+    /// `water_buffalo_burns_on_promotion = false`), every enemy piece next to it is removed
+    /// (active burn).
+    fn burn(
+        &mut self,
+        to: Square,
+        piece: Piece,
+        may_burn: bool,
+        rules: &Rules,
+        mut effects: Option<&mut Effects>,
+    ) {
+        let geo = &rules.variant.geometry;
+        let them = piece.color.opponent();
+        let next_to = |d: usize| geo.neighbour(to, d);
+        if (0..8).any(|d| next_to(d).is_some_and(|n| self.fire_demons[them.index()].contains(n))) {
+            if let Some(e) = effects {
+                e.self_burned = Some((to, piece));
+                if rules.face(piece.face).royal {
+                    e.royals_lost.push((to, piece));
+                }
+            }
+            return;
+        }
+        self.put(to, piece, rules);
+        if !(may_burn && rules.face(piece.face).fire_demon) {
+            return;
+        }
+        for d in 0..8 {
+            let Some(n) = next_to(d) else { continue };
+            if !self.cells[n.index()].is_color(them) {
+                continue;
+            }
+            let victim = self.take(n, rules).expect("occupied");
+            if let Some(e) = effects.as_deref_mut() {
+                e.burned.push((n, victim));
+                if rules.face(victim.face).royal {
+                    e.royals_lost.push((n, victim));
+                }
+            }
+        }
+        if let Some(e) = effects {
+            e.burned.sort_by_key(|&(sq, _)| geo.shape.file_rank_key(sq));
+        }
+    }
+
     /// The extra field after `mv` (judged before it is played) in a variant with
     /// lion-trading rules: the square of the last lion it captures when the mover is not a
     /// lion (the counter-strike square), else nothing.

@@ -4,7 +4,8 @@
 //! option its features need and no other; data that misses one does not load.
 
 use shogi_arbiter::engine::variant::{
-    self, load, DataFiles, EmperorCapture, LionProtection, Repetition, Rules, RulesRequest, Variant,
+    self, load, DataFiles, EmperorCapture, LastRank, LionProtection, Repetition, Rules,
+    RulesRequest, Variant,
 };
 use std::sync::Arc;
 
@@ -423,8 +424,8 @@ fn every_value_of_a_typed_option_reaches_the_rules() {
             .zone
             .expect("a zone")
     };
-    assert!(zone("must_promote").last_rank_must_promote);
-    assert!(!zone("may_stay").last_rank_must_promote);
+    assert_eq!(zone("must_promote").last_rank, LastRank::NoSecondChance);
+    assert_eq!(zone("may_stay").last_rank, LastRank::SecondChance);
     assert!(!resolve(chu, "bare_king", "false").bare_king);
     assert!(resolve(chu, "bare_king", "true").bare_king);
     assert_eq!(

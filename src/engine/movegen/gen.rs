@@ -1,7 +1,8 @@
 //! The generation context ([`Gen`]): the position, the rules and the sink of one
 //! generation run, and what every movement kind shares: emitting a move with the
-//! promotion marks it may carry (promotion on capture, contagion, the zone), the capture
-//! ban in force, and collecting the position's one pass. Each kind's file adds its own
+//! promotion marks it may carry (promotion on capture, contagion, the zone, none for a
+//! piece burned on arrival), the capture ban in force, and collecting the position's one
+//! pass. Each kind's file adds its own
 //! `impl Gen` block; this file names none of them.
 
 use crate::engine::core::color::Color;
@@ -11,7 +12,7 @@ use crate::engine::core::square::Square;
 use crate::engine::core::square_set::SquareSet;
 use crate::engine::geometry::Geometry;
 use crate::engine::position::Position;
-use crate::engine::variant::{PromotionChoice, PromotionTrigger, Rules};
+use crate::engine::variant::{PromotionChoice, PromotionRight, PromotionTrigger, Rules};
 
 /// Receives generated moves.
 pub trait MoveSink {
@@ -70,6 +71,14 @@ pub(crate) struct Gen<'a, S: MoveSink> {
     /// capture is emitted; `None` where no such rule is in force or when explaining an
     /// illegal move (the forbidden captures are wanted then).
     pub capture_ban: Option<CaptureBan>,
+    /// The final squares of the current piece's area move (tenjiku.md §4.3), which its
+    /// other kinds do not emit again (empty for a piece without one).
+    pub area_finals: SquareSet,
+    /// The squares next to an enemy fire demon (tenjiku.md §5): a piece ending its move
+    /// there may be burned, and then has no promotion choice.
+    burn_zone: SquareSet,
+    /// Whether any move starting in the zone has a promotion right (`zone_contact`).
+    contact: bool,
 }
 
 /// A rule forbidding the move of the piece on `from` that captures on the squares given
@@ -92,6 +101,15 @@ impl<'a, S: MoveSink> Gen<'a, S> {
             sink,
             pass: None,
             capture_ban,
+            area_finals: SquareSet::EMPTY,
+            burn_zone: if rules.burn.is_some() {
+                burn_zone(pos, rules, pos.side().opponent())
+            } else {
+                SquareSet::EMPTY
+            },
+            contact: rules
+                .zone
+                .is_some_and(|z| z.right == PromotionRight::ZoneContact),
         }
     }
 
@@ -103,10 +121,10 @@ impl<'a, S: MoveSink> Gen<'a, S> {
     }
 
     /// Records every pass the piece on `from` could make: through an empty neighbour along
-    /// a line of its lion-like power.
+    /// a line of its lion-like power, or any empty neighbour of an area mover.
     pub(crate) fn pass_candidates(&mut self, from: Square) {
         let face = self.pos.cell(from).face_unchecked();
-        let lines = self.rules.face(face).compiled[self.us.index()].lion_power;
+        let lines = self.rules.face(face).compiled[self.us.index()].pass_lines;
         for d in 0..8 {
             if lines & (1 << d) != 0 {
                 if let Some(&via) = self.geo.ray(from, d).first() {
@@ -170,8 +188,9 @@ impl<'a, S: MoveSink> Gen<'a, S> {
 
     /// Emits a move to the empty square `to` with the promotion marks a zone offers.
     #[inline]
-    fn emit_quiet(&mut self, from: Square, to: Square, face: FaceId) {
-        if self.rules.zone_squares[self.us.index()].contains(to) {
+    pub(crate) fn emit_quiet(&mut self, from: Square, to: Square, face: FaceId) {
+        let zone = &self.rules.zone_squares[self.us.index()];
+        if zone.contains(to) || (self.contact && zone.contains(from)) {
             self.emit_quiet_zoned(from, to, face);
         } else {
             self.sink.push(Move::simple(from, to, Promo::None));
@@ -183,6 +202,7 @@ impl<'a, S: MoveSink> Gen<'a, S> {
     #[inline(never)]
     fn emit_quiet_zoned(&mut self, from: Square, to: Square, face: FaceId) {
         let choice = self.rules.zone_choice(face, self.us, from, to, false);
+        let choice = self.unless_burned(choice, to, &[]);
         self.push_choice(
             Move::simple(from, to, Promo::None),
             choice.unwrap_or(PromotionChoice::None),
@@ -249,7 +269,26 @@ impl<'a, S: MoveSink> Gen<'a, S> {
         let choice = self
             .rules
             .zone_choice(face, self.us, mv.from, mv.to(), true);
+        let choice = self.unless_burned(choice, mv.to(), captured);
         self.push_choice(mv, choice.unwrap_or(PromotionChoice::None));
+    }
+
+    /// `choice`, or no choice when the mover ending on `to` after capturing on `captured`
+    /// is burned there (tenjiku.md §6.2 (ii): one move, without a mark).
+    #[inline]
+    fn unless_burned(
+        &self,
+        choice: Option<PromotionChoice>,
+        to: Square,
+        captured: &[Square],
+    ) -> Option<PromotionChoice> {
+        if choice.is_some_and(|c| c != PromotionChoice::None)
+            && self.burn_zone.contains(to)
+            && burned_at(self.pos, self.geo, to, self.us.opponent(), captured)
+        {
+            return Some(PromotionChoice::None);
+        }
+        choice
     }
 
     #[inline]
@@ -279,6 +318,36 @@ impl<'a, S: MoveSink> Gen<'a, S> {
             self.emit_capture(mv, face, &[x]);
         }
     }
+}
+
+/// The squares next to a fire demon of `demons`' side.
+pub(crate) fn burn_zone(pos: &Position, rules: &Rules, demons: Color) -> SquareSet {
+    let geo = &rules.variant.geometry;
+    let mut zone = SquareSet::EMPTY;
+    for sq in pos.fire_demons(demons).iter() {
+        for d in 0..8 {
+            if let Some(n) = geo.neighbour(sq, d) {
+                zone.insert(n);
+            }
+        }
+    }
+    zone
+}
+
+/// Whether a piece ending its move on `to` is burned by a fire demon of `demons`' side
+/// (tenjiku.md §5, passive burn): one stands next to `to` and was not captured by the
+/// move (on `captured`).
+pub(crate) fn burned_at(
+    pos: &Position,
+    geo: &Geometry,
+    to: Square,
+    demons: Color,
+    captured: &[Square],
+) -> bool {
+    (0..8).any(|d| {
+        geo.neighbour(to, d)
+            .is_some_and(|n| pos.fire_demons(demons).contains(n) && !captured.contains(&n))
+    })
 }
 
 /// Adds to `map` the first `depth` squares along each line of `lines` from `from`, whatever

@@ -7,18 +7,25 @@
 //! This file is the dispatch over the closed list of kinds ([`Kind`]): generation, the
 //! first-square filter ([`StartFilter`]) and the spellings of equivalent routes
 //! ([`reduce_route`]) each ask the kinds a piece has. The generation context is
-//! `gen`; one file per kind holds everything about that kind: `emperor`, `slide`,
-//! `jump`, `hook`, `lion`, `linelion`, `liondog`.
+//! `gen`; one file per kind holds everything about that kind: `emperor`, `area`, `slide`,
+//! `jump`, `hook`, `lion`, `linelion`, `liondog`, `rangejump`, `dblstep`, `leapslide`,
+//! `igui`.
 
+pub(crate) mod area;
+pub(crate) mod dblstep;
 pub(crate) mod emperor;
 mod gen;
 pub(crate) mod hook;
+pub(crate) mod igui;
 pub(crate) mod jump;
+pub(crate) mod leapslide;
 pub(crate) mod linelion;
 pub(crate) mod lion;
 pub(crate) mod liondog;
+pub(crate) mod rangejump;
 pub(crate) mod slide;
 
+pub(crate) use gen::mark_along_lines;
 pub use gen::{Counter, MoveSink};
 
 use super::attack::attacked;
@@ -140,7 +147,7 @@ pub fn can_pass_via(pos: &Position, rules: &Rules, from: Square, via: Square) ->
     }
     let c = &rules.face(pos.cell(from).face_unchecked()).compiled[pos.side().index()];
     match rules.variant.geometry.line(from, via) {
-        Some((d, 1)) => c.lion_power & (1 << d) != 0,
+        Some((d, 1)) => c.pass_lines & (1 << d) != 0,
         _ => false,
     }
 }
@@ -172,12 +179,17 @@ impl<S: MoveSink> Gen<'_, S> {
                         self.emperor_moves(from, face);
                     }
                 }
+                Kind::Area => self.area(from, face, c.area),
                 Kind::Slide => self.slides(from, face, c),
                 Kind::Jump => self.jumps(from, face, c),
                 Kind::Hook => self.hooks(from, face, c.hook),
                 Kind::Lion => self.lion(from, face),
                 Kind::LineLion => self.linelion(from, face, c.linelion),
                 Kind::LionDog => self.liondog(from, face, c.lion),
+                Kind::RangeJump => self.range_jumps(from, face, c),
+                Kind::DoubleStep => self.double_steps(from, face, c),
+                Kind::LeapSlide => self.leap_slides(from, face, c),
+                Kind::Igui => self.igui(from, face, c.igui),
             }
         }
     }
@@ -212,7 +224,12 @@ impl StartFilter for Compiled {
             Kind::Jump => jump::may_start_towards(self, dx, dy),
             Kind::Hook => hook::may_start_towards(self.hook, dx, dy),
             Kind::Lion => lion::may_start_towards(dx, dy),
-            Kind::Slide | Kind::LineLion | Kind::LionDog => false,
+            Kind::Area => area::may_start_towards(self, dx, dy),
+            Kind::DoubleStep => dblstep::may_start_towards(self, dx, dy),
+            Kind::LeapSlide => leapslide::may_start_towards(self, dx, dy),
+            // Range jumps go with a slide along the same lines; igui's first square is a
+            // neighbour along a line of `line_reach`.
+            Kind::Slide | Kind::LineLion | Kind::LionDog | Kind::RangeJump | Kind::Igui => false,
         })
     }
 
@@ -224,7 +241,11 @@ impl StartFilter for Compiled {
                 Kind::Emperor | Kind::Hook => u8::MAX,
                 Kind::Jump => jump::start_reach(self),
                 Kind::Lion => lion::START_REACH,
-                Kind::Slide | Kind::LineLion | Kind::LionDog => 0,
+                Kind::Area => self.area,
+                Kind::DoubleStep => 2,
+                Kind::LeapSlide => leapslide::start_reach(self),
+                Kind::RangeJump => u8::MAX,
+                Kind::Slide | Kind::LineLion | Kind::LionDog | Kind::Igui => 0,
             })
             .fold(lines, u8::max)
     }
@@ -240,6 +261,15 @@ pub fn reduce_route(pos: &Position, rules: &Rules, from: Square, path: &[Square]
     let empty = |sq: Square| sq == from || pos.cell(sq).is_empty();
     let mut full = vec![from];
     full.extend_from_slice(path);
+    if c.kinds.contains(Kind::Area) && area::reduces(geo, c.area, &full, &empty) {
+        // A route back to the start is a pass, written through its first square.
+        let last = full[full.len() - 1];
+        return if last == from {
+            vec![full[1], from]
+        } else {
+            vec![last]
+        };
+    }
     if c.kinds.contains(Kind::LionDog) {
         liondog::drop_steps_out_and_back(geo, &mut full, &empty);
     }
@@ -302,6 +332,13 @@ fn droppable(
         Kind::LineLion => linelion::drops(c, leg1, leg2),
         Kind::LionDog => liondog::drops(from, prev, leg1, leg2),
         Kind::Hook => hook::drops(c.hook, leg1, leg2),
-        Kind::Emperor | Kind::Slide | Kind::Jump => false,
+        Kind::DoubleStep => dblstep::drops(c, leg1, leg2),
+        Kind::Emperor
+        | Kind::Slide
+        | Kind::Jump
+        | Kind::Area
+        | Kind::RangeJump
+        | Kind::LeapSlide
+        | Kind::Igui => false,
     })
 }

@@ -40,9 +40,12 @@ pub struct Compiled {
     pub leap_reach: [u8; 8],
     /// The absolute directions along which the piece has lion-like power (a step out and
     /// back, a capture and a second step): all eight for a lion or lion dog, a linear
-    /// lion's lines. Such a piece can pass through an empty neighbour that way, and can
-    /// capture more than once in one move.
+    /// lion's lines, a double step's directions. Such a piece can capture more than once
+    /// in one move.
     pub lion_power: u8,
+    /// The absolute directions through whose empty neighbour the piece can pass (step out
+    /// and back): its lion-like power's, and all eight for an area mover.
+    pub pass_lines: u8,
     /// The kinds the generator runs for this piece (after the overlaps are removed).
     pub kinds: KindSet,
     /// Absolute directions of range-jump captures (tenjiku.md §4.2).
@@ -101,6 +104,10 @@ impl Compiled {
         } else {
             c.linelion_all
         };
+        // A lion's steps include every double step.
+        if c.lion {
+            c.dblstep = 0;
+        }
         // Distances along each line produced by a lion-like component.
         let mut covered = [0u32; 8];
         for (a, cov) in covered.iter_mut().enumerate() {
@@ -127,7 +134,8 @@ impl Compiled {
             })
             .collect();
         for (a, &cov) in covered.iter().enumerate() {
-            let mut skip = cov;
+            // An area mover's final squares within its steps include the slide's.
+            let mut skip = cov | ((2u32 << c.area) - 2);
             for &(dx, dy) in &c.jumps {
                 if let Some((ja, k)) = line_of(dx as i32, dy as i32) {
                     if ja == a {
@@ -159,16 +167,34 @@ impl Compiled {
         c.lion_power = if c.lion || c.liondog {
             0xff
         } else {
-            c.linelion_all
+            c.linelion_all | c.dblstep
         };
+        c.pass_lines = if c.area > 0 { 0xff } else { c.lion_power };
+        // Igui where lion-like power already captures without moving.
+        c.igui &= !c.lion_power;
+        for a in 0..8 {
+            // An area mover reaches along every line through empty squares.
+            c.line_reach[a] = c.line_reach[a].max(c.area);
+            if c.igui & (1 << a) != 0 {
+                c.line_reach[a] = c.line_reach[a].max(1);
+            }
+            if c.dblstep & (1 << a) != 0 {
+                c.line_reach[a] = c.line_reach[a].max(1);
+            }
+        }
         let present = [
             (Kind::Emperor, c.emperor),
+            (Kind::Area, c.area > 0),
             (Kind::Slide, c.slide_dirs != 0),
             (Kind::Jump, !c.jumps.is_empty()),
             (Kind::Hook, c.hook != 0),
             (Kind::Lion, c.lion),
             (Kind::LineLion, c.linelion != 0),
             (Kind::LionDog, c.liondog),
+            (Kind::RangeJump, c.rangejump != 0),
+            (Kind::DoubleStep, c.dblstep != 0),
+            (Kind::LeapSlide, c.leapslide_max.iter().any(|&m| m > 0)),
+            (Kind::Igui, c.igui != 0),
         ];
         for (kind, here) in present {
             if here {

@@ -9,6 +9,9 @@
 pub enum Kind {
     /// Jump to any empty square, captures restricted by rule (自在天王, jizai tennō).
     Emperor,
+    /// Area moves: up to N king steps through empty squares, the move named by its final
+    /// square (tenjiku.md §4.3). Before the kinds whose landings it may repeat.
+    Area,
     /// Steps, limited ranges and ranges along the eight lines.
     Slide,
     /// Leaps to fixed squares.
@@ -21,24 +24,39 @@ pub enum Kind {
     LineLion,
     /// Lion dog moves (狛犬, komainu): up to three steps along a line.
     LionDog,
+    /// Range jumps: captures beyond pieces of a lower jump rank (tenjiku.md §4.2).
+    RangeJump,
+    /// The free eagle's double step: two steps along some directions, capturing on each
+    /// (tenjiku.md §4.4).
+    DoubleStep,
+    /// Leap-slides: over the adjacent square, then a range (tenjiku.md §4.5).
+    LeapSlide,
+    /// Igui (居食い, "eating in place"): capturing a neighbour without moving
+    /// (tenjiku.md §4.5).
+    Igui,
 }
 
 impl Kind {
     /// Every kind, in emission order.
-    pub const ALL: [Kind; 7] = [
+    pub const ALL: [Kind; 12] = [
         Kind::Emperor,
+        Kind::Area,
         Kind::Slide,
         Kind::Jump,
         Kind::Hook,
         Kind::Lion,
         Kind::LineLion,
         Kind::LionDog,
+        Kind::RangeJump,
+        Kind::DoubleStep,
+        Kind::LeapSlide,
+        Kind::Igui,
     ];
 }
 
 /// A set of movement kinds, one bit per [`Kind`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct KindSet(u8);
+pub struct KindSet(u16);
 
 impl KindSet {
     /// Adds a kind.

@@ -136,6 +136,17 @@ impl Movement {
         Movement { components }
     }
 
+    /// The same movement without its area components (option `area_moves = false`).
+    pub fn without_area(&self) -> Movement {
+        let components = self
+            .components
+            .iter()
+            .filter(|c| !matches!(c, Component::Area { .. }))
+            .cloned()
+            .collect();
+        Movement { components }
+    }
+
     /// Whether any component is the emperor's.
     pub fn is_emperor(&self) -> bool {
         self.components.contains(&Component::Emperor)

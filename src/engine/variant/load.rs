@@ -342,7 +342,8 @@ fn check_tables(tables: &[String], options: &[OptionDef]) -> Result<(), String> 
 }
 
 /// What decides which options the variant needs: its traits, and whether some movement (a
-/// piece's default or an override) has the emperor's or the lion dog's component.
+/// piece's default or an override) has the emperor's, the lion dog's, the range jump's or
+/// an area component, and whether a piece burns.
 fn features(
     traits: VariantTraits,
     kinds: &[KindInfo],
@@ -363,6 +364,17 @@ fn features(
         emperor: movements().any(Movement::is_emperor),
         lion_dog: movements().any(|m| m.components.contains(&Component::LionDog)),
         promotion_tables,
+        range_jump: movements().any(|m| {
+            m.components
+                .iter()
+                .any(|c| matches!(c, Component::RangeJump { .. }))
+        }),
+        area: movements().any(|m| {
+            m.components
+                .iter()
+                .any(|c| matches!(c, Component::Area { .. }))
+        }),
+        fire_demon: kinds.iter().any(|k| k.fire_demon),
     }
 }
 
