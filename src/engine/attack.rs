@@ -7,12 +7,12 @@
 use super::movegen::area;
 use super::movegen::dblstep;
 use super::movegen::hook;
+use super::movegen::igui;
 use super::movegen::jump;
 use super::movegen::leapslide;
 use super::movegen::linelion;
 use super::movegen::lion;
 use super::movegen::liondog;
-use super::movegen::mark_along_lines;
 use super::movegen::rangejump;
 use super::movegen::slide;
 use super::movement::{Compiled, Kind};
@@ -167,7 +167,7 @@ pub fn protection_map(
                 Kind::RangeJump => {
                     rangejump::protects(pos, rules, from, color, vacated, &mut map);
                 }
-                Kind::Igui => mark_along_lines(geo, c.igui, 1, from, &mut map),
+                Kind::Igui => igui::protects(geo, c.igui, from, &mut map),
                 Kind::Emperor | Kind::Jump => {}
             }
         }

@@ -21,7 +21,7 @@ use shogi_arbiter::engine::variant::Rules;
 use std::collections::HashSet;
 
 /// Checks every invariant on one position; returns the number of moves checked.
-fn check_position(pos: &Position, rules: &Rules, rng: &mut Rng) -> usize {
+pub(crate) fn check_position(pos: &Position, rules: &Rules, rng: &mut Rng) -> usize {
     let shape = rules.variant.shape();
     let text = format_position(rules.variant, &pos.to_setup(rules.variant));
     let reparsed = parse_valid_position(rules, &text).expect("printed position parses");
@@ -139,7 +139,7 @@ fn random_game(rules: &Rules, start: Position, plies: usize, seed: u64) -> (usiz
 
 /// A random move of `moves`, a capture every other time when there is one (so that
 /// promotions and contagion happen).
-fn pick_move(pos: &Position, moves: &[Move], rng: &mut Rng) -> Move {
+pub(crate) fn pick_move(pos: &Position, moves: &[Move], rng: &mut Rng) -> Move {
     let captures: Vec<&Move> = moves
         .iter()
         .filter(|m| {

@@ -46,6 +46,19 @@ fn tai_with<'a>(change: impl FnOnce(&mut DataFiles<'a>)) -> Result<Variant, Stri
     load_tai(&files)
 }
 
+/// Tenjiku's embedded data files, each of which a test may replace.
+fn tenjiku_files() -> DataFiles<'static> {
+    DataFiles {
+        pieces: include_str!("../../src/engine/variant/data/tenjiku.pieces"),
+        options: include_str!("../../src/engine/variant/data/tenjiku.options"),
+        choices: include_str!("../../src/engine/variant/data/tenjiku.choices"),
+        profiles: include_str!("../../src/engine/variant/data/tenjiku.profiles"),
+        sources: include_str!("../../src/engine/variant/data/tenjiku.sources"),
+        overrides: include_str!("../../src/engine/variant/data/tenjiku.overrides"),
+        setup: include_str!("../../src/engine/variant/data/tenjiku.setup"),
+    }
+}
+
 fn load_chu(files: &DataFiles<'_>) -> Result<Variant, String> {
     load("chu", "Chu shogi", variant::chu().traits, files)
 }
@@ -315,10 +328,7 @@ fn an_option_the_variant_needs_but_lacks_does_not_load() {
             format!("options: `{option}` is missing; the engine requires it of {who}")
         );
     }
-    for (option, who) in [
-        ("lion_protection", "a variant with the lion-trading rules"),
-        ("last_rank_pawn_lance", "a variant with a promotion zone"),
-    ] {
+    for (option, who) in [("lion_protection", "a variant with the lion-trading rules")] {
         let options = without(chu_files().options, &format!("{option} |"));
         let err = load_chu(&DataFiles {
             options: &options,
@@ -434,6 +444,56 @@ fn every_value_of_a_typed_option_reaches_the_rules() {
     );
 }
 
+/// The options tenjiku's pieces need (range jumps, area moves, the fire demon) fail its
+/// load when missing, and chu, which has none of those pieces, may not declare them.
+#[test]
+fn the_tenjiku_options_follow_its_pieces() {
+    let traits = variant::tenjiku().traits;
+    for (option, who) in [
+        ("range_jump", "a variant with a range-jumping piece"),
+        (
+            "jump_capture_victim",
+            "a variant with a range-jumping piece",
+        ),
+        ("area_moves", "a variant with a piece that has an area move"),
+        ("both_royals_lost", "a variant with a fire demon"),
+        (
+            "water_buffalo_burns_on_promotion",
+            "a variant with a fire demon",
+        ),
+    ] {
+        let options = without(tenjiku_files().options, &format!("{option} |"));
+        let err = load(
+            "tenjiku",
+            "Tenjiku shogi",
+            traits,
+            &DataFiles {
+                options: &options,
+                ..tenjiku_files()
+            },
+        )
+        .unwrap_err();
+        assert_eq!(
+            err,
+            format!("options: `{option}` is missing; the engine requires it of {who}")
+        );
+    }
+    let options = format!(
+        "{}
+range_jump | capture_only always | lishogi=capture_only hachu=capture_only | Range jumps.",
+        chu_files().options
+    );
+    let err = load_chu(&DataFiles {
+        options: &options,
+        ..chu_files()
+    })
+    .unwrap_err();
+    assert_eq!(
+        err,
+        "options: `range_jump` is only for a variant with a range-jumping piece, which this variant is not"
+    );
+}
+
 /// The flags tenjiku.md §3 adds to the piece rows: `rank=N` (§4.2), `fire_demon` (§5) and
 /// `last_rank=2` (§6.3), read from a row; a rank outside 1..4 fails the load.
 #[test]
@@ -445,12 +505,19 @@ fn the_tenjiku_flags_are_read() {
             &format!("GG | Guardian of the Gods | 金剛 | kongō | slide3(orth) step(diag) | en=G ja=G | {flags}"),
         )
     };
-    let pieces = row("rank=3 fire_demon last_rank=2");
+    let pieces = row("rank=3 last_rank=2");
     let tai = tai_with(|f| f.pieces = &pieces).expect("loads");
     let gg = tai.kinds.iter().find(|k| k.code == "GG").expect("GG");
     assert_eq!(
         (gg.jump_rank, gg.fire_demon, gg.trapped_ranks),
-        (3, true, 2)
+        (3, false, 2)
+    );
+    // A fire demon needs the burning options, which tai lacks.
+    let pieces = row("fire_demon");
+    let err = tai_with(|f| f.pieces = &pieces).unwrap_err();
+    assert_eq!(
+        err,
+        "options: `water_buffalo_burns_on_promotion` is missing; the engine requires it of a variant with a fire demon"
     );
     let pieces = row("-");
     let tai = tai_with(|f| f.pieces = &pieces).expect("loads");

@@ -12,7 +12,9 @@ use crate::engine::core::square::Square;
 use crate::engine::core::square_set::SquareSet;
 use crate::engine::geometry::Geometry;
 use crate::engine::position::Position;
-use crate::engine::variant::{PromotionChoice, PromotionRight, PromotionTrigger, Rules};
+use crate::engine::variant::{
+    BothRoyalsLost, PromotionChoice, PromotionRight, PromotionTrigger, Rules,
+};
 
 /// Receives generated moves.
 pub trait MoveSink {
@@ -266,11 +268,32 @@ impl<'a, S: MoveSink> Gen<'a, S> {
                 return;
             }
         }
+        if self.burn_zone.contains(mv.to()) && self.loses_both_royals(face, mv.to(), captured) {
+            return;
+        }
         let choice = self
             .rules
             .zone_choice(face, self.us, mv.from, mv.to(), true);
         let choice = self.unless_burned(choice, mv.to(), captured);
         self.push_choice(mv, choice.unwrap_or(PromotionChoice::None));
+    }
+
+    /// Whether the move of the last royal `face` that captures on `captured` and ends on
+    /// `to` is illegal under `both_royals_lost = illegal` (tenjiku.md §7): it takes every
+    /// enemy royal and is burned on arrival, so both sides lose their last royal.
+    #[cold]
+    fn loses_both_royals(&self, face: FaceId, to: Square, captured: &[Square]) -> bool {
+        self.rules
+            .burn
+            .is_some_and(|b| b.both_royals_lost == BothRoyalsLost::Illegal)
+            && self.rules.face(face).royal
+            && self.pos.royal_count(self.us) == 1
+            && self
+                .pos
+                .royal_squares(self.us.opponent())
+                .iter()
+                .all(|r| captured.contains(&r))
+            && burned_at(self.pos, self.geo, to, self.us.opponent(), captured)
     }
 
     /// `choice`, or no choice when the mover ending on `to` after capturing on `captured`

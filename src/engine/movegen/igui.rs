@@ -1,12 +1,15 @@
 //! Igui without moving (居喰い, "eating in place"; tenjiku.md §4.5, the heavenly
 //! tetrarch's `igui(DIRS)`): the piece captures an enemy on an adjacent square of those
 //! directions and stays on its start square; never toward an empty or friendly square, so
-//! never a pass. What it attacks is the compiled `line_reach` (one square). Generation.
+//! never a pass. What it attacks is the compiled `line_reach` (one square). Generation
+//! and what it protects.
 
-use super::gen::{Gen, MoveSink};
+use super::gen::{mark_along_lines, Gen, MoveSink};
 use crate::engine::core::moves::{Move, Promo};
 use crate::engine::core::piece::FaceId;
 use crate::engine::core::square::Square;
+use crate::engine::core::square_set::SquareSet;
+use crate::engine::geometry::Geometry;
 
 impl<S: MoveSink> Gen<'_, S> {
     /// The igui captures of the piece on `from` along the directions of `dirs`.
@@ -22,4 +25,9 @@ impl<S: MoveSink> Gen<'_, S> {
             }
         }
     }
+}
+
+/// Adds to `map` the neighbours of the piece on `from` along the directions of `dirs`.
+pub(crate) fn protects(geo: &Geometry, dirs: u8, from: Square, map: &mut SquareSet) {
+    mark_along_lines(geo, dirs, 1, from, map);
 }

@@ -25,7 +25,6 @@ pub(crate) mod liondog;
 pub(crate) mod rangejump;
 pub(crate) mod slide;
 
-pub(crate) use gen::mark_along_lines;
 pub use gen::{Counter, MoveSink};
 
 use super::attack::attacked;

@@ -1,5 +1,8 @@
 //! Pieces on the board, the unvalidated [`Setup`] (what position text says) and the
-//! validated [`Position`] (what the engine plays on), and playing a move on a position.
+//! validated [`Position`] (what the engine plays on), and playing a move on a position;
+//! a fire demon's burns (tenjiku.md §5) in `burns`.
+
+mod burns;
 
 use super::core::moves::{Effects, Move, Promo, Promotion};
 use super::core::piece::FaceId;
@@ -475,54 +478,6 @@ impl Position {
         self.move_number = self.move_number.saturating_add(1);
         self.extra = extra;
     }
-    /// Ends a move in a variant with fire demons (tenjiku.md §5, after the captures and
-    /// the promotion): the mover `piece` arriving on `to` is burned when an enemy demon
-    /// stands next to it (passive burn); otherwise it is placed, and if it is a demon that
-    /// may burn on this move (`may_burn`: not one just promoted under
-    /// `water_buffalo_burns_on_promotion = false`), every enemy piece next to it is removed
-    /// (active burn).
-    fn burn(
-        &mut self,
-        to: Square,
-        piece: Piece,
-        may_burn: bool,
-        rules: &Rules,
-        mut effects: Option<&mut Effects>,
-    ) {
-        let geo = &rules.variant.geometry;
-        let them = piece.color.opponent();
-        let next_to = |d: usize| geo.neighbour(to, d);
-        if (0..8).any(|d| next_to(d).is_some_and(|n| self.fire_demons[them.index()].contains(n))) {
-            if let Some(e) = effects {
-                e.self_burned = Some((to, piece));
-                if rules.face(piece.face).royal {
-                    e.royals_lost.push((to, piece));
-                }
-            }
-            return;
-        }
-        self.put(to, piece, rules);
-        if !(may_burn && rules.face(piece.face).fire_demon) {
-            return;
-        }
-        for d in 0..8 {
-            let Some(n) = next_to(d) else { continue };
-            if !self.cells[n.index()].is_color(them) {
-                continue;
-            }
-            let victim = self.take(n, rules).expect("occupied");
-            if let Some(e) = effects.as_deref_mut() {
-                e.burned.push((n, victim));
-                if rules.face(victim.face).royal {
-                    e.royals_lost.push((n, victim));
-                }
-            }
-        }
-        if let Some(e) = effects {
-            e.burned.sort_by_key(|&(sq, _)| geo.shape.file_rank_key(sq));
-        }
-    }
-
     /// The extra field after `mv` (judged before it is played) in a variant with
     /// lion-trading rules: the square of the last lion it captures when the mover is not a
     /// lion (the counter-strike square), else nothing.
