@@ -16,5 +16,6 @@ mod start_position;
 mod status;
 mod support;
 mod surfaces;
+mod tenjiku_vectors;
 mod variant_data;
 mod vectors;
