@@ -17,5 +17,6 @@ mod status;
 mod support;
 mod surfaces;
 mod tenjiku;
+mod tenjiku_vectors;
 mod variant_data;
 mod vectors;
