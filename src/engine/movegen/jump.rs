@@ -16,7 +16,8 @@ impl<S: MoveSink> Gen<'_, S> {
         for &(dx, dy) in &c.jumps {
             if let Some(to) = self.geo.offset(from, dx as i32, dy as i32) {
                 let cell = self.cell(to);
-                if !cell.is_color(self.us) && !(c.area > 0 && self.area_finals.contains(to)) {
+                let area_reached = c.area > 0 && self.area_finals.contains(to);
+                if !cell.is_color(self.us) && !area_reached {
                     self.emit_to(from, to, cell, face);
                 }
             }

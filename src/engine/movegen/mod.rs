@@ -260,7 +260,7 @@ pub fn reduce_route(pos: &Position, rules: &Rules, from: Square, path: &[Square]
     let empty = |sq: Square| sq == from || pos.cell(sq).is_empty();
     let mut full = vec![from];
     full.extend_from_slice(path);
-    if c.kinds.contains(Kind::Area) && area::reduces(geo, c.area, &full, &empty) {
+    if c.kinds.contains(Kind::Area) && area::reduces(geo, c.area, &full, empty) {
         // A route back to the start is a pass, written through its first square.
         let last = full[full.len() - 1];
         return if last == from {
