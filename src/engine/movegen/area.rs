@@ -48,8 +48,10 @@ pub(crate) fn reach(
     empty: impl Fn(Square) -> bool,
     lands: impl Fn(Square) -> bool,
 ) -> SquareSet {
-    // E(k) as a list: at most the (2k+1)² squares within k steps.
+    // E(k) as a list (at most the (2k+1)² squares within k steps) and as a set.
     let mut inner = [from; 49];
+    let mut seen = SquareSet::EMPTY;
+    seen.insert(from);
     let mut len = 1;
     let mut ring = 0..1;
     for _ in 1..steps.min(3) {
@@ -57,7 +59,8 @@ pub(crate) fn reach(
         for i in ring {
             for d in 0..8 {
                 if let Some(n) = geo.neighbour(inner[i], d) {
-                    if !inner[..len].contains(&n) && empty(n) {
+                    if !seen.contains(n) && empty(n) {
+                        seen.insert(n);
                         inner[len] = n;
                         len += 1;
                     }

@@ -81,6 +81,10 @@ pub(crate) struct Gen<'a, S: MoveSink> {
     burn_zone: SquareSet,
     /// Whether any move starting in the zone has a promotion right (`zone_contact`).
     contact: bool,
+    /// The squares a quiet move of the current piece must end on to be looked at for
+    /// promotion: the zone, or every square for a piece in the zone under `zone_contact`
+    /// ([`Gen::start_piece`]).
+    quiet_zone: &'a SquareSet,
 }
 
 /// A rule forbidding the move of the piece on `from` that captures on the squares given
@@ -112,6 +116,20 @@ impl<'a, S: MoveSink> Gen<'a, S> {
             contact: rules
                 .zone
                 .is_some_and(|z| z.right == PromotionRight::ZoneContact),
+            quiet_zone: &rules.zone_squares[pos.side().index()],
+        }
+    }
+
+    /// Prepares the emission of the moves of the piece on `from`.
+    #[inline]
+    pub(crate) fn start_piece(&mut self, from: Square) {
+        if self.contact {
+            let zone = &self.rules.zone_squares[self.us.index()];
+            self.quiet_zone = if zone.contains(from) {
+                &SquareSet::ALL
+            } else {
+                zone
+            };
         }
     }
 
@@ -191,8 +209,7 @@ impl<'a, S: MoveSink> Gen<'a, S> {
     /// Emits a move to the empty square `to` with the promotion marks a zone offers.
     #[inline]
     pub(crate) fn emit_quiet(&mut self, from: Square, to: Square, face: FaceId) {
-        let zone = &self.rules.zone_squares[self.us.index()];
-        if zone.contains(to) || (self.contact && zone.contains(from)) {
+        if self.quiet_zone.contains(to) {
             self.emit_quiet_zoned(from, to, face);
         } else {
             self.sink.push(Move::simple(from, to, Promo::None));

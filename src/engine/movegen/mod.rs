@@ -29,6 +29,7 @@ pub use gen::{Counter, MoveSink};
 
 use super::attack::attacked;
 use super::core::moves::{Move, Promo};
+use super::core::piece::FaceId;
 use super::geometry::Geometry;
 use super::interrupt::stopped;
 use super::movement::{line_of, Compiled, Kind};
@@ -169,6 +170,7 @@ impl<S: MoveSink> Gen<'_, S> {
     fn piece(&mut self, from: Square) {
         let face = self.pos.cell(from).face_unchecked();
         let c = &self.rules.face(face).compiled[self.us.index()];
+        self.start_piece(from);
         for kind in c.kinds.iter() {
             match kind {
                 // An emperor's moves are the costliest of any piece's: the work may stop
@@ -178,18 +180,36 @@ impl<S: MoveSink> Gen<'_, S> {
                         self.emperor_moves(from, face);
                     }
                 }
-                Kind::Area => self.area(from, face, c.area),
                 Kind::Slide => self.slides(from, face, c),
                 Kind::Jump => self.jumps(from, face, c),
                 Kind::Hook => self.hooks(from, face, c.hook),
                 Kind::Lion => self.lion(from, face),
                 Kind::LineLion => self.linelion(from, face, c.linelion),
                 Kind::LionDog => self.liondog(from, face, c.lion),
-                Kind::RangeJump => self.range_jumps(from, face, c),
-                Kind::DoubleStep => self.double_steps(from, face, c),
-                Kind::LeapSlide => self.leap_slides(from, face, c),
-                Kind::Igui => self.igui(from, face, c.igui),
+                Kind::Area | Kind::RangeJump | Kind::DoubleStep | Kind::LeapSlide | Kind::Igui => {
+                    self.tenjiku_kind(kind, from, face, c);
+                }
             }
+        }
+    }
+
+    /// The kinds tenjiku shogi adds, out of line so that the dispatch of the others stays
+    /// small.
+    #[inline(never)]
+    fn tenjiku_kind(&mut self, kind: Kind, from: Square, face: FaceId, c: &Compiled) {
+        match kind {
+            Kind::Area => self.area(from, face, c.area),
+            Kind::RangeJump => self.range_jumps(from, face, c),
+            Kind::DoubleStep => self.double_steps(from, face, c),
+            Kind::LeapSlide => self.leap_slides(from, face, c),
+            Kind::Igui => self.igui(from, face, c.igui),
+            Kind::Emperor
+            | Kind::Slide
+            | Kind::Jump
+            | Kind::Hook
+            | Kind::Lion
+            | Kind::LineLion
+            | Kind::LionDog => unreachable!("dispatched in `piece`"),
         }
     }
 }
