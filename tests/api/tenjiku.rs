@@ -26,7 +26,9 @@ const ROOK_NEXT_TO_DEMON: &str =
 const DEMON_NEXT_TO_KING: &str = "15,k/16/16/12,FD,3/16/16/16/16/16/16/16/16/16/16/16/K,15 b - 1";
 
 /// White's fire demon on 14n; Black's only royal, the king on 16p, may step next to it.
-const KING_NEXT_TO_DEMON: &str = "15,k/16/16/16/16/16/16/16/16/16/16/16/16/2,fd,13/16/K,15 b - 1";
+/// Black's rook on 14p could take the demon, so Black, in check, is not mated (§7).
+const KING_NEXT_TO_DEMON: &str =
+    "15,k/16/16/16/16/16/16/16/16/16/16/16/16/2,fd,13/16/K,1,R,13 b - 1";
 
 /// A removed piece as the answers write it.
 fn removed(square: &str, piece: &str, cause: &str, royal: bool) -> Value {
@@ -223,7 +225,12 @@ async fn a_fire_demons_arrival_burns_every_adjacent_enemy() {
             body["position_after"], "15,k/16/16/16/16/16/16/16/8,FD,7/16/16/16/16/16/16/K,15 w - 2",
             "{profile}"
         );
-        assert_eq!(body["status"]["state"], "ongoing", "{profile}");
+        // §7: White, left with its king on 1a, is mated: the demon on 8i reaches 1b and
+        // 2c along its diagonal (7h…2c empty after the burn), next to 1a and to every
+        // square the king can step to (2a, 1b, 2b).
+        assert_eq!(body["status"]["state"], "ended", "{profile}");
+        assert_eq!(body["status"]["reason"], "checkmate", "{profile}");
+        assert_eq!(body["status"]["result"], "black", "{profile}");
     }
 }
 

@@ -11,10 +11,11 @@ use crate::engine::geometry::Geometry;
 use crate::engine::movement::Compiled;
 
 impl<S: MoveSink> Gen<'_, S> {
-    /// Every final square of the area move of the piece on `from` (kept in
-    /// [`Gen::area_finals`] so that its other kinds skip them), and its pass when a
-    /// neighbour is empty.
-    pub(super) fn area(&mut self, from: Square, face: FaceId, steps: u8) {
+    /// Every final square of the area move of the piece on `from` but those its leaps
+    /// reach (kept in [`Gen::area_finals`] so that its range jumps skip them), and its pass
+    /// when a neighbour is empty.
+    pub(super) fn area(&mut self, from: Square, face: FaceId, c: &Compiled) {
+        let steps = c.area;
         let (pos, us) = (self.pos, self.us);
         let finals = reach(
             self.geo,
@@ -24,8 +25,13 @@ impl<S: MoveSink> Gen<'_, S> {
             |s| !pos.cell(s).is_color(us),
         );
         self.area_finals = finals;
+        let (fx, fy) = self.geo.xy(from);
         for to in finals.iter() {
-            self.emit_simple(from, to, face);
+            // A square the piece also leaps to is the leap's.
+            let (tx, ty) = self.geo.xy(to);
+            if !c.jumps.contains(&((tx - fx) as i8, (ty - fy) as i8)) {
+                self.emit_simple(from, to, face);
+            }
         }
         for d in 0..8 {
             if let Some(n) = self.geo.neighbour(from, d) {

@@ -74,16 +74,13 @@ pub(crate) struct Gen<'a, S: MoveSink> {
     /// illegal move (the forbidden captures are wanted then).
     pub capture_ban: Option<CaptureBan>,
     /// The final squares of the current piece's area move (tenjiku.md §4.3), which its
-    /// other kinds do not emit again (empty for a piece without one).
+    /// range jumps do not emit again (read only for a piece with one).
     pub area_finals: SquareSet,
     /// The squares next to an enemy fire demon (tenjiku.md §5): a piece ending its move
     /// there may be burned, and then has no promotion choice.
     burn_zone: SquareSet,
-    /// Whether any move starting in the zone has a promotion right (`zone_contact`).
-    contact: bool,
-    /// The squares a quiet move of the current piece must end on to be looked at for
-    /// promotion: the zone, or every square for a piece in the zone under `zone_contact`
-    /// ([`Gen::start_piece`]).
+    /// The squares a quiet move must end on to be looked at for promotion: the zone, or
+    /// every square under `zone_contact`.
     quiet_zone: &'a SquareSet,
 }
 
@@ -113,23 +110,16 @@ impl<'a, S: MoveSink> Gen<'a, S> {
             } else {
                 SquareSet::EMPTY
             },
-            contact: rules
+            // Under `zone_contact` a quiet move from the zone has a promotion right too: every
+            // quiet move is then looked at.
+            quiet_zone: if rules
                 .zone
-                .is_some_and(|z| z.right == PromotionRight::ZoneContact),
-            quiet_zone: &rules.zone_squares[pos.side().index()],
-        }
-    }
-
-    /// Prepares the emission of the moves of the piece on `from`.
-    #[inline]
-    pub(crate) fn start_piece(&mut self, from: Square) {
-        if self.contact {
-            let zone = &self.rules.zone_squares[self.us.index()];
-            self.quiet_zone = if zone.contains(from) {
+                .is_some_and(|z| z.right == PromotionRight::ZoneContact)
+            {
                 &SquareSet::ALL
             } else {
-                zone
-            };
+                &rules.zone_squares[pos.side().index()]
+            },
         }
     }
 

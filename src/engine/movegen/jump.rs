@@ -10,14 +10,12 @@ use crate::engine::movement::Compiled;
 use crate::engine::variant::Rules;
 
 impl<S: MoveSink> Gen<'_, S> {
-    /// Leaps: the squares in between do not matter. A square the piece's area move
-    /// already reached is not emitted again.
+    /// Leaps: the squares in between do not matter.
     pub(super) fn jumps(&mut self, from: Square, face: FaceId, c: &Compiled) {
         for &(dx, dy) in &c.jumps {
             if let Some(to) = self.geo.offset(from, dx as i32, dy as i32) {
                 let cell = self.cell(to);
-                let area_reached = c.area > 0 && self.area_finals.contains(to);
-                if !cell.is_color(self.us) && !area_reached {
+                if !cell.is_color(self.us) {
                     self.emit_to(from, to, cell, face);
                 }
             }

@@ -170,7 +170,6 @@ impl<S: MoveSink> Gen<'_, S> {
     fn piece(&mut self, from: Square) {
         let face = self.pos.cell(from).face_unchecked();
         let c = &self.rules.face(face).compiled[self.us.index()];
-        self.start_piece(from);
         for kind in c.kinds.iter() {
             match kind {
                 // An emperor's moves are the costliest of any piece's: the work may stop
@@ -198,7 +197,7 @@ impl<S: MoveSink> Gen<'_, S> {
     #[inline(never)]
     fn tenjiku_kind(&mut self, kind: Kind, from: Square, face: FaceId, c: &Compiled) {
         match kind {
-            Kind::Area => self.area(from, face, c.area),
+            Kind::Area => self.area(from, face, c),
             Kind::RangeJump => self.range_jumps(from, face, c),
             Kind::DoubleStep => self.double_steps(from, face, c),
             Kind::LeapSlide => self.leap_slides(from, face, c),

@@ -9,9 +9,6 @@
 pub enum Kind {
     /// Jump to any empty square, captures restricted by rule (自在天王, jizai tennō).
     Emperor,
-    /// Area moves: up to N king steps through empty squares, the move named by its final
-    /// square (tenjiku.md §4.3). Before the kinds whose landings it may repeat.
-    Area,
     /// Steps, limited ranges and ranges along the eight lines.
     Slide,
     /// Leaps to fixed squares.
@@ -24,6 +21,9 @@ pub enum Kind {
     LineLion,
     /// Lion dog moves (狛犬, komainu): up to three steps along a line.
     LionDog,
+    /// Area moves: up to N king steps through empty squares, the move named by its final
+    /// square (tenjiku.md §4.3). Before the range jumps, which skip its final squares.
+    Area,
     /// Range jumps: captures beyond pieces of a lower jump rank (tenjiku.md §4.2).
     RangeJump,
     /// The free eagle's double step: two steps along some directions, capturing on each
@@ -40,13 +40,13 @@ impl Kind {
     /// Every kind, in emission order.
     pub const ALL: [Kind; 12] = [
         Kind::Emperor,
-        Kind::Area,
         Kind::Slide,
         Kind::Jump,
         Kind::Hook,
         Kind::Lion,
         Kind::LineLion,
         Kind::LionDog,
+        Kind::Area,
         Kind::RangeJump,
         Kind::DoubleStep,
         Kind::LeapSlide,
