@@ -5,11 +5,9 @@
 //! after it, the fast check test agrees with check by its definition (some opponent move
 //! leaves no royal, burns counted), and the attack test agrees with the protection map.
 
-use crate::invariants::{check_position, pick_move};
+use crate::invariants::{attack_lookup_agrees, check_position, pick_move};
 use crate::support::{random_placement, rules_for, Rng};
-use shogi_arbiter::engine::attack::{attacked, protection_map};
 use shogi_arbiter::engine::core::color::Color;
-use shogi_arbiter::engine::core::square::Square;
 use shogi_arbiter::engine::movegen::legal_moves;
 use shogi_arbiter::engine::position::Position;
 use shogi_arbiter::engine::rules::check::{checking_moves_by_definition, in_check};
@@ -158,32 +156,7 @@ fn tenjiku_attacks_agree_with_the_protection_map() {
     let mut checked = 0;
     for options in OPTION_SETS {
         let rules = rules_for("tenjiku", options);
-        for density in [12, 40, 100] {
-            let pos = random_placement(&rules, &mut rng, density);
-            let all: Vec<Square> = Color::ALL
-                .iter()
-                .flat_map(|&c| pos.occupied(c).iter())
-                .collect();
-            for color in Color::ALL {
-                let vacated: Vec<Square> = (0..rng.below(3))
-                    .map(|_| all[rng.below(all.len())])
-                    .collect();
-                let map = protection_map(&pos, &rules, color, &vacated);
-                for i in 0..rules.variant.shape().len() {
-                    let sq = Square(i as u16);
-                    if pos.cell(sq).is_empty() || vacated.contains(&sq) {
-                        continue;
-                    }
-                    assert_eq!(
-                        attacked(&pos, &rules, sq, color, &vacated),
-                        map.contains(sq),
-                        "{options}: square {} for {color:?} with {vacated:?} vacated",
-                        rules.variant.shape().name(sq)
-                    );
-                    checked += 1;
-                }
-            }
-        }
+        checked += attack_lookup_agrees(&rules, &[12, 40, 100], &mut rng);
     }
     assert!(checked > 2000);
 }

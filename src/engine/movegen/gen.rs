@@ -350,7 +350,10 @@ impl<'a, S: MoveSink> Gen<'a, S> {
     }
 }
 
-/// The squares next to a fire demon of `demons`' side.
+/// The squares next to a fire demon of `demons`' side (out of line: only tenjiku shogi
+/// asks, and the generation context stays small).
+#[cold]
+#[inline(never)]
 pub(crate) fn burn_zone(pos: &Position, rules: &Rules, demons: Color) -> SquareSet {
     let geo = &rules.variant.geometry;
     let mut zone = SquareSet::EMPTY;

@@ -185,30 +185,35 @@ impl<S: MoveSink> Gen<'_, S> {
                 Kind::Lion => self.lion(from, face),
                 Kind::LineLion => self.linelion(from, face, c.linelion),
                 Kind::LionDog => self.liondog(from, face, c.lion),
-                Kind::Area | Kind::RangeJump | Kind::DoubleStep | Kind::LeapSlide | Kind::Igui => {
-                    self.tenjiku_kind(kind, from, face, c);
+                // The kinds tenjiku shogi adds come last in the closed list: the rest of
+                // the piece's kinds are all of them.
+                _ => {
+                    self.tenjiku_kinds(from, face, c);
+                    break;
                 }
             }
         }
     }
 
-    /// The kinds tenjiku shogi adds, out of line so that the dispatch of the others stays
-    /// small.
+    /// The kinds tenjiku shogi adds that the piece has, in the closed list's order, out of
+    /// line so that the dispatch of the others stays small.
     #[inline(never)]
-    fn tenjiku_kind(&mut self, kind: Kind, from: Square, face: FaceId, c: &Compiled) {
-        match kind {
-            Kind::Area => self.area(from, face, c),
-            Kind::RangeJump => self.range_jumps(from, face, c),
-            Kind::DoubleStep => self.double_steps(from, face, c),
-            Kind::LeapSlide => self.leap_slides(from, face, c),
-            Kind::Igui => self.igui(from, face, c.igui),
-            Kind::Emperor
-            | Kind::Slide
-            | Kind::Jump
-            | Kind::Hook
-            | Kind::Lion
-            | Kind::LineLion
-            | Kind::LionDog => unreachable!("dispatched in `piece`"),
+    fn tenjiku_kinds(&mut self, from: Square, face: FaceId, c: &Compiled) {
+        for kind in c.kinds.iter() {
+            match kind {
+                Kind::Area => self.area(from, face, c),
+                Kind::RangeJump => self.range_jumps(from, face, c),
+                Kind::DoubleStep => self.double_steps(from, face, c),
+                Kind::LeapSlide => self.leap_slides(from, face, c),
+                Kind::Igui => self.igui(from, face, c.igui),
+                Kind::Emperor
+                | Kind::Slide
+                | Kind::Jump
+                | Kind::Hook
+                | Kind::Lion
+                | Kind::LineLion
+                | Kind::LionDog => {}
+            }
         }
     }
 }
