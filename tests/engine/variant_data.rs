@@ -9,30 +9,29 @@ use shogi_arbiter::engine::variant::{
 };
 use std::sync::Arc;
 
+/// A built-in variant's embedded data files, by id.
+macro_rules! data_files {
+    ($id:literal) => {
+        DataFiles {
+            pieces: include_str!(concat!("../../src/engine/variant/data/", $id, ".pieces")),
+            options: include_str!(concat!("../../src/engine/variant/data/", $id, ".options")),
+            choices: include_str!(concat!("../../src/engine/variant/data/", $id, ".choices")),
+            profiles: include_str!(concat!("../../src/engine/variant/data/", $id, ".profiles")),
+            sources: include_str!(concat!("../../src/engine/variant/data/", $id, ".sources")),
+            overrides: include_str!(concat!("../../src/engine/variant/data/", $id, ".overrides")),
+            setup: include_str!(concat!("../../src/engine/variant/data/", $id, ".setup")),
+        }
+    };
+}
+
 /// Tai's embedded data files, each of which a test may replace.
 fn tai_files() -> DataFiles<'static> {
-    DataFiles {
-        pieces: include_str!("../../src/engine/variant/data/tai.pieces"),
-        options: include_str!("../../src/engine/variant/data/tai.options"),
-        choices: include_str!("../../src/engine/variant/data/tai.choices"),
-        profiles: include_str!("../../src/engine/variant/data/tai.profiles"),
-        sources: include_str!("../../src/engine/variant/data/tai.sources"),
-        overrides: include_str!("../../src/engine/variant/data/tai.overrides"),
-        setup: include_str!("../../src/engine/variant/data/tai.setup"),
-    }
+    data_files!("tai")
 }
 
 /// Chu's embedded data files, each of which a test may replace.
 fn chu_files() -> DataFiles<'static> {
-    DataFiles {
-        pieces: include_str!("../../src/engine/variant/data/chu.pieces"),
-        options: include_str!("../../src/engine/variant/data/chu.options"),
-        choices: include_str!("../../src/engine/variant/data/chu.choices"),
-        profiles: include_str!("../../src/engine/variant/data/chu.profiles"),
-        sources: include_str!("../../src/engine/variant/data/chu.sources"),
-        overrides: include_str!("../../src/engine/variant/data/chu.overrides"),
-        setup: include_str!("../../src/engine/variant/data/chu.setup"),
-    }
+    data_files!("chu")
 }
 
 fn load_tai(files: &DataFiles<'_>) -> Result<Variant, String> {
@@ -48,15 +47,7 @@ fn tai_with<'a>(change: impl FnOnce(&mut DataFiles<'a>)) -> Result<Variant, Stri
 
 /// Tenjiku's embedded data files, each of which a test may replace.
 fn tenjiku_files() -> DataFiles<'static> {
-    DataFiles {
-        pieces: include_str!("../../src/engine/variant/data/tenjiku.pieces"),
-        options: include_str!("../../src/engine/variant/data/tenjiku.options"),
-        choices: include_str!("../../src/engine/variant/data/tenjiku.choices"),
-        profiles: include_str!("../../src/engine/variant/data/tenjiku.profiles"),
-        sources: include_str!("../../src/engine/variant/data/tenjiku.sources"),
-        overrides: include_str!("../../src/engine/variant/data/tenjiku.overrides"),
-        setup: include_str!("../../src/engine/variant/data/tenjiku.setup"),
-    }
+    data_files!("tenjiku")
 }
 
 fn load_chu(files: &DataFiles<'_>) -> Result<Variant, String> {
