@@ -300,7 +300,9 @@ impl<'a, S: MoveSink> Gen<'a, S> {
                 .royal_squares(self.us.opponent())
                 .iter()
                 .all(|r| captured.contains(&r))
-            && burned_at(self.pos, self.geo, to, self.us.opponent(), captured)
+            && self
+                .pos
+                .demon_next_to(to, self.us.opponent(), captured, self.rules)
     }
 
     /// `choice`, or no choice when the mover ending on `to` after capturing on `captured`
@@ -314,7 +316,9 @@ impl<'a, S: MoveSink> Gen<'a, S> {
     ) -> Option<PromotionChoice> {
         if choice.is_some_and(|c| c != PromotionChoice::None)
             && self.burn_zone.contains(to)
-            && burned_at(self.pos, self.geo, to, self.us.opponent(), captured)
+            && self
+                .pos
+                .demon_next_to(to, self.us.opponent(), captured, self.rules)
         {
             return Some(PromotionChoice::None);
         }
@@ -365,22 +369,6 @@ pub(crate) fn burn_zone(pos: &Position, rules: &Rules, demons: Color) -> SquareS
         }
     }
     zone
-}
-
-/// Whether a piece ending its move on `to` is burned by a fire demon of `demons`' side
-/// (tenjiku.md §5, passive burn): one stands next to `to` and was not captured by the
-/// move (on `captured`).
-pub(crate) fn burned_at(
-    pos: &Position,
-    geo: &Geometry,
-    to: Square,
-    demons: Color,
-    captured: &[Square],
-) -> bool {
-    (0..8).any(|d| {
-        geo.neighbour(to, d)
-            .is_some_and(|n| pos.fire_demons(demons).contains(n) && !captured.contains(&n))
-    })
 }
 
 /// Adds to `map` the first `depth` squares along each line of `lines` from `from`, whatever

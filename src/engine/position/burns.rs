@@ -3,6 +3,7 @@
 //! to its final square; and the same questions asked of a move not yet played.
 
 use super::Position;
+use crate::engine::core::color::Color;
 use crate::engine::core::moves::{Effects, Move, Promo};
 use crate::engine::core::piece::Piece;
 use crate::engine::core::square::Square;
@@ -26,7 +27,8 @@ impl Position {
         let geo = &rules.variant.geometry;
         let them = piece.color.opponent();
         let next_to = |d: usize| geo.neighbour(to, d);
-        if (0..8).any(|d| next_to(d).is_some_and(|n| self.fire_demons[them.index()].contains(n))) {
+        // The move's captures are already off the board.
+        if self.demon_next_to(to, them, &[], rules) {
             if let Some(e) = effects {
                 e.self_burned = Some((to, piece));
                 if rules.face(piece.face).royal {
@@ -64,16 +66,29 @@ impl Position {
         if rules.burn.is_none() {
             return false;
         }
-        let geo = &rules.variant.geometry;
         let (captured, n) = self.captures(mv);
         let to = mv.to();
         let them = self.cell(mv.from).color_unchecked().opponent();
-        !(n == 0 && to == mv.from)
-            && (0..8).any(|d| {
-                geo.neighbour(to, d).is_some_and(|x| {
-                    self.fire_demons[them.index()].contains(x) && !captured[..n].contains(&x)
-                })
+        !(n == 0 && to == mv.from) && self.demon_next_to(to, them, &captured[..n], rules)
+    }
+
+    /// Whether a fire demon of `demons`' side stands next to `to`, other than one on the
+    /// squares of `captured` (taken by the move under judgement): what burns a piece ending
+    /// its move on `to` (tenjiku.md §5, passive burn).
+    #[inline]
+    pub fn demon_next_to(
+        &self,
+        to: Square,
+        demons: Color,
+        captured: &[Square],
+        rules: &Rules,
+    ) -> bool {
+        let geo = &rules.variant.geometry;
+        (0..8).any(|d| {
+            geo.neighbour(to, d).is_some_and(|x| {
+                self.fire_demons[demons.index()].contains(x) && !captured.contains(&x)
             })
+        })
     }
 
     /// The squares of the enemy pieces the active burn of `mv` (not yet played) would
