@@ -54,6 +54,17 @@ impl Kind {
     ];
 }
 
+/// The kind of each bit of a [`KindSet`]; bits past the last kind are never set.
+const BY_BIT: [Kind; 16] = {
+    let mut t = [Kind::Igui; 16];
+    let mut i = 0;
+    while i < Kind::ALL.len() {
+        t[i] = Kind::ALL[i];
+        i += 1;
+    }
+    t
+};
+
 /// A set of movement kinds, one bit per [`Kind`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct KindSet(u16);
@@ -81,7 +92,8 @@ impl KindSet {
             }
             let k = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            Some(Kind::ALL[k])
+            // `k` is below 16: the mask tells the compiler so.
+            Some(BY_BIT[k & 15])
         })
     }
 }
