@@ -12,9 +12,9 @@ use crate::engine::movement::Compiled;
 
 impl<S: MoveSink> Gen<'_, S> {
     /// Every final square of the area move of the piece on `from` but those its leaps
-    /// reach (kept in [`Gen::area_finals`] so that its range jumps skip them), and its pass
-    /// when a neighbour is empty.
-    pub(super) fn area(&mut self, from: Square, face: FaceId, c: &Compiled) {
+    /// reach, and its pass when a neighbour is empty. Returns the final squares, which the
+    /// piece's range jumps skip.
+    pub(super) fn area(&mut self, from: Square, face: FaceId, c: &Compiled) -> SquareSet {
         let steps = c.area;
         let (pos, us) = (self.pos, self.us);
         let finals = reach(
@@ -24,7 +24,6 @@ impl<S: MoveSink> Gen<'_, S> {
             |s| pos.cell(s).is_empty(),
             |s| !pos.cell(s).is_color(us),
         );
-        self.area_finals = finals;
         let (fx, fy) = self.geo.xy(from);
         for to in finals.iter() {
             // A square the piece also leaps to is the leap's.
@@ -40,6 +39,7 @@ impl<S: MoveSink> Gen<'_, S> {
                 }
             }
         }
+        finals
     }
 }
 

@@ -73,12 +73,9 @@ pub(crate) struct Gen<'a, S: MoveSink> {
     /// capture is emitted; `None` where no such rule is in force or when explaining an
     /// illegal move (the forbidden captures are wanted then).
     pub capture_ban: Option<CaptureBan>,
-    /// The final squares of the current piece's area move (tenjiku.md §4.3), which its
-    /// range jumps do not emit again (read only for a piece with one).
-    pub area_finals: SquareSet,
-    /// The squares next to an enemy fire demon (tenjiku.md §5): a piece ending its move
-    /// there may be burned, and then has no promotion choice.
-    burn_zone: SquareSet,
+    /// Whether an enemy fire demon is on the board (tenjiku.md §5): a piece ending its
+    /// move next to one may be burned, and then has no promotion choice.
+    burning: bool,
     /// The squares a quiet move must end on to be looked at for promotion: the zone, or
     /// every square under `zone_contact`.
     quiet_zone: &'a SquareSet,
@@ -104,12 +101,7 @@ impl<'a, S: MoveSink> Gen<'a, S> {
             sink,
             pass: None,
             capture_ban,
-            area_finals: SquareSet::EMPTY,
-            burn_zone: if rules.burn.is_some() {
-                burn_zone(pos, rules, pos.side().opponent())
-            } else {
-                SquareSet::EMPTY
-            },
+            burning: rules.burn.is_some() && !pos.fire_demons(pos.side().opponent()).is_empty(),
             // Under `zone_contact` a quiet move from the zone has a promotion right too: every
             // quiet move is then looked at.
             quiet_zone: if rules
@@ -275,7 +267,7 @@ impl<'a, S: MoveSink> Gen<'a, S> {
                 return;
             }
         }
-        if self.burn_zone.contains(mv.to()) && self.loses_both_royals(face, mv.to(), captured) {
+        if self.burning && self.loses_both_royals(face, mv.to(), captured) {
             return;
         }
         let choice = self
@@ -315,7 +307,7 @@ impl<'a, S: MoveSink> Gen<'a, S> {
         captured: &[Square],
     ) -> Option<PromotionChoice> {
         if choice.is_some_and(|c| c != PromotionChoice::None)
-            && self.burn_zone.contains(to)
+            && self.burning
             && self
                 .pos
                 .demon_next_to(to, self.us.opponent(), captured, self.rules)
@@ -352,23 +344,6 @@ impl<'a, S: MoveSink> Gen<'a, S> {
             self.emit_capture(mv, face, &[x]);
         }
     }
-}
-
-/// The squares next to a fire demon of `demons`' side (out of line: only tenjiku shogi
-/// asks, and the generation context stays small).
-#[cold]
-#[inline(never)]
-pub(crate) fn burn_zone(pos: &Position, rules: &Rules, demons: Color) -> SquareSet {
-    let geo = &rules.variant.geometry;
-    let mut zone = SquareSet::EMPTY;
-    for sq in pos.fire_demons(demons).iter() {
-        for d in 0..8 {
-            if let Some(n) = geo.neighbour(sq, d) {
-                zone.insert(n);
-            }
-        }
-    }
-    zone
 }
 
 /// Adds to `map` the first `depth` squares along each line of `lines` from `from`, whatever

@@ -38,6 +38,7 @@ use super::rules::lion_trading;
 use super::variant::Rules;
 use crate::engine::core::color::Color;
 use crate::engine::core::square::Square;
+use crate::engine::core::square_set::SquareSet;
 use gen::{CaptureBan, Gen};
 
 /// Whether `by` could capture the piece on `target` (whoever is to move): a piece that
@@ -187,7 +188,7 @@ impl<S: MoveSink> Gen<'_, S> {
                 Kind::LionDog => self.liondog(from, face, c.lion),
                 // The kinds tenjiku shogi adds come last in the closed list: the rest of
                 // the piece's kinds are all of them.
-                _ => {
+                Kind::Area | Kind::RangeJump | Kind::DoubleStep | Kind::LeapSlide | Kind::Igui => {
                     self.tenjiku_kinds(from, face, c);
                     break;
                 }
@@ -199,10 +200,11 @@ impl<S: MoveSink> Gen<'_, S> {
     /// line so that the dispatch of the others stays small.
     #[inline(never)]
     fn tenjiku_kinds(&mut self, from: Square, face: FaceId, c: &Compiled) {
+        let mut area_finals = SquareSet::EMPTY;
         for kind in c.kinds.iter() {
             match kind {
-                Kind::Area => self.area(from, face, c),
-                Kind::RangeJump => self.range_jumps(from, face, c),
+                Kind::Area => area_finals = self.area(from, face, c),
+                Kind::RangeJump => self.range_jumps(from, face, c, &area_finals),
                 Kind::DoubleStep => self.double_steps(from, face, c),
                 Kind::LeapSlide => self.leap_slides(from, face, c),
                 Kind::Igui => self.igui(from, face, c.igui),

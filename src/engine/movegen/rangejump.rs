@@ -9,13 +9,20 @@ use crate::engine::core::color::Color;
 use crate::engine::core::dir::opposite_abs;
 use crate::engine::core::piece::{Cell, FaceId};
 use crate::engine::core::square::Square;
+use crate::engine::core::square_set::SquareSet;
 use crate::engine::movement::Compiled;
 use crate::engine::position::Position;
 use crate::engine::variant::Rules;
 
 impl<S: MoveSink> Gen<'_, S> {
     /// The piece's moves beyond the first piece along each range-jump line.
-    pub(super) fn range_jumps(&mut self, from: Square, face: FaceId, c: &Compiled) {
+    pub(super) fn range_jumps(
+        &mut self,
+        from: Square,
+        face: FaceId,
+        c: &Compiled,
+        area_finals: &SquareSet,
+    ) {
         let Some(options) = self.rules.range_jump else {
             return;
         };
@@ -34,7 +41,7 @@ impl<S: MoveSink> Gen<'_, S> {
             for &to in &ray[first + 1..] {
                 let cell = self.cell(to);
                 if cell.is_empty() {
-                    if options.always && !(c.area > 0 && self.area_finals.contains(to)) {
+                    if options.always && !(area_finals.contains(to)) {
                         self.emit_quiet(from, to, face);
                     }
                     continue;
@@ -42,7 +49,7 @@ impl<S: MoveSink> Gen<'_, S> {
                 let victim_rank = self.rank_of(cell);
                 if self.enemy(to)
                     && (options.any_victim || victim_rank < rank)
-                    && !(c.area > 0 && self.area_finals.contains(to))
+                    && !(area_finals.contains(to))
                 {
                     self.emit_to(from, to, cell, face);
                 }
