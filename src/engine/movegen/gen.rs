@@ -292,9 +292,7 @@ impl<'a, S: MoveSink> Gen<'a, S> {
                 .royal_squares(self.us.opponent())
                 .iter()
                 .all(|r| captured.contains(&r))
-            && self
-                .pos
-                .demon_next_to(to, self.us.opponent(), captured, self.rules)
+            && self.burned_at(to, captured)
     }
 
     /// `choice`, or no choice when the mover ending on `to` after capturing on `captured`
@@ -308,13 +306,20 @@ impl<'a, S: MoveSink> Gen<'a, S> {
     ) -> Option<PromotionChoice> {
         if choice.is_some_and(|c| c != PromotionChoice::None)
             && self.burning
-            && self
-                .pos
-                .demon_next_to(to, self.us.opponent(), captured, self.rules)
+            && self.burned_at(to, captured)
         {
             return Some(PromotionChoice::None);
         }
         choice
+    }
+
+    /// Whether the mover ending on `to` after capturing on `captured` is burned there (out
+    /// of line: only tenjiku shogi asks).
+    #[cold]
+    #[inline(never)]
+    fn burned_at(&self, to: Square, captured: &[Square]) -> bool {
+        self.pos
+            .demon_next_to(to, self.us.opponent(), captured, self.rules)
     }
 
     #[inline]
