@@ -10,7 +10,7 @@ use crate::engine::core::square_set::SquareSet;
 use crate::engine::geometry::Geometry;
 use crate::engine::movement::Compiled;
 
-impl<S: MoveSink> Gen<'_, S> {
+impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
     /// Every final square of the area move of the piece on `from` but those its leaps
     /// reach, and its pass when a neighbour is empty. Returns the final squares, which the
     /// piece's range jumps skip.

@@ -15,7 +15,7 @@ use crate::engine::core::square_set::SquareSet;
 use crate::engine::geometry::Geometry;
 use crate::engine::movement::{line_of, Compiled};
 
-impl<S: MoveSink> Gen<'_, S> {
+impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
     /// The double steps of the piece on `from`.
     pub(super) fn double_steps(&mut self, from: Square, face: FaceId, c: &Compiled) {
         let (fx, fy) = self.geo.xy(from);

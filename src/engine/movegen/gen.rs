@@ -60,8 +60,10 @@ impl MoveSink for Counter {
 /// piece's square, the empty square it steps to and back from.
 pub(crate) type PassCandidate = ((i32, i32, i32, i32), Square, Square);
 
-/// Generation state for one position.
-pub(crate) struct Gen<'a, S: MoveSink> {
+/// Generation state for one position. `EXTRAS` says whether the rules use what tenjiku
+/// shogi adds (`extras` in this module's parent): without it that code is compiled out of the
+/// instantiation that chu and tai shogi run.
+pub(crate) struct Gen<'a, S: MoveSink, const EXTRAS: bool> {
     pub pos: &'a Position,
     pub rules: &'a Rules,
     pub geo: &'a Geometry,
@@ -85,14 +87,14 @@ pub(crate) struct Gen<'a, S: MoveSink> {
 /// (in order): true when the capture is forbidden.
 pub(crate) type CaptureBan = fn(&Position, &Rules, Square, &[Square]) -> bool;
 
-impl<'a, S: MoveSink> Gen<'a, S> {
+impl<'a, S: MoveSink, const EXTRAS: bool> Gen<'a, S, EXTRAS> {
     /// The context for generating the moves of the side to move in `pos`.
     pub(crate) fn new(
         pos: &'a Position,
         rules: &'a Rules,
         sink: &'a mut S,
         capture_ban: Option<CaptureBan>,
-    ) -> Gen<'a, S> {
+    ) -> Gen<'a, S, EXTRAS> {
         Gen {
             pos,
             rules,
@@ -191,7 +193,12 @@ impl<'a, S: MoveSink> Gen<'a, S> {
     /// Emits a move to the empty square `to` with the promotion marks a zone offers.
     #[inline]
     pub(crate) fn emit_quiet(&mut self, from: Square, to: Square, face: FaceId) {
-        if self.quiet_zone.contains(to) {
+        let zone = if EXTRAS {
+            self.quiet_zone
+        } else {
+            &self.rules.zone_squares[self.us.index()]
+        };
+        if zone.contains(to) {
             self.emit_quiet_zoned(from, to, face);
         } else {
             self.sink.push(Move::simple(from, to, Promo::None));
@@ -267,7 +274,7 @@ impl<'a, S: MoveSink> Gen<'a, S> {
                 return;
             }
         }
-        if self.burning && self.loses_both_royals(face, mv.to(), captured) {
+        if EXTRAS && self.burning && self.loses_both_royals(face, mv.to(), captured) {
             return;
         }
         let choice = self
@@ -305,6 +312,7 @@ impl<'a, S: MoveSink> Gen<'a, S> {
         captured: &[Square],
     ) -> Option<PromotionChoice> {
         if choice.is_some_and(|c| c != PromotionChoice::None)
+            && EXTRAS
             && self.burning
             && self.burned_at(to, captured)
         {

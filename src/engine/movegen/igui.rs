@@ -11,7 +11,7 @@ use crate::engine::core::square::Square;
 use crate::engine::core::square_set::SquareSet;
 use crate::engine::geometry::Geometry;
 
-impl<S: MoveSink> Gen<'_, S> {
+impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
     /// The igui captures of the piece on `from` along the directions of `dirs`.
     pub(super) fn igui(&mut self, from: Square, face: FaceId, dirs: u8) {
         for d in 0..8 {

@@ -12,7 +12,7 @@ use crate::engine::core::square_set::SquareSet;
 use crate::engine::geometry::Geometry;
 use crate::engine::movement::{line_of, Compiled};
 
-impl<S: MoveSink> Gen<'_, S> {
+impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
     /// The leap-slides of the piece on `from`; squares its slide reaches through an empty
     /// adjacent square are the slide's.
     pub(super) fn leap_slides(&mut self, from: Square, face: FaceId, c: &Compiled) {

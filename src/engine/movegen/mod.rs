@@ -32,10 +32,10 @@ use super::core::moves::{Move, Promo};
 use super::core::piece::FaceId;
 use super::geometry::Geometry;
 use super::interrupt::stopped;
-use super::movement::{line_of, Compiled, Kind};
+use super::movement::{line_of, Compiled, Kind, KindSet};
 use super::position::Position;
 use super::rules::lion_trading;
-use super::variant::Rules;
+use super::variant::{PromotionRight, Rules};
 use crate::engine::core::color::Color;
 use crate::engine::core::square::Square;
 use crate::engine::core::square_set::SquareSet;
@@ -74,8 +74,29 @@ pub fn generate<S: MoveSink>(pos: &Position, rules: &Rules, sink: &mut S) {
     if pos.is_terminal() || stopped() {
         return;
     }
-    let mut gen = Gen::new(pos, rules, sink, capture_ban(rules));
-    for from in pos.occupied(pos.side()).iter() {
+    if extras(rules) {
+        generate_all(Gen::<S, true>::new(pos, rules, sink, capture_ban(rules)));
+    } else {
+        generate_all(Gen::<S, false>::new(pos, rules, sink, capture_ban(rules)));
+    }
+}
+
+/// Whether `rules` use what tenjiku shogi adds to generation: its movement kinds
+/// ([`KindSet::EXTRAS`]), burning, or the `zone_contact` promotion right. Generation
+/// under other rules runs an instantiation without that code.
+#[inline]
+fn extras(rules: &Rules) -> bool {
+    rules.kinds_present.intersects(KindSet::EXTRAS)
+        || rules.burn.is_some()
+        || rules
+            .zone
+            .is_some_and(|z| z.right == PromotionRight::ZoneContact)
+}
+
+/// Every piece's moves, then the pass.
+#[inline]
+fn generate_all<S: MoveSink, const EXTRAS: bool>(mut gen: Gen<'_, S, EXTRAS>) {
+    for from in gen.pos.occupied(gen.us).iter() {
         gen.piece(from);
     }
     gen.finish();
@@ -113,7 +134,7 @@ fn generate_from_filtered<S: MoveSink>(
     } else {
         None
     };
-    let mut gen = Gen::new(pos, rules, sink, ban);
+    let mut gen = Gen::<S, true>::new(pos, rules, sink, ban);
     gen.piece(from);
     if gen.pass.is_some() {
         // The canonical pass text may name another piece: use the whole position's.
@@ -134,7 +155,7 @@ pub fn pass_of(pos: &Position, rules: &Rules, from: Square) -> Option<Move> {
         return None;
     }
     let mut none = Counter::default();
-    let mut gen = Gen::new(pos, rules, &mut none, None);
+    let mut gen = Gen::<_, true>::new(pos, rules, &mut none, None);
     gen.pass_candidates(from);
     gen.pass
         .map(|(_, from, via)| Move::new(from, &[via, from], Promo::None))
@@ -159,14 +180,14 @@ pub fn canonical_pass(pos: &Position, rules: &Rules) -> Option<(Square, Square)>
         return None;
     }
     let mut none = Counter::default();
-    let mut gen = Gen::new(pos, rules, &mut none, None);
+    let mut gen = Gen::<_, true>::new(pos, rules, &mut none, None);
     for sq in pos.occupied(pos.side()).iter() {
         gen.pass_candidates(sq);
     }
     gen.pass.map(|(_, from, via)| (from, via))
 }
 
-impl<S: MoveSink> Gen<'_, S> {
+impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
     /// Emits the moves of the piece on `from`: each kind it has, in the closed list's order.
     fn piece(&mut self, from: Square) {
         let face = self.pos.cell(from).face_unchecked();
@@ -189,7 +210,9 @@ impl<S: MoveSink> Gen<'_, S> {
                 // The kinds tenjiku shogi adds come last in the closed list: the rest of
                 // the piece's kinds are all of them.
                 Kind::Area | Kind::RangeJump | Kind::DoubleStep | Kind::LeapSlide | Kind::Igui => {
-                    self.tenjiku_kinds(from, face, c);
+                    if EXTRAS {
+                        self.tenjiku_kinds(from, face, c);
+                    }
                     break;
                 }
             }

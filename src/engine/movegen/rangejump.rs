@@ -14,7 +14,7 @@ use crate::engine::movement::Compiled;
 use crate::engine::position::Position;
 use crate::engine::variant::Rules;
 
-impl<S: MoveSink> Gen<'_, S> {
+impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
     /// The piece's moves beyond the first piece along each range-jump line.
     pub(super) fn range_jumps(
         &mut self,

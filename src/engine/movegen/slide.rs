@@ -9,7 +9,7 @@ use crate::engine::core::square_set::SquareSet;
 use crate::engine::geometry::Geometry;
 use crate::engine::movement::Compiled;
 
-impl<S: MoveSink> Gen<'_, S> {
+impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
     /// Range moves: through empty squares, capturing on the last, never onto a friend;
     /// distances another component produces are skipped.
     pub(super) fn slides(&mut self, from: Square, face: FaceId, c: &Compiled) {

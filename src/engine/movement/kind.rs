@@ -70,6 +70,21 @@ const BY_BIT: [Kind; 16] = {
 pub struct KindSet(u16);
 
 impl KindSet {
+    /// The kinds tenjiku shogi adds, last in the closed list.
+    pub const EXTRAS: KindSet = KindSet(
+        1 << Kind::Area as u8
+            | 1 << Kind::RangeJump as u8
+            | 1 << Kind::DoubleStep as u8
+            | 1 << Kind::LeapSlide as u8
+            | 1 << Kind::Igui as u8,
+    );
+
+    /// Whether the two sets share a kind.
+    #[inline]
+    pub fn intersects(self, other: KindSet) -> bool {
+        self.0 & other.0 != 0
+    }
+
     /// Adds a kind.
     #[inline]
     pub fn insert(&mut self, kind: Kind) {
