@@ -4,7 +4,9 @@
 //! materialised; mate detection in a position in check with both armies on the board;
 //! replaying a 2,000-ply game with repetition bookkeeping. Chu shogi: legal moves of the
 //! start position, a lion capture judged under the lion-trading rules, perft(4) from the
-//! start position (the figure issue #5 sets a goal for).
+//! start position (the figure issue #5 sets a goal for). Tenjiku shogi (issue #16): legal
+//! moves of the start position, judging a fire demon's burning move (vector FD-03), and
+//! perft(4) from the start position under each profile.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use shogi_arbiter::engine::core::color::Color;
@@ -171,5 +173,38 @@ fn chu_benches(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(engine, benches, chu_benches);
+fn tenjiku_benches(c: &mut Criterion) {
+    let rules = Rules::default_for(variant::tenjiku());
+    let start = Position::start(&rules);
+    c.bench_function("tenjiku_legal_moves_start", |b| {
+        b.iter(|| legal_moves(black_box(&start), &rules))
+    });
+    // Vector FD-03 (tenjiku_vectors.md): the demon's arrival on 5j burns six pieces.
+    let setup = parse_position(
+        rules.variant,
+        "15,k/16/16/16/16/16/16/16/10,p,g,s,3/10,r,1,P,3/11,b,n,3/16/8,FD,7/16/16/K,15 b - 1",
+    )
+    .expect("position");
+    let burning = Position::from_setup(&setup, &rules).expect("valid");
+    c.bench_function("tenjiku_check_move_burning", |b| {
+        b.iter(|| check_move(black_box(&burning), &rules, "8m5j"))
+    });
+    let mut group = c.benchmark_group("tenjiku_perft4");
+    group.sample_size(10);
+    for profile in ["wikipedia", "tsa", "hachu"] {
+        let rules = Rules::resolve(
+            variant::tenjiku(),
+            &variant::RulesRequest {
+                profile: Some(profile.to_string()),
+                overrides: Vec::new(),
+            },
+        )
+        .expect("a profile");
+        let start = Position::start(&rules);
+        group.bench_function(profile, |b| b.iter(|| perft(black_box(&start), &rules, 4)));
+    }
+    group.finish();
+}
+
+criterion_group!(engine, benches, chu_benches, tenjiku_benches);
 criterion_main!(engine);

@@ -5,8 +5,8 @@
 
 use super::dto::{
     CaptureInfo, CheckInfo, GameStatus, IllegalInfo, MoveInfo, OptionValues, PositionForm,
-    PositionText, PromotionInfo, RepetitionJudged, RulesEcho, RulesInput, StatusReason,
-    StatusResult, StatusState,
+    PositionText, PromotionInfo, RemovalCause, RemovedInfo, RepetitionJudged, RulesEcho,
+    RulesInput, StatusReason, StatusResult, StatusState,
 };
 use super::error::{echo, ApiError, Progress};
 use crate::api::memory;
@@ -17,6 +17,7 @@ use crate::engine::core::ending::{EndReason, Ending, GameResult};
 use crate::engine::core::moves::Effects;
 use crate::engine::core::moves::{Move, Promotion};
 use crate::engine::core::piece::Piece;
+use crate::engine::core::square::Square;
 use crate::engine::game::{replay, Game};
 use crate::engine::interrupt::{halted, Interrupt, Stopped};
 use crate::engine::notation::{
@@ -521,10 +522,30 @@ pub fn move_info(rules: &Rules, pos: &Position, mv: &Move, hodges: String) -> Mo
     move_info_with(rules, mv, &effects, hodges)
 }
 
-/// A legal move with what it did (`effects`), described: captures, promotion and the
-/// piece after the move come from the effects alone.
+/// A legal move with what it did (`effects`), described: captures, removed pieces,
+/// promotion and the piece after the move come from the effects alone.
 pub fn move_info_with(rules: &Rules, mv: &Move, effects: &Effects, hodges: String) -> MoveInfo {
     let shape = rules.variant.shape();
+    let removed_as = |cause: RemovalCause| {
+        move |&(sq, piece): &(Square, Piece)| RemovedInfo {
+            square: shape.name(sq).to_string(),
+            piece: piece_token(rules.variant, piece),
+            cause,
+            royal: effects.royals_lost.contains(&(sq, piece)),
+        }
+    };
+    let removed = effects
+        .captures
+        .iter()
+        .map(removed_as(RemovalCause::Capture))
+        .chain(effects.burned.iter().map(removed_as(RemovalCause::Burn)))
+        .chain(
+            effects
+                .self_burned
+                .iter()
+                .map(removed_as(RemovalCause::SelfBurn)),
+        )
+        .collect();
     let promotion = match effects.promotion {
         Promotion::None => PromotionInfo::None,
         Promotion::Compulsory => PromotionInfo::Compulsory,
@@ -546,6 +567,7 @@ pub fn move_info_with(rules: &Rules, mv: &Move, effects: &Effects, hodges: Strin
                 royal: effects.royals_captured.iter().any(|&(s, _)| s == sq),
             })
             .collect(),
+        removed,
         promotion,
         piece_after: piece_token(
             rules.variant,

@@ -4,11 +4,16 @@
 //! the position's guard counts), and asking each movement kind's file
 //! ([`crate::engine::movegen`]) for what lies off the lines.
 
+use super::movegen::area;
+use super::movegen::dblstep;
 use super::movegen::hook;
+use super::movegen::igui;
 use super::movegen::jump;
+use super::movegen::leapslide;
 use super::movegen::linelion;
 use super::movegen::lion;
 use super::movegen::liondog;
+use super::movegen::rangejump;
 use super::movegen::slide;
 use super::movement::{Compiled, Kind};
 use super::position::Position;
@@ -87,9 +92,37 @@ pub fn attacked(
         }
     }
     // What lies off the lines: lions' knight-like squares, leaps, hook moves.
-    lion::attacks_off_lines(geo, target, attacker)
+    if lion::attacks_off_lines(geo, target, attacker)
         || jump::attacks(geo, rules, ci, target, attacker)
         || hook::attacks(pos, rules, target, color, vacated, free)
+    {
+        return true;
+    }
+    // Tenjiku shogi's kinds, where some piece has them: beyond blockers, around them.
+    let kinds = rules.kinds_present;
+    (kinds.contains(Kind::RangeJump) && rangejump::attacks(pos, rules, target, color, vacated))
+        || (kinds.contains(Kind::Area)
+            && area::attacks(
+                geo,
+                target,
+                rules.max_area,
+                |s| attacker(s).map_or(0, |c| c.area),
+                free,
+            ))
+        || (kinds.contains(Kind::DoubleStep)
+            && dblstep::attacks(
+                geo,
+                target,
+                |s| attacker(s).map_or(0, |c| c.dblstep),
+                |_, x| free(x) || pos.cell(x).is_color(color.opponent()),
+            ))
+        || (kinds.contains(Kind::LeapSlide)
+            && leapslide::attacks(
+                geo,
+                target,
+                |s, back| attacker(s).map_or(0, |c| c.leapslide_max[back]),
+                free,
+            ))
 }
 
 /// Every square on which a piece of `color` other than an emperor could capture, with
@@ -122,6 +155,19 @@ pub fn protection_map(
                 Kind::Lion => lion::protects(geo, from, &mut map),
                 Kind::LineLion => linelion::protects(geo, c.linelion_all, from, &mut map),
                 Kind::LionDog => liondog::protects(geo, from, &mut map),
+                Kind::Area => area::protects(geo, c, from, occupied, &mut map),
+                Kind::DoubleStep => dblstep::protects(
+                    geo,
+                    c,
+                    from,
+                    |x| pos.cell(x).is_color(color) && !vacated.contains(&x),
+                    &mut map,
+                ),
+                Kind::LeapSlide => leapslide::protects(geo, c, from, occupied, &mut map),
+                Kind::RangeJump => {
+                    rangejump::protects(pos, rules, from, color, vacated, &mut map);
+                }
+                Kind::Igui => igui::protects(geo, c.igui, from, &mut map),
                 Kind::Emperor | Kind::Jump => {}
             }
         }

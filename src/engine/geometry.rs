@@ -17,14 +17,32 @@ const _: () = assert!(MAX_FILES < 1 << RAY_LEN_BITS && MAX_RANKS < 1 << RAY_LEN_
 #[derive(Debug)]
 pub struct Geometry {
     pub shape: Shape,
-    /// Per square and direction: where its ray starts in `ray_squares` (high bits) and
+    /// Per square, per direction: where its ray starts in `ray_squares` (high bits) and
     /// its length (low [`RAY_LEN_BITS`] bits), one load per look-up.
-    rays: Vec<u32>,
+    rays: Vec<[u32; 8]>,
     ray_squares: Vec<Square>,
     /// Per square, (x, y): a table instead of a division on every look-up.
     xy: Vec<(i16, i16)>,
     /// Per square, the neighbour in each absolute direction ([`NO_SQUARE`] off the board).
     neighbours: Vec<[u16; 8]>,
+}
+
+/// The eight rays from one square ([`Geometry::rays_from`]).
+#[derive(Clone, Copy)]
+pub struct RaysFrom<'a> {
+    spans: &'a [u32; 8],
+    squares: &'a [Square],
+}
+
+impl<'a> RaysFrom<'a> {
+    /// The squares towards absolute direction `d` (index into [`ABS_DIRS`], below 8),
+    /// nearest first, up to the edge.
+    #[inline]
+    pub fn towards(self, d: usize) -> &'a [Square] {
+        let r = self.spans[d & 7] as usize;
+        let start = r >> RAY_LEN_BITS;
+        &self.squares[start..start + (r & RAY_LEN_MASK)]
+    }
 }
 
 /// Width of the padded grid: the widest board plus a border column on each side.
@@ -59,13 +77,14 @@ const NO_SQUARE: u16 = u16::MAX;
 impl Geometry {
     /// Builds the tables of a shape.
     pub fn new(shape: Shape) -> Geometry {
-        let mut rays = Vec::with_capacity(shape.len() * 8);
+        let mut rays = Vec::with_capacity(shape.len());
         let mut ray_squares = Vec::new();
         let mut xy = Vec::with_capacity(shape.len());
         for i in 0..shape.len() {
             let (x, y) = shape.coords(Square(i as u16));
             xy.push((x as i16, y as i16));
-            for (dx, dy) in ABS_DIRS {
+            let mut spans = [0; 8];
+            for (span, (dx, dy)) in spans.iter_mut().zip(ABS_DIRS) {
                 let start = ray_squares.len() as u32;
                 let (mut cx, mut cy) = (x + dx, y + dy);
                 while let Some(s) = shape.square(cx, cy) {
@@ -74,13 +93,14 @@ impl Geometry {
                     cy += dy;
                 }
                 let len = ray_squares.len() as u32 - start;
-                rays.push(start << RAY_LEN_BITS | len);
+                *span = start << RAY_LEN_BITS | len;
             }
+            rays.push(spans);
         }
         let neighbours = (0..shape.len())
             .map(|i| {
                 std::array::from_fn(|d| {
-                    let r = rays[i * 8 + d] as usize;
+                    let r = rays[i][d] as usize;
                     if r & RAY_LEN_MASK == 0 {
                         NO_SQUARE
                     } else {
@@ -102,9 +122,17 @@ impl Geometry {
     /// nearest first, up to the edge.
     #[inline]
     pub fn ray(&self, sq: Square, d: usize) -> &[Square] {
-        let r = self.rays[sq.index() * 8 + d] as usize;
-        let start = r >> RAY_LEN_BITS;
-        &self.ray_squares[start..start + (r & RAY_LEN_MASK)]
+        self.rays_from(sq).towards(d)
+    }
+
+    /// The eight rays from `sq`, for a caller that walks several of them (one bounds
+    /// test for the square instead of one per ray).
+    #[inline]
+    pub fn rays_from(&self, sq: Square) -> RaysFrom<'_> {
+        RaysFrom {
+            spans: &self.rays[sq.index()],
+            squares: &self.ray_squares,
+        }
     }
 
     /// The square `(dx, dy)` away from `sq`, if on the board.

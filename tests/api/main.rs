@@ -19,4 +19,5 @@ mod perft;
 mod placements;
 mod readme;
 mod replay;
+mod tenjiku;
 mod transport;

@@ -1,6 +1,6 @@
 //! The `shogi-arbiter` command as a user meets it: help and version, usage errors that name
 //! the flag and the value, an address already in use, the environment under the flags, a
-//! closed output pipe, position errors in words and a perft count.
+//! closed output pipe, position errors in words and perft counts.
 
 use std::io::{BufRead, BufReader};
 use std::net::TcpListener;
@@ -332,4 +332,27 @@ fn chu_perft_depth_2_counts_1296() {
         .sum();
     assert_eq!(sum, 1296);
     assert_eq!(rows[36], "nodes 1296");
+}
+
+#[test]
+fn tenjiku_perft_depth_2_under_hachu_counts_4950() {
+    // tenjiku.md §10.2: HaChu 0.21, corrected, counts 4,950 two-ply sequences from the
+    // start under the rules the hachu profile reproduces.
+    let (status, out, err) = run(
+        &[
+            "perft",
+            "--variant",
+            "tenjiku",
+            "--profile",
+            "hachu",
+            "--depth",
+            "2",
+        ],
+        &[],
+    );
+    assert!(status.success(), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert_eq!(lines[0], "nodes 4950");
+    assert!(lines[1].starts_with("time "), "{out}");
 }

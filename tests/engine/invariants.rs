@@ -21,7 +21,7 @@ use shogi_arbiter::engine::variant::Rules;
 use std::collections::HashSet;
 
 /// Checks every invariant on one position; returns the number of moves checked.
-fn check_position(pos: &Position, rules: &Rules, rng: &mut Rng) -> usize {
+pub(crate) fn check_position(pos: &Position, rules: &Rules, rng: &mut Rng) -> usize {
     let shape = rules.variant.shape();
     let text = format_position(rules.variant, &pos.to_setup(rules.variant));
     let reparsed = parse_valid_position(rules, &text).expect("printed position parses");
@@ -139,7 +139,7 @@ fn random_game(rules: &Rules, start: Position, plies: usize, seed: u64) -> (usiz
 
 /// A random move of `moves`, a capture every other time when there is one (so that
 /// promotions and contagion happen).
-fn pick_move(pos: &Position, moves: &[Move], rng: &mut Rng) -> Move {
+pub(crate) fn pick_move(pos: &Position, moves: &[Move], rng: &mut Rng) -> Move {
     let captures: Vec<&Move> = moves
         .iter()
         .filter(|m| {
@@ -304,40 +304,51 @@ fn chu_random_games() {
     );
 }
 
+/// Over random placements under `rules`, one per density: for every piece on the board,
+/// [`attacked`] (looking outward from the target) agrees with the protection map of each
+/// side, with up to two random squares vacated. Returns the number of squares checked.
+///
+/// [`attacked`]: shogi_arbiter::engine::attack::attacked
+pub(crate) fn attack_lookup_agrees(rules: &Rules, densities: &[usize], rng: &mut Rng) -> usize {
+    use shogi_arbiter::engine::attack::{attacked, protection_map};
+    let mut checked = 0;
+    for &density in densities {
+        let pos = random_placement(rules, rng, density);
+        let all: Vec<Square> = Color::ALL
+            .iter()
+            .flat_map(|&c| pos.occupied(c).iter())
+            .collect();
+        for color in Color::ALL {
+            let vacated: Vec<Square> = (0..rng.below(3))
+                .map(|_| all[rng.below(all.len())])
+                .collect();
+            let map = protection_map(&pos, rules, color, &vacated);
+            for i in 0..rules.variant.shape().len() {
+                let sq = Square(i as u16);
+                // A target is a piece still on the board (never a vacated square).
+                if pos.cell(sq).is_empty() || vacated.contains(&sq) {
+                    continue;
+                }
+                assert_eq!(
+                    attacked(&pos, rules, sq, color, &vacated),
+                    map.contains(sq),
+                    "{}: square {} for {color:?} with {vacated:?} vacated",
+                    rules.variant.id,
+                    rules.variant.shape().name(sq)
+                );
+                checked += 1;
+            }
+        }
+    }
+    checked
+}
+
 #[test]
 fn reverse_attack_lookup_agrees_with_the_protection_map() {
-    use shogi_arbiter::engine::attack::{attacked, protection_map};
     let mut rng = Rng(0xa77ac);
     let mut checked = 0;
     for profile in ["profile=wikipedia", "profile=japanese", "profile=tsa"] {
-        let rules = tai_rules(profile);
-        for density in [20, 80, 200, 350] {
-            let pos = random_placement(&rules, &mut rng, density);
-            let all: Vec<Square> = Color::ALL
-                .iter()
-                .flat_map(|&c| pos.occupied(c).iter())
-                .collect();
-            for color in Color::ALL {
-                let vacated: Vec<Square> = (0..rng.below(3))
-                    .map(|_| all[rng.below(all.len())])
-                    .collect();
-                let map = protection_map(&pos, &rules, color, &vacated);
-                for i in 0..rules.variant.shape().len() {
-                    let sq = Square(i as u16);
-                    // A target is a piece still on the board (never a vacated square).
-                    if pos.cell(sq).is_empty() || vacated.contains(&sq) {
-                        continue;
-                    }
-                    assert_eq!(
-                        attacked(&pos, &rules, sq, color, &vacated),
-                        map.contains(sq),
-                        "square {} for {color:?} with {vacated:?} vacated",
-                        rules.variant.shape().name(sq)
-                    );
-                    checked += 1;
-                }
-            }
-        }
+        checked += attack_lookup_agrees(&tai_rules(profile), &[20, 80, 200, 350], &mut rng);
     }
     assert!(checked > 3000);
 }

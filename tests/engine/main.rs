@@ -16,5 +16,7 @@ mod start_position;
 mod status;
 mod support;
 mod surfaces;
+mod tenjiku;
+mod tenjiku_vectors;
 mod variant_data;
 mod vectors;

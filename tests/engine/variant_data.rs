@@ -4,34 +4,34 @@
 //! option its features need and no other; data that misses one does not load.
 
 use shogi_arbiter::engine::variant::{
-    self, load, DataFiles, EmperorCapture, LionProtection, Repetition, Rules, RulesRequest, Variant,
+    self, load, DataFiles, EmperorCapture, LastRank, LionProtection, Repetition, Rules,
+    RulesRequest, Variant,
 };
 use std::sync::Arc;
 
+/// A built-in variant's embedded data files, by id.
+macro_rules! data_files {
+    ($id:literal) => {
+        DataFiles {
+            pieces: include_str!(concat!("../../src/engine/variant/data/", $id, ".pieces")),
+            options: include_str!(concat!("../../src/engine/variant/data/", $id, ".options")),
+            choices: include_str!(concat!("../../src/engine/variant/data/", $id, ".choices")),
+            profiles: include_str!(concat!("../../src/engine/variant/data/", $id, ".profiles")),
+            sources: include_str!(concat!("../../src/engine/variant/data/", $id, ".sources")),
+            overrides: include_str!(concat!("../../src/engine/variant/data/", $id, ".overrides")),
+            setup: include_str!(concat!("../../src/engine/variant/data/", $id, ".setup")),
+        }
+    };
+}
+
 /// Tai's embedded data files, each of which a test may replace.
 fn tai_files() -> DataFiles<'static> {
-    DataFiles {
-        pieces: include_str!("../../src/engine/variant/data/tai.pieces"),
-        options: include_str!("../../src/engine/variant/data/tai.options"),
-        choices: include_str!("../../src/engine/variant/data/tai.choices"),
-        profiles: include_str!("../../src/engine/variant/data/tai.profiles"),
-        sources: include_str!("../../src/engine/variant/data/tai.sources"),
-        overrides: include_str!("../../src/engine/variant/data/tai.overrides"),
-        setup: include_str!("../../src/engine/variant/data/tai.setup"),
-    }
+    data_files!("tai")
 }
 
 /// Chu's embedded data files, each of which a test may replace.
 fn chu_files() -> DataFiles<'static> {
-    DataFiles {
-        pieces: include_str!("../../src/engine/variant/data/chu.pieces"),
-        options: include_str!("../../src/engine/variant/data/chu.options"),
-        choices: include_str!("../../src/engine/variant/data/chu.choices"),
-        profiles: include_str!("../../src/engine/variant/data/chu.profiles"),
-        sources: include_str!("../../src/engine/variant/data/chu.sources"),
-        overrides: include_str!("../../src/engine/variant/data/chu.overrides"),
-        setup: include_str!("../../src/engine/variant/data/chu.setup"),
-    }
+    data_files!("chu")
 }
 
 fn load_tai(files: &DataFiles<'_>) -> Result<Variant, String> {
@@ -43,6 +43,11 @@ fn tai_with<'a>(change: impl FnOnce(&mut DataFiles<'a>)) -> Result<Variant, Stri
     let mut files = tai_files();
     change(&mut files);
     load_tai(&files)
+}
+
+/// Tenjiku's embedded data files, each of which a test may replace.
+fn tenjiku_files() -> DataFiles<'static> {
+    data_files!("tenjiku")
 }
 
 fn load_chu(files: &DataFiles<'_>) -> Result<Variant, String> {
@@ -314,21 +319,17 @@ fn an_option_the_variant_needs_but_lacks_does_not_load() {
             format!("options: `{option}` is missing; the engine requires it of {who}")
         );
     }
-    for (option, who) in [
-        ("lion_protection", "a variant with the lion-trading rules"),
-        ("last_rank_pawn_lance", "a variant with a promotion zone"),
-    ] {
-        let options = without(chu_files().options, &format!("{option} |"));
-        let err = load_chu(&DataFiles {
-            options: &options,
-            ..chu_files()
-        })
-        .unwrap_err();
-        assert_eq!(
-            err,
-            format!("options: `{option}` is missing; the engine requires it of {who}")
-        );
-    }
+    let (option, who) = ("lion_protection", "a variant with the lion-trading rules");
+    let options = without(chu_files().options, &format!("{option} |"));
+    let err = load_chu(&DataFiles {
+        options: &options,
+        ..chu_files()
+    })
+    .unwrap_err();
+    assert_eq!(
+        err,
+        format!("options: `{option}` is missing; the engine requires it of {who}")
+    );
 }
 
 #[test]
@@ -423,14 +424,103 @@ fn every_value_of_a_typed_option_reaches_the_rules() {
             .zone
             .expect("a zone")
     };
-    assert!(zone("must_promote").last_rank_must_promote);
-    assert!(!zone("may_stay").last_rank_must_promote);
+    assert_eq!(zone("must_promote").last_rank, LastRank::NoSecondChance);
+    assert_eq!(zone("may_stay").last_rank, LastRank::SecondChance);
     assert!(!resolve(chu, "bare_king", "false").bare_king);
     assert!(resolve(chu, "bare_king", "true").bare_king);
     assert_eq!(
         resolve(chu, "repetition", "lishogi").repetition,
         Repetition::Lishogi
     );
+}
+
+/// The options tenjiku's pieces need (range jumps, area moves, the fire demon) fail its
+/// load when missing, and chu, which has none of those pieces, may not declare them.
+#[test]
+fn the_tenjiku_options_follow_its_pieces() {
+    let traits = variant::tenjiku().traits;
+    for (option, who) in [
+        ("range_jump", "a variant with a range-jumping piece"),
+        (
+            "jump_capture_victim",
+            "a variant with a range-jumping piece",
+        ),
+        ("area_moves", "a variant with a piece that has an area move"),
+        ("both_royals_lost", "a variant with a fire demon"),
+        (
+            "water_buffalo_burns_on_promotion",
+            "a variant with a fire demon",
+        ),
+    ] {
+        let options = without(tenjiku_files().options, &format!("{option} |"));
+        let err = load(
+            "tenjiku",
+            "Tenjiku shogi",
+            traits,
+            &DataFiles {
+                options: &options,
+                ..tenjiku_files()
+            },
+        )
+        .unwrap_err();
+        assert_eq!(
+            err,
+            format!("options: `{option}` is missing; the engine requires it of {who}")
+        );
+    }
+    let options = format!(
+        "{}
+range_jump | capture_only always | lishogi=capture_only hachu=capture_only | Range jumps.",
+        chu_files().options
+    );
+    let err = load_chu(&DataFiles {
+        options: &options,
+        ..chu_files()
+    })
+    .unwrap_err();
+    assert_eq!(
+        err,
+        "options: `range_jump` is only for a variant with a range-jumping piece, which this variant is not"
+    );
+}
+
+/// The flags tenjiku.md §3 adds to the piece rows: `rank=N` (§4.2), `fire_demon` (§5) and
+/// `last_rank=2` (§6.3), read from a row; a rank outside 1..4 fails the load.
+#[test]
+fn the_tenjiku_flags_are_read() {
+    let row = |flags: &str| {
+        replaced(
+            tai_files().pieces,
+            "GG |",
+            &format!("GG | Guardian of the Gods | 金剛 | kongō | slide3(orth) step(diag) | en=G ja=G | {flags}"),
+        )
+    };
+    let pieces = row("rank=3 last_rank=2");
+    let tai = tai_with(|f| f.pieces = &pieces).expect("loads");
+    let gg = tai.kinds.iter().find(|k| k.code == "GG").expect("GG");
+    assert_eq!(
+        (gg.jump_rank, gg.fire_demon, gg.trapped_ranks),
+        (3, false, 2)
+    );
+    // A fire demon needs the burning options, which tai lacks.
+    let pieces = row("fire_demon");
+    let err = tai_with(|f| f.pieces = &pieces).unwrap_err();
+    assert_eq!(
+        err,
+        "options: `water_buffalo_burns_on_promotion` is missing; the engine requires it of a variant with a fire demon"
+    );
+    let pieces = row("-");
+    let tai = tai_with(|f| f.pieces = &pieces).expect("loads");
+    let gg = tai.kinds.iter().find(|k| k.code == "GG").expect("GG");
+    assert_eq!(
+        (gg.jump_rank, gg.fire_demon, gg.trapped_ranks),
+        (0, false, 0)
+    );
+    for bad in ["rank=0", "rank=5", "rank=x"] {
+        let pieces = row(bad);
+        let err = tai_with(|f| f.pieces = &pieces).unwrap_err();
+        assert!(err.contains("is not 1 to 4"), "{bad}: {err}");
+    }
 }
 
 /// Shared rules: a built-in variant's defaults are compiled once; a variant loaded from

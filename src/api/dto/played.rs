@@ -1,5 +1,6 @@
-//! A move as the answers describe it (notations, captures, promotion), and why a move is
-//! illegal: shared by the legal-moves, adjudication and replay jobs.
+//! A move as the answers describe it (notations, captures, every removed piece with its
+//! cause, promotion), and why a move is illegal: shared by the legal-moves, adjudication
+//! and replay jobs.
 
 use super::examples;
 use serde::Serialize;
@@ -15,6 +16,38 @@ pub struct CaptureInfo {
     #[schema(example = "p")]
     pub piece: String,
     /// Whether it was a royal piece.
+    #[schema(example = false)]
+    pub royal: bool,
+}
+
+/// Why a move removed a piece from the board.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+#[schema(example = "burn")]
+pub enum RemovalCause {
+    /// Captured by the moving piece (displacement, jump, range jump, double capture, igui).
+    Capture,
+    /// Burned by the moving fire demon on arrival (tenjiku's active burn).
+    Burn,
+    /// The moving piece itself, burned on arrival next to an enemy fire demon (tenjiku's
+    /// passive burn).
+    SelfBurn,
+}
+
+/// A piece a move removed from the board: captured or burned, of either side.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({"square": "7h", "piece": "p", "cause": "burn", "royal": false}))]
+pub struct RemovedInfo {
+    /// Where it stood (for a `self_burn`, the square the mover reached).
+    #[schema(example = "7h")]
+    pub square: String,
+    /// Its token in position text (colour by case, `+` when promoted; for a `self_burn`,
+    /// the piece the mover had become).
+    #[schema(example = "p")]
+    pub piece: String,
+    /// Why it was removed.
+    pub cause: RemovalCause,
+    /// Whether it was a royal piece: a royal removed by any cause is a lost royal.
     #[schema(example = false)]
     pub royal: bool,
 }
@@ -53,12 +86,19 @@ pub struct MoveInfo {
     /// Final square.
     #[schema(example = "13r")]
     pub to: String,
-    /// Captured pieces in capture order.
+    /// Captured pieces in capture order (burned pieces are not captures: see `removed`).
     #[schema(example = json!([{"square": "13h", "piece": "p", "royal": false}]))]
     pub captures: Vec<CaptureInfo>,
+    /// Every piece the move removed, with its cause: the captures in capture order, then
+    /// (tenjiku) the pieces the moving fire demon burned in file-then-rank order, then the
+    /// mover itself when it was burned on arrival. A removed royal, captured or burned, is a
+    /// lost royal (`royal`).
+    #[schema(example = json!([{"square": "13h", "piece": "p", "cause": "capture", "royal": false}]))]
+    pub removed: Vec<RemovedInfo>,
     /// Promotion.
     pub promotion: PromotionInfo,
-    /// The mover's token after the move (`+R`, `+DV`, ...).
+    /// The mover's token after the move (`+R`, `+DV`, ...); when the mover was burned on
+    /// arrival (a `self_burn` in `removed`), the piece it had become.
     #[schema(example = "P")]
     pub piece_after: String,
     /// Whether the move is a pass (every pass of a position is one move in lists; a

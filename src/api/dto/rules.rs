@@ -15,7 +15,8 @@ use utoipa::ToSchema;
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"profile": "tsa", "options": {"lion_dog_jump_back": "true"}}))]
 pub struct RulesInput {
-    /// Profile name (`wikipedia`, `japanese`, `tsa` for tai).
+    /// Profile name (`wikipedia`, `japanese`, `tsa` for tai; `lishogi`, `hachu` for chu;
+    /// `wikipedia`, `tsa`, `hachu` for tenjiku).
     #[schema(example = "wikipedia")]
     pub profile: Option<String>,
     /// Option overrides, name to value (see the variant's catalogue for names and values).
@@ -113,4 +114,6 @@ pub enum VariantId {
     Tai,
     /// Chu shogi (12×12), as lishogi plays it.
     Chu,
+    /// Tenjiku shogi (16×16), with the fire demon's burning.
+    Tenjiku,
 }

@@ -37,7 +37,8 @@ pub enum StatusResult {
 #[serde(rename_all = "snake_case")]
 #[schema(example = "checkmate")]
 pub enum StatusReason {
-    /// A side has no royal piece left.
+    /// A side has no royal piece left: captured, or in tenjiku burned (by an enemy fire
+    /// demon's arrival, or on moving next to one).
     RoyalsCaptured,
     /// The side to move is in check and no legal move escapes (tai shogi; chu shogi has
     /// no mate: royals are captured).

@@ -1,7 +1,7 @@
 //! The move value: the start square, the squares listed after it (canonical machine text:
 //! every square where a capture happens before the end or the piece turns back, then the
 //! final square), the promotion mark and whether that promotion was a choice; and what a
-//! played move did ([`Effects`]: its captures, how it promoted, [`Promotion`]).
+//! played move did ([`Effects`]: its captures and burns, how it promoted, [`Promotion`]).
 
 use super::color::Color;
 use super::piece::{FaceId, Piece};
@@ -135,6 +135,14 @@ pub struct Effects {
     pub promotion: Promotion,
     /// Captured royal pieces.
     pub royals_captured: Vec<(Square, Piece)>,
+    /// Pieces the moving fire demon burned on arrival (tenjiku.md §5, active burn), in
+    /// file-then-rank order.
+    pub burned: Vec<(Square, Piece)>,
+    /// The mover itself, burned on arrival next to an enemy fire demon (passive burn),
+    /// with the square it reached and the piece it had become.
+    pub self_burned: Option<(Square, Piece)>,
+    /// Every royal piece the move removed, captured or burned, of either side.
+    pub royals_lost: Vec<(Square, Piece)>,
     /// Whether the move was a pass.
     pub pass: bool,
 }
@@ -149,6 +157,9 @@ impl Effects {
             face_after: FaceId::default(),
             promotion: Promotion::None,
             royals_captured: Vec::new(),
+            burned: Vec::new(),
+            self_burned: None,
+            royals_lost: Vec::new(),
             pass: false,
         }
     }

@@ -14,6 +14,8 @@ pub struct SquareSet([u64; WORDS]);
 impl SquareSet {
     /// The empty set.
     pub const EMPTY: SquareSet = SquareSet([0; WORDS]);
+    /// Every square.
+    pub const ALL: SquareSet = SquareSet([u64::MAX; WORDS]);
 
     /// Adds a square.
     #[inline]

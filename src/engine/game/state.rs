@@ -195,9 +195,9 @@ impl Game {
         }
         match parse_hodges(&self.position, rules, text) {
             Ok(mv) => self.judge_legal(rules, mv),
-            Err(HodgesError::GameOver) => Err(self
-                .ended()
-                .unwrap_or_else(|| IllegalReason::GameOver(royals_captured(&self.position)))),
+            Err(HodgesError::GameOver) => Err(self.ended().unwrap_or_else(|| {
+                IllegalReason::GameOver(royals_captured(&self.position, rules))
+            })),
             Err(e @ HodgesError::Malformed(_)) => Err(IllegalReason::Hodges(e)),
             Err(e) => Err(self.ended().unwrap_or(IllegalReason::Hodges(e))),
         }
@@ -255,7 +255,12 @@ impl Game {
             completion: Completion::Continues,
         };
         let earlier = if self.history {
-            candidate.key = key_after(self.key, &self.position, &candidate.after, &mv);
+            // A burn removes pieces off the move's squares: the key is counted afresh.
+            candidate.key = if candidate.effects.burned.is_empty() {
+                key_after(self.key, &self.position, &candidate.after, &mv)
+            } else {
+                position_key(&candidate.after)
+            };
             self.seen
                 .contains_key(&candidate.key)
                 .then(|| self.plies_of(candidate.key))
@@ -386,7 +391,7 @@ impl Game {
         let side = pos.side();
         let mate = checked && rules.checkmate;
         let ending = if pos.is_terminal() {
-            Some(royals_captured(pos))
+            Some(royals_captured(pos, rules))
         } else if let Some(ending) = material_ending(pos, rules) {
             Some(ending)
         } else if let Some(ending) = repetition_ending(completion) {

@@ -14,7 +14,7 @@ use crate::engine::interrupt::stopped;
 use crate::engine::position::Position;
 use crate::engine::variant::{EmperorCapture, Rules};
 
-impl<S: MoveSink> Gen<'_, S> {
+impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
     pub(super) fn emperor_moves(&mut self, from: Square, face: FaceId) {
         let pos = self.pos;
         let n = self.geo.shape.len();

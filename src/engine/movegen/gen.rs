@@ -1,7 +1,8 @@
 //! The generation context ([`Gen`]): the position, the rules and the sink of one
 //! generation run, and what every movement kind shares: emitting a move with the
-//! promotion marks it may carry (promotion on capture, contagion, the zone), the capture
-//! ban in force, and collecting the position's one pass. Each kind's file adds its own
+//! promotion marks it may carry (promotion on capture, contagion, the zone, none for a
+//! piece burned on arrival), the capture ban in force, and collecting the position's one
+//! pass. Each kind's file adds its own
 //! `impl Gen` block; this file names none of them.
 
 use crate::engine::core::color::Color;
@@ -11,7 +12,9 @@ use crate::engine::core::square::Square;
 use crate::engine::core::square_set::SquareSet;
 use crate::engine::geometry::Geometry;
 use crate::engine::position::Position;
-use crate::engine::variant::{PromotionChoice, PromotionTrigger, Rules};
+use crate::engine::variant::{
+    BothRoyalsLost, PromotionChoice, PromotionRight, PromotionTrigger, Rules,
+};
 
 /// Receives generated moves.
 pub trait MoveSink {
@@ -57,8 +60,10 @@ impl MoveSink for Counter {
 /// piece's square, the empty square it steps to and back from.
 pub(crate) type PassCandidate = ((i32, i32, i32, i32), Square, Square);
 
-/// Generation state for one position.
-pub(crate) struct Gen<'a, S: MoveSink> {
+/// Generation state for one position. `EXTRAS` says whether the rules use what tenjiku
+/// shogi adds (`extras` in this module's parent): without it that code is compiled out of the
+/// instantiation that chu and tai shogi run.
+pub(crate) struct Gen<'a, S: MoveSink, const EXTRAS: bool> {
     pub pos: &'a Position,
     pub rules: &'a Rules,
     pub geo: &'a Geometry,
@@ -70,20 +75,26 @@ pub(crate) struct Gen<'a, S: MoveSink> {
     /// capture is emitted; `None` where no such rule is in force or when explaining an
     /// illegal move (the forbidden captures are wanted then).
     pub capture_ban: Option<CaptureBan>,
+    /// Whether an enemy fire demon is on the board (tenjiku.md §5): a piece ending its
+    /// move next to one may be burned, and then has no promotion choice.
+    burning: bool,
+    /// The squares a quiet move must end on to be looked at for promotion: the zone, or
+    /// every square under `zone_contact`.
+    quiet_zone: &'a SquareSet,
 }
 
 /// A rule forbidding the move of the piece on `from` that captures on the squares given
 /// (in order): true when the capture is forbidden.
 pub(crate) type CaptureBan = fn(&Position, &Rules, Square, &[Square]) -> bool;
 
-impl<'a, S: MoveSink> Gen<'a, S> {
+impl<'a, S: MoveSink, const EXTRAS: bool> Gen<'a, S, EXTRAS> {
     /// The context for generating the moves of the side to move in `pos`.
     pub(crate) fn new(
         pos: &'a Position,
         rules: &'a Rules,
         sink: &'a mut S,
         capture_ban: Option<CaptureBan>,
-    ) -> Gen<'a, S> {
+    ) -> Gen<'a, S, EXTRAS> {
         Gen {
             pos,
             rules,
@@ -92,6 +103,17 @@ impl<'a, S: MoveSink> Gen<'a, S> {
             sink,
             pass: None,
             capture_ban,
+            burning: rules.burn.is_some() && !pos.fire_demons(pos.side().opponent()).is_empty(),
+            // Under `zone_contact` a quiet move from the zone has a promotion right too: every
+            // quiet move is then looked at.
+            quiet_zone: if rules
+                .zone
+                .is_some_and(|z| z.right == PromotionRight::ZoneContact)
+            {
+                &SquareSet::ALL
+            } else {
+                &rules.zone_squares[pos.side().index()]
+            },
         }
     }
 
@@ -103,10 +125,10 @@ impl<'a, S: MoveSink> Gen<'a, S> {
     }
 
     /// Records every pass the piece on `from` could make: through an empty neighbour along
-    /// a line of its lion-like power.
+    /// a line of its lion-like power, or any empty neighbour of an area mover.
     pub(crate) fn pass_candidates(&mut self, from: Square) {
         let face = self.pos.cell(from).face_unchecked();
-        let lines = self.rules.face(face).compiled[self.us.index()].lion_power;
+        let lines = self.rules.face(face).compiled[self.us.index()].pass_lines;
         for d in 0..8 {
             if lines & (1 << d) != 0 {
                 if let Some(&via) = self.geo.ray(from, d).first() {
@@ -170,8 +192,13 @@ impl<'a, S: MoveSink> Gen<'a, S> {
 
     /// Emits a move to the empty square `to` with the promotion marks a zone offers.
     #[inline]
-    fn emit_quiet(&mut self, from: Square, to: Square, face: FaceId) {
-        if self.rules.zone_squares[self.us.index()].contains(to) {
+    pub(crate) fn emit_quiet(&mut self, from: Square, to: Square, face: FaceId) {
+        let zone = if EXTRAS {
+            self.quiet_zone
+        } else {
+            &self.rules.zone_squares[self.us.index()]
+        };
+        if zone.contains(to) {
             self.emit_quiet_zoned(from, to, face);
         } else {
             self.sink.push(Move::simple(from, to, Promo::None));
@@ -183,6 +210,7 @@ impl<'a, S: MoveSink> Gen<'a, S> {
     #[inline(never)]
     fn emit_quiet_zoned(&mut self, from: Square, to: Square, face: FaceId) {
         let choice = self.rules.zone_choice(face, self.us, from, to, false);
+        let choice = self.unless_burned(choice, to, &[]);
         self.push_choice(
             Move::simple(from, to, Promo::None),
             choice.unwrap_or(PromotionChoice::None),
@@ -246,10 +274,60 @@ impl<'a, S: MoveSink> Gen<'a, S> {
                 return;
             }
         }
+        if EXTRAS && self.burning && self.loses_both_royals(face, mv.to(), captured) {
+            return;
+        }
         let choice = self
             .rules
             .zone_choice(face, self.us, mv.from, mv.to(), true);
+        let choice = self.unless_burned(choice, mv.to(), captured);
         self.push_choice(mv, choice.unwrap_or(PromotionChoice::None));
+    }
+
+    /// Whether the move of the last royal `face` that captures on `captured` and ends on
+    /// `to` is illegal under `both_royals_lost = illegal` (tenjiku.md §7): it takes every
+    /// enemy royal and is burned on arrival, so both sides lose their last royal.
+    #[cold]
+    fn loses_both_royals(&self, face: FaceId, to: Square, captured: &[Square]) -> bool {
+        self.rules
+            .burn
+            .is_some_and(|b| b.both_royals_lost == BothRoyalsLost::Illegal)
+            && self.rules.face(face).royal
+            && self.pos.royal_count(self.us) == 1
+            && self
+                .pos
+                .royal_squares(self.us.opponent())
+                .iter()
+                .all(|r| captured.contains(&r))
+            && self.burned_at(to, captured)
+    }
+
+    /// `choice`, or no choice when the mover ending on `to` after capturing on `captured`
+    /// is burned there (tenjiku.md §6.2 (ii): one move, without a mark).
+    #[inline]
+    fn unless_burned(
+        &self,
+        choice: Option<PromotionChoice>,
+        to: Square,
+        captured: &[Square],
+    ) -> Option<PromotionChoice> {
+        if choice.is_some_and(|c| c != PromotionChoice::None)
+            && EXTRAS
+            && self.burning
+            && self.burned_at(to, captured)
+        {
+            return Some(PromotionChoice::None);
+        }
+        choice
+    }
+
+    /// Whether the mover ending on `to` after capturing on `captured` is burned there (out
+    /// of line: only tenjiku shogi asks).
+    #[cold]
+    #[inline(never)]
+    fn burned_at(&self, to: Square, captured: &[Square]) -> bool {
+        self.pos
+            .demon_next_to(to, self.us.opponent(), captured, self.rules)
     }
 
     #[inline]

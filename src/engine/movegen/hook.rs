@@ -13,7 +13,7 @@ use crate::engine::geometry::Geometry;
 use crate::engine::position::Position;
 use crate::engine::variant::Rules;
 
-impl<S: MoveSink> Gen<'_, S> {
+impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
     /// The turning moves of a hook mover whose first legs run along `mask` (absolute
     /// directions); the straight moves come from its range component.
     pub(super) fn hooks(&mut self, from: Square, face: FaceId, mask: u8) {

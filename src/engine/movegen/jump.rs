@@ -9,7 +9,7 @@ use crate::engine::geometry::Geometry;
 use crate::engine::movement::Compiled;
 use crate::engine::variant::Rules;
 
-impl<S: MoveSink> Gen<'_, S> {
+impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
     /// Leaps: the squares in between do not matter.
     pub(super) fn jumps(&mut self, from: Square, face: FaceId, c: &Compiled) {
         for &(dx, dy) in &c.jumps {

@@ -12,7 +12,7 @@ use crate::engine::core::square_set::SquareSet;
 use crate::engine::geometry::Geometry;
 use crate::engine::movement::Compiled;
 
-impl<S: MoveSink> Gen<'_, S> {
+impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
     /// Linear lion power along each absolute direction of `mask`.
     pub(super) fn linelion(&mut self, from: Square, face: FaceId, mask: u8) {
         for d in 0..8 {

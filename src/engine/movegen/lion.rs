@@ -12,7 +12,7 @@ use crate::engine::core::square_set::SquareSet;
 use crate::engine::geometry::Geometry;
 use crate::engine::movement::Compiled;
 
-impl<S: MoveSink> Gen<'_, S> {
+impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
     /// A full lion: every square within two (one effect each, however reached), igui and
     /// a second step after a capture on the first, and a pass through an empty neighbour.
     pub(super) fn lion(&mut self, from: Square, face: FaceId) {

@@ -14,7 +14,7 @@ use crate::engine::geometry::Geometry;
 use crate::engine::position::Position;
 use crate::engine::variant::Rules;
 
-impl<S: MoveSink> Gen<'_, S> {
+impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
     /// Lion dog moves on all eight lines. With `beside_lion` the piece also has a full lion
     /// move, which already produces every effect within two steps.
     pub(super) fn liondog(&mut self, from: Square, face: FaceId, beside_lion: bool) {

@@ -7,30 +7,38 @@
 //! This file is the dispatch over the closed list of kinds ([`Kind`]): generation, the
 //! first-square filter ([`StartFilter`]) and the spellings of equivalent routes
 //! ([`reduce_route`]) each ask the kinds a piece has. The generation context is
-//! `gen`; one file per kind holds everything about that kind: `emperor`, `slide`,
-//! `jump`, `hook`, `lion`, `linelion`, `liondog`.
+//! `gen`; one file per kind holds everything about that kind: `emperor`, `area`, `slide`,
+//! `jump`, `hook`, `lion`, `linelion`, `liondog`, `rangejump`, `dblstep`, `leapslide`,
+//! `igui`.
 
+pub(crate) mod area;
+pub(crate) mod dblstep;
 pub(crate) mod emperor;
 mod gen;
 pub(crate) mod hook;
+pub(crate) mod igui;
 pub(crate) mod jump;
+pub(crate) mod leapslide;
 pub(crate) mod linelion;
 pub(crate) mod lion;
 pub(crate) mod liondog;
+pub(crate) mod rangejump;
 pub(crate) mod slide;
 
 pub use gen::{Counter, MoveSink};
 
 use super::attack::attacked;
 use super::core::moves::{Move, Promo};
+use super::core::piece::FaceId;
 use super::geometry::Geometry;
 use super::interrupt::stopped;
-use super::movement::{line_of, Compiled, Kind};
+use super::movement::{line_of, Compiled, Kind, KindSet};
 use super::position::Position;
 use super::rules::lion_trading;
-use super::variant::Rules;
+use super::variant::{PromotionRight, Rules};
 use crate::engine::core::color::Color;
 use crate::engine::core::square::Square;
+use crate::engine::core::square_set::SquareSet;
 use gen::{CaptureBan, Gen};
 
 /// Whether `by` could capture the piece on `target` (whoever is to move): a piece that
@@ -66,8 +74,29 @@ pub fn generate<S: MoveSink>(pos: &Position, rules: &Rules, sink: &mut S) {
     if pos.is_terminal() || stopped() {
         return;
     }
-    let mut gen = Gen::new(pos, rules, sink, capture_ban(rules));
-    for from in pos.occupied(pos.side()).iter() {
+    if extras(rules) {
+        generate_all(Gen::<S, true>::new(pos, rules, sink, capture_ban(rules)));
+    } else {
+        generate_all(Gen::<S, false>::new(pos, rules, sink, capture_ban(rules)));
+    }
+}
+
+/// Whether `rules` use what tenjiku shogi adds to generation: its movement kinds
+/// ([`KindSet::EXTRAS`]), burning, or the `zone_contact` promotion right. Generation
+/// under other rules runs an instantiation without that code.
+#[inline]
+fn extras(rules: &Rules) -> bool {
+    rules.kinds_present.intersects(KindSet::EXTRAS)
+        || rules.burn.is_some()
+        || rules
+            .zone
+            .is_some_and(|z| z.right == PromotionRight::ZoneContact)
+}
+
+/// Every piece's moves, then the pass.
+#[inline]
+fn generate_all<S: MoveSink, const EXTRAS: bool>(mut gen: Gen<'_, S, EXTRAS>) {
+    for from in gen.pos.occupied(gen.us).iter() {
         gen.piece(from);
     }
     gen.finish();
@@ -105,7 +134,7 @@ fn generate_from_filtered<S: MoveSink>(
     } else {
         None
     };
-    let mut gen = Gen::new(pos, rules, sink, ban);
+    let mut gen = Gen::<S, true>::new(pos, rules, sink, ban);
     gen.piece(from);
     if gen.pass.is_some() {
         // The canonical pass text may name another piece: use the whole position's.
@@ -126,7 +155,7 @@ pub fn pass_of(pos: &Position, rules: &Rules, from: Square) -> Option<Move> {
         return None;
     }
     let mut none = Counter::default();
-    let mut gen = Gen::new(pos, rules, &mut none, None);
+    let mut gen = Gen::<_, true>::new(pos, rules, &mut none, None);
     gen.pass_candidates(from);
     gen.pass
         .map(|(_, from, via)| Move::new(from, &[via, from], Promo::None))
@@ -140,7 +169,7 @@ pub fn can_pass_via(pos: &Position, rules: &Rules, from: Square, via: Square) ->
     }
     let c = &rules.face(pos.cell(from).face_unchecked()).compiled[pos.side().index()];
     match rules.variant.geometry.line(from, via) {
-        Some((d, 1)) => c.lion_power & (1 << d) != 0,
+        Some((d, 1)) => c.pass_lines & (1 << d) != 0,
         _ => false,
     }
 }
@@ -151,14 +180,14 @@ pub fn canonical_pass(pos: &Position, rules: &Rules) -> Option<(Square, Square)>
         return None;
     }
     let mut none = Counter::default();
-    let mut gen = Gen::new(pos, rules, &mut none, None);
+    let mut gen = Gen::<_, true>::new(pos, rules, &mut none, None);
     for sq in pos.occupied(pos.side()).iter() {
         gen.pass_candidates(sq);
     }
     gen.pass.map(|(_, from, via)| (from, via))
 }
 
-impl<S: MoveSink> Gen<'_, S> {
+impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
     /// Emits the moves of the piece on `from`: each kind it has, in the closed list's order.
     fn piece(&mut self, from: Square) {
         let face = self.pos.cell(from).face_unchecked();
@@ -178,6 +207,37 @@ impl<S: MoveSink> Gen<'_, S> {
                 Kind::Lion => self.lion(from, face),
                 Kind::LineLion => self.linelion(from, face, c.linelion),
                 Kind::LionDog => self.liondog(from, face, c.lion),
+                // The kinds tenjiku shogi adds come last in the closed list: the rest of
+                // the piece's kinds are all of them.
+                Kind::Area | Kind::RangeJump | Kind::DoubleStep | Kind::LeapSlide | Kind::Igui => {
+                    if EXTRAS {
+                        self.tenjiku_kinds(from, face, c);
+                    }
+                    break;
+                }
+            }
+        }
+    }
+
+    /// The kinds tenjiku shogi adds that the piece has, in the closed list's order, out of
+    /// line so that the dispatch of the others stays small.
+    #[inline(never)]
+    fn tenjiku_kinds(&mut self, from: Square, face: FaceId, c: &Compiled) {
+        let mut area_finals = SquareSet::EMPTY;
+        for kind in c.kinds.iter() {
+            match kind {
+                Kind::Area => area_finals = self.area(from, face, c),
+                Kind::RangeJump => self.range_jumps(from, face, c, &area_finals),
+                Kind::DoubleStep => self.double_steps(from, face, c),
+                Kind::LeapSlide => self.leap_slides(from, face, c),
+                Kind::Igui => self.igui(from, face, c.igui),
+                Kind::Emperor
+                | Kind::Slide
+                | Kind::Jump
+                | Kind::Hook
+                | Kind::Lion
+                | Kind::LineLion
+                | Kind::LionDog => {}
             }
         }
     }
@@ -212,7 +272,12 @@ impl StartFilter for Compiled {
             Kind::Jump => jump::may_start_towards(self, dx, dy),
             Kind::Hook => hook::may_start_towards(self.hook, dx, dy),
             Kind::Lion => lion::may_start_towards(dx, dy),
-            Kind::Slide | Kind::LineLion | Kind::LionDog => false,
+            Kind::Area => area::may_start_towards(self, dx, dy),
+            Kind::DoubleStep => dblstep::may_start_towards(self, dx, dy),
+            Kind::LeapSlide => leapslide::may_start_towards(self, dx, dy),
+            // Range jumps go with a slide along the same lines; igui's first square is a
+            // neighbour along a line of `line_reach`.
+            Kind::Slide | Kind::LineLion | Kind::LionDog | Kind::RangeJump | Kind::Igui => false,
         })
     }
 
@@ -224,7 +289,11 @@ impl StartFilter for Compiled {
                 Kind::Emperor | Kind::Hook => u8::MAX,
                 Kind::Jump => jump::start_reach(self),
                 Kind::Lion => lion::START_REACH,
-                Kind::Slide | Kind::LineLion | Kind::LionDog => 0,
+                Kind::Area => self.area,
+                Kind::DoubleStep => 2,
+                Kind::LeapSlide => leapslide::start_reach(self),
+                Kind::RangeJump => u8::MAX,
+                Kind::Slide | Kind::LineLion | Kind::LionDog | Kind::Igui => 0,
             })
             .fold(lines, u8::max)
     }
@@ -240,6 +309,15 @@ pub fn reduce_route(pos: &Position, rules: &Rules, from: Square, path: &[Square]
     let empty = |sq: Square| sq == from || pos.cell(sq).is_empty();
     let mut full = vec![from];
     full.extend_from_slice(path);
+    if c.kinds.contains(Kind::Area) && area::reduces(geo, c.area, &full, empty) {
+        // A route back to the start is a pass, written through its first square.
+        let last = full[full.len() - 1];
+        return if last == from {
+            vec![full[1], from]
+        } else {
+            vec![last]
+        };
+    }
     if c.kinds.contains(Kind::LionDog) {
         liondog::drop_steps_out_and_back(geo, &mut full, &empty);
     }
@@ -302,6 +380,13 @@ fn droppable(
         Kind::LineLion => linelion::drops(c, leg1, leg2),
         Kind::LionDog => liondog::drops(from, prev, leg1, leg2),
         Kind::Hook => hook::drops(c.hook, leg1, leg2),
-        Kind::Emperor | Kind::Slide | Kind::Jump => false,
+        Kind::DoubleStep => dblstep::drops(c, leg1, leg2),
+        Kind::Emperor
+        | Kind::Slide
+        | Kind::Jump
+        | Kind::Area
+        | Kind::RangeJump
+        | Kind::LeapSlide
+        | Kind::Igui => false,
     })
 }

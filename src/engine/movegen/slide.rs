@@ -9,15 +9,16 @@ use crate::engine::core::square_set::SquareSet;
 use crate::engine::geometry::Geometry;
 use crate::engine::movement::Compiled;
 
-impl<S: MoveSink> Gen<'_, S> {
+impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
     /// Range moves: through empty squares, capturing on the last, never onto a friend;
     /// distances another component produces are skipped.
     pub(super) fn slides(&mut self, from: Square, face: FaceId, c: &Compiled) {
         let mut dirs = c.slide_dirs;
+        let rays = self.geo.rays_from(from);
         while dirs != 0 {
             let d = dirs.trailing_zeros() as usize;
             dirs &= dirs - 1;
-            let ray = self.geo.ray(from, d);
+            let ray = rays.towards(d);
             let ray = &ray[..ray.len().min(c.slide_max[d] as usize)];
             let skip = c.slide_skip[d];
             for (i, &to) in ray.iter().enumerate() {

@@ -3,7 +3,7 @@
 //! equal-effect rule of `shared/rules/tai.md`).
 
 use super::kind::{Kind, KindSet};
-use super::language::{Component, Movement, UNLIMITED};
+use super::language::{Component, DirSet, Movement, UNLIMITED};
 use crate::engine::core::color::Color;
 use crate::engine::core::dir::{abs_dir, absolute_offset, ABS_DIRS};
 
@@ -40,11 +40,25 @@ pub struct Compiled {
     pub leap_reach: [u8; 8],
     /// The absolute directions along which the piece has lion-like power (a step out and
     /// back, a capture and a second step): all eight for a lion or lion dog, a linear
-    /// lion's lines. Such a piece can pass through an empty neighbour that way, and can
-    /// capture more than once in one move.
+    /// lion's lines, a double step's directions. Such a piece can capture more than once
+    /// in one move.
     pub lion_power: u8,
+    /// The absolute directions through whose empty neighbour the piece can pass (step out
+    /// and back): its lion-like power's, and all eight for an area mover.
+    pub pass_lines: u8,
     /// The kinds the generator runs for this piece (after the overlaps are removed).
     pub kinds: KindSet,
+    /// Absolute directions of range-jump captures (tenjiku.md §4.2).
+    pub rangejump: u8,
+    /// The most king steps of an area move (0 = none; tenjiku.md §4.3).
+    pub area: u8,
+    /// Absolute directions of the double step's steps (tenjiku.md §4.4).
+    pub dblstep: u8,
+    /// Per absolute direction, how far a leap-slide reaches (0 = none; from the 2nd
+    /// square on; tenjiku.md §4.5).
+    pub leapslide_max: [u8; 8],
+    /// Absolute directions of igui without moving (tenjiku.md §4.5).
+    pub igui: u8,
 }
 
 impl Compiled {
@@ -68,19 +82,21 @@ impl Compiled {
                         }
                     }
                 }
-                Component::Hook { dirs } => {
-                    for d in dirs.iter() {
-                        c.hook |= 1 << abs_dir(color, d);
-                    }
-                }
+                Component::Hook { dirs } => c.hook |= abs_mask(color, *dirs),
                 Component::Lion => c.lion = true,
-                Component::LineLion { dirs } => {
-                    for d in dirs.iter() {
-                        c.linelion_all |= 1 << abs_dir(color, d);
-                    }
-                }
+                Component::LineLion { dirs } => c.linelion_all |= abs_mask(color, *dirs),
                 Component::LionDog => c.liondog = true,
                 Component::Emperor => c.emperor = true,
+                Component::RangeJump { dirs } => c.rangejump |= abs_mask(color, *dirs),
+                Component::Area { steps } => c.area = c.area.max(*steps),
+                Component::DoubleStep { dirs } => c.dblstep |= abs_mask(color, *dirs),
+                Component::LeapSlide { dirs, max } => {
+                    for d in dirs.iter() {
+                        let a = abs_dir(color, d);
+                        c.leapslide_max[a] = c.leapslide_max[a].max(*max);
+                    }
+                }
+                Component::Igui { dirs } => c.igui |= abs_mask(color, *dirs),
             }
         }
         c.linelion = if c.lion || c.liondog {
@@ -88,6 +104,10 @@ impl Compiled {
         } else {
             c.linelion_all
         };
+        // A lion's steps include every double step.
+        if c.lion {
+            c.dblstep = 0;
+        }
         // Distances along each line produced by a lion-like component.
         let mut covered = [0u32; 8];
         for (a, cov) in covered.iter_mut().enumerate() {
@@ -114,7 +134,8 @@ impl Compiled {
             })
             .collect();
         for (a, &cov) in covered.iter().enumerate() {
-            let mut skip = cov;
+            // An area mover's final squares within its steps include the slide's.
+            let mut skip = cov | ((2u32 << c.area) - 2);
             for &(dx, dy) in &c.jumps {
                 if let Some((ja, k)) = line_of(dx as i32, dy as i32) {
                     if ja == a {
@@ -146,16 +167,34 @@ impl Compiled {
         c.lion_power = if c.lion || c.liondog {
             0xff
         } else {
-            c.linelion_all
+            c.linelion_all | c.dblstep
         };
+        c.pass_lines = if c.area > 0 { 0xff } else { c.lion_power };
+        // Igui where lion-like power already captures without moving.
+        c.igui &= !c.lion_power;
+        for a in 0..8 {
+            // An area mover reaches along every line through empty squares.
+            c.line_reach[a] = c.line_reach[a].max(c.area);
+            if c.igui & (1 << a) != 0 {
+                c.line_reach[a] = c.line_reach[a].max(1);
+            }
+            if c.dblstep & (1 << a) != 0 {
+                c.line_reach[a] = c.line_reach[a].max(1);
+            }
+        }
         let present = [
             (Kind::Emperor, c.emperor),
+            (Kind::Area, c.area > 0),
             (Kind::Slide, c.slide_dirs != 0),
             (Kind::Jump, !c.jumps.is_empty()),
             (Kind::Hook, c.hook != 0),
             (Kind::Lion, c.lion),
             (Kind::LineLion, c.linelion != 0),
             (Kind::LionDog, c.liondog),
+            (Kind::RangeJump, c.rangejump != 0),
+            (Kind::DoubleStep, c.dblstep != 0),
+            (Kind::LeapSlide, c.leapslide_max.iter().any(|&m| m > 0)),
+            (Kind::Igui, c.igui != 0),
         ];
         for (kind, here) in present {
             if here {
@@ -164,6 +203,11 @@ impl Compiled {
         }
         c
     }
+}
+
+/// The absolute directions of `dirs` for a piece of `color`, as a bit mask.
+fn abs_mask(color: Color, dirs: DirSet) -> u8 {
+    dirs.iter().fold(0, |m, d| m | 1 << abs_dir(color, d))
 }
 
 /// The absolute direction index and distance of an offset along a line.

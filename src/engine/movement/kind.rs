@@ -21,11 +21,24 @@ pub enum Kind {
     LineLion,
     /// Lion dog moves (狛犬, komainu): up to three steps along a line.
     LionDog,
+    /// Area moves: up to N king steps through empty squares, the move named by its final
+    /// square (tenjiku.md §4.3). Before the range jumps, which skip its final squares.
+    Area,
+    /// Range jumps: captures beyond pieces of a lower jump rank (tenjiku.md §4.2).
+    RangeJump,
+    /// The free eagle's double step: two steps along some directions, capturing on each
+    /// (tenjiku.md §4.4).
+    DoubleStep,
+    /// Leap-slides: over the adjacent square, then a range (tenjiku.md §4.5).
+    LeapSlide,
+    /// Igui (居食い, "eating in place"): capturing a neighbour without moving
+    /// (tenjiku.md §4.5).
+    Igui,
 }
 
 impl Kind {
     /// Every kind, in emission order.
-    pub const ALL: [Kind; 7] = [
+    pub const ALL: [Kind; 12] = [
         Kind::Emperor,
         Kind::Slide,
         Kind::Jump,
@@ -33,14 +46,45 @@ impl Kind {
         Kind::Lion,
         Kind::LineLion,
         Kind::LionDog,
+        Kind::Area,
+        Kind::RangeJump,
+        Kind::DoubleStep,
+        Kind::LeapSlide,
+        Kind::Igui,
     ];
 }
 
+/// The kind of each bit of a [`KindSet`]; bits past the last kind are never set.
+const BY_BIT: [Kind; 16] = {
+    let mut t = [Kind::Igui; 16];
+    let mut i = 0;
+    while i < Kind::ALL.len() {
+        t[i] = Kind::ALL[i];
+        i += 1;
+    }
+    t
+};
+
 /// A set of movement kinds, one bit per [`Kind`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct KindSet(u8);
+pub struct KindSet(u16);
 
 impl KindSet {
+    /// The kinds tenjiku shogi adds, last in the closed list.
+    pub const EXTRAS: KindSet = KindSet(
+        1 << Kind::Area as u8
+            | 1 << Kind::RangeJump as u8
+            | 1 << Kind::DoubleStep as u8
+            | 1 << Kind::LeapSlide as u8
+            | 1 << Kind::Igui as u8,
+    );
+
+    /// Whether the two sets share a kind.
+    #[inline]
+    pub fn intersects(self, other: KindSet) -> bool {
+        self.0 & other.0 != 0
+    }
+
     /// Adds a kind.
     #[inline]
     pub fn insert(&mut self, kind: Kind) {
@@ -63,7 +107,8 @@ impl KindSet {
             }
             let k = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            Some(Kind::ALL[k])
+            // `k` is below 16: the mask tells the compiler so.
+            Some(BY_BIT[k & 15])
         })
     }
 }

@@ -80,6 +80,21 @@ pub enum Component {
     LionDog,
     /// Emperor (自在天王, jizai tennō): jump to any square, captures restricted by rule.
     Emperor,
+    /// Range jump (tenjiku.md §4.2): along `dirs`, a capture beyond pieces of a lower jump
+    /// rank than the mover's (the ordinary slide is a [`Component::Slide`] of its own).
+    RangeJump { dirs: DirSet },
+    /// Area move (tenjiku.md §4.3): 1 to `steps` king steps through empty squares, ending
+    /// on an empty square or on the one capture.
+    Area { steps: u8 },
+    /// Double step (tenjiku.md §4.4): a step in one of `dirs`, then optionally a second
+    /// step in one of `dirs`, capturing on either.
+    DoubleStep { dirs: DirSet },
+    /// Leap-slide (tenjiku.md §4.5): over the adjacent square whatever stands there, then a
+    /// range from the 2nd square up to the `max`-th ([`UNLIMITED`] for no limit).
+    LeapSlide { dirs: DirSet, max: u8 },
+    /// Igui (居喰い, "eating in place"; tenjiku.md §4.5): capture an enemy on the adjacent
+    /// square in one of `dirs` without moving.
+    Igui { dirs: DirSet },
 }
 
 /// A piece's movement: the union of its components.
@@ -121,6 +136,17 @@ impl Movement {
         Movement { components }
     }
 
+    /// The same movement without its area components (option `area_moves = false`).
+    pub fn without_area(&self) -> Movement {
+        let components = self
+            .components
+            .iter()
+            .filter(|c| !matches!(c, Component::Area { .. }))
+            .cloned()
+            .collect();
+        Movement { components }
+    }
+
     /// Whether any component is the emperor's.
     pub fn is_emperor(&self) -> bool {
         self.components.contains(&Component::Emperor)
@@ -152,6 +178,17 @@ impl fmt::Display for Movement {
                 Component::LineLion { dirs } => format!("linelion({})", dirs.names()),
                 Component::LionDog => "liondog".into(),
                 Component::Emperor => "emperor".into(),
+                Component::RangeJump { dirs } => format!("rangejump({})", dirs.names()),
+                Component::Area { steps } => format!("area({steps})"),
+                Component::DoubleStep { dirs } => format!("dblstep({})", dirs.names()),
+                Component::LeapSlide {
+                    dirs,
+                    max: UNLIMITED,
+                } => format!("leapslide({})", dirs.names()),
+                Component::LeapSlide { dirs, max } => {
+                    format!("leapslide{max}({})", dirs.names())
+                }
+                Component::Igui { dirs } => format!("igui({})", dirs.names()),
             })
             .collect();
         f.write_str(&parts.join(" "))
@@ -210,18 +247,18 @@ fn parse_component(token: &str) -> Result<Component, String> {
             dirs: dirs()?,
             max: UNLIMITED,
         },
-        h if h.starts_with("slide") => {
-            let n: u8 = h[5..]
-                .parse()
-                .map_err(|_| format!("bad range in `{token}`"))?;
-            if !(2..=24).contains(&n) {
-                return Err(format!("range out of 2..24 in `{token}`"));
-            }
-            Component::Slide {
-                dirs: dirs()?,
-                max: n,
-            }
-        }
+        "leapslide" => Component::LeapSlide {
+            dirs: dirs()?,
+            max: UNLIMITED,
+        },
+        h if h.starts_with("leapslide") => Component::LeapSlide {
+            dirs: dirs()?,
+            max: range_limit(&h["leapslide".len()..], token)?,
+        },
+        h if h.starts_with("slide") => Component::Slide {
+            dirs: dirs()?,
+            max: range_limit(&h["slide".len()..], token)?,
+        },
         "jump" => {
             let arg = arg.ok_or("`jump` needs offsets")?;
             let mut offsets = Vec::new();
@@ -243,8 +280,29 @@ fn parse_component(token: &str) -> Result<Component, String> {
         "linelion" => Component::LineLion { dirs: dirs()? },
         "liondog" if arg.is_none() => Component::LionDog,
         "emperor" if arg.is_none() => Component::Emperor,
+        "rangejump" => Component::RangeJump { dirs: dirs()? },
+        "area" => {
+            let steps: u8 = arg
+                .and_then(|a| a.trim().parse().ok())
+                .filter(|n| (1..=3).contains(n))
+                .ok_or_else(|| format!("`{token}` needs a number of steps from 1 to 3"))?;
+            Component::Area { steps }
+        }
+        "dblstep" => Component::DoubleStep { dirs: dirs()? },
+        "igui" => Component::Igui { dirs: dirs()? },
         _ => return Err(format!("unknown movement component `{token}`")),
     })
+}
+
+/// The limit of a limited range (`slide3`, `leapslide3`): 2 to 24.
+fn range_limit(digits: &str, token: &str) -> Result<u8, String> {
+    let n: u8 = digits
+        .parse()
+        .map_err(|_| format!("bad range in `{token}`"))?;
+    if !(2..=24).contains(&n) {
+        return Err(format!("range out of 2..24 in `{token}`"));
+    }
+    Ok(n)
 }
 
 #[cfg(test)]
@@ -257,6 +315,46 @@ mod tests {
         let m = Movement::parse(text).unwrap();
         assert_eq!(m.components.len(), 9);
         assert_eq!(Movement::parse(&m.to_string()).unwrap(), m);
+    }
+
+    /// The components tenjiku.md §4 adds, as its piece rows write them (vice general,
+    /// free eagle, heavenly tetrarch).
+    #[test]
+    fn parses_and_prints_the_tenjiku_components() {
+        let vg = Movement::parse("slide(diag) rangejump(diag) area(3)").unwrap();
+        assert_eq!(
+            vg.components[1..],
+            [
+                Component::RangeJump {
+                    dirs: DirSet(0b1111_0000)
+                },
+                Component::Area { steps: 3 }
+            ]
+        );
+        let ht = Movement::parse("leapslide(diag,vert) leapslide3(side) igui(all)").unwrap();
+        assert_eq!(
+            ht.components,
+            [
+                Component::LeapSlide {
+                    dirs: DirSet(0b1111_0011),
+                    max: UNLIMITED
+                },
+                Component::LeapSlide {
+                    dirs: DirSet(0b0000_1100),
+                    max: 3
+                },
+                Component::Igui { dirs: DirSet(0xff) },
+            ]
+        );
+        for text in [
+            "slide(diag) rangejump(diag) area(3)",
+            "slide(all) jump(0:2 0:-2 2:0 -2:0 2:2 -2:2 2:-2 -2:-2) dblstep(diag)",
+            "leapslide(diag,vert) leapslide3(side) igui(all)",
+            "slide(diag) area(2)",
+        ] {
+            let m = Movement::parse(text).unwrap();
+            assert_eq!(Movement::parse(&m.to_string()).unwrap(), m, "{text}");
+        }
     }
 
     #[test]
@@ -272,6 +370,15 @@ mod tests {
             "lion(f)",
             "hook(f",
             "teleport",
+            "area",
+            "area(0)",
+            "area(4)",
+            "area(f)",
+            "rangejump",
+            "dblstep",
+            "igui",
+            "leapslide1(f)",
+            "leapslide25(f)",
         ] {
             assert!(Movement::parse(bad).is_err(), "{bad}");
         }

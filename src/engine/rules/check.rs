@@ -1,8 +1,8 @@
 //! Check, mate and stalemate as tai.md defines them: a side is in check when its opponent,
-//! if it were to move now, has a legal move after which the side has no royal left; mate
-//! is check with no legal move that escapes it (in variants where mate ends the game); a
-//! side with no legal move at all is stalemated and loses; a side with no royal left has
-//! lost at once.
+//! if it were to move now, has a legal move after which the side has no royal left (by
+//! capture or, in tenjiku shogi, by a fire demon's burn); mate is check with no legal move
+//! that escapes it (in variants where mate ends the game); a side with no legal move at
+//! all is stalemated and loses; a side with no royal left has lost at once.
 
 use crate::engine::core::color::Color;
 use crate::engine::core::moves::Move;
@@ -10,7 +10,7 @@ use crate::engine::core::square::Square;
 use crate::engine::interrupt::stopped;
 use crate::engine::movegen::{could_capture, generate, generate_from};
 use crate::engine::position::Position;
-use crate::engine::variant::Rules;
+use crate::engine::variant::{BothRoyalsLost, Rules};
 
 /// The squares of `side`'s royal pieces.
 pub fn royals(pos: &Position, side: Color) -> Vec<Square> {
@@ -25,12 +25,39 @@ pub fn in_check(pos: &Position, rules: &Rules, side: Color) -> bool {
     }
     match pos.royal_count(side) {
         0 => false,
-        1 => pos
-            .royal_squares(side)
-            .iter()
-            .any(|r| could_capture(pos, rules, r, them)),
+        1 => pos.royal_squares(side).iter().any(|r| {
+            could_capture(pos, rules, r, them)
+                || (rules.burn.is_some() && !burning_moves(pos, rules, side, &[r]).is_empty())
+        }),
         _ => !checking_moves(pos, rules, side).is_empty(),
     }
+}
+
+/// The opponent's moves of a fire demon (or of a piece becoming one by promotion, where
+/// that burns at once) whose active burn removes every square of `royals` (tenjiku.md §5,
+/// §7); with `royals` empty, every move of theirs that burns anything.
+fn burning_moves(pos: &Position, rules: &Rules, side: Color, royals: &[Square]) -> Vec<Move> {
+    let Some(burn) = rules.burn else {
+        return Vec::new();
+    };
+    let them = side.opponent();
+    let burners = pos.occupied(them).iter().filter(|&s| {
+        let rule = rules.face(pos.cell(s).face_unchecked());
+        rule.fire_demon
+            || (burn.on_promotion && rule.promotes_to.is_some_and(|p| rules.face(p).fire_demon))
+    });
+    let flipped = pos.with_side_to_move(them);
+    let mut moves = Vec::new();
+    for from in burners {
+        let mut own = Vec::new();
+        generate_from(&flipped, rules, from, &mut own);
+        own.retain(|m| {
+            let victims = flipped.burn_victims(m, rules);
+            !victims.is_empty() && royals.iter().all(|r| victims.contains(r))
+        });
+        moves.extend(own);
+    }
+    moves
 }
 
 /// The opponent's moves that would leave `side` without a royal (empty when not in check).
@@ -63,15 +90,28 @@ pub fn checking_moves(pos: &Position, rules: &Rules, side: Color) -> Vec<Move> {
         }
     }
     let mut moves = Vec::new();
-    if near.is_empty() {
-        return moves;
-    }
     let flipped = pos.with_side_to_move(them);
     for from in near {
         generate_from(&flipped, rules, from, &mut moves);
     }
     moves.retain(|m| royals.iter().all(|r| m.squares().contains(r)));
+    if rules.burn.is_some() {
+        // A burn removes every enemy piece next to the demon, and may follow a capture.
+        for m in burning_moves(pos, rules, side, &[]) {
+            if !moves.contains(&m) && takes_every_royal(pos, rules, side, &m) {
+                moves.push(m);
+            }
+        }
+    }
     moves
+}
+
+/// Whether the opponent's move `m` leaves `side` without a royal, played out (captures
+/// and burns).
+fn takes_every_royal(pos: &Position, rules: &Rules, side: Color, m: &Move) -> bool {
+    let mut after = pos.with_side_to_move(side.opponent());
+    after.play_unchecked(m, rules);
+    after.royal_count(side) == 0
 }
 
 /// How far from its start the captures of one move can lie (a lion dog's third square).
@@ -87,7 +127,11 @@ pub fn checking_moves_by_definition(pos: &Position, rules: &Rules, side: Color) 
     let flipped = pos.with_side_to_move(side.opponent());
     let mut moves = Vec::new();
     generate(&flipped, rules, &mut moves);
-    moves.retain(|m| royals.iter().all(|r| m.squares().contains(r)));
+    if rules.burn.is_some() {
+        moves.retain(|m| takes_every_royal(pos, rules, side, m));
+    } else {
+        moves.retain(|m| royals.iter().all(|r| m.squares().contains(r)));
+    }
     moves
 }
 
@@ -109,8 +153,17 @@ pub fn escapes(pos: &Position, rules: &Rules) -> Vec<Move> {
     moves
 }
 
-/// Whether `side`, having just moved to `after`, is out of check or has taken the
-/// opponent's last royal: the test of an escape.
+/// Whether `side`, having just moved to `after`, is out of check or has won by taking the
+/// opponent's last royal: the test of an escape. A move after which `side` itself has no
+/// royal left (a royal burned on arrival) escapes nothing, unless it took the opponent's
+/// last royal too and `both_royals_lost = mover_wins`.
 pub fn leaves_check(after: &Position, rules: &Rules, side: Color) -> bool {
-    after.royal_count(side.opponent()) == 0 || !in_check(after, rules, side)
+    let (mine, theirs) = (after.royal_count(side), after.royal_count(side.opponent()));
+    if theirs == 0 {
+        return mine > 0
+            || rules
+                .burn
+                .is_none_or(|b| b.both_royals_lost == BothRoyalsLost::MoverWins);
+    }
+    mine > 0 && !in_check(after, rules, side)
 }

@@ -3,6 +3,7 @@
 
 use super::lion_trading::{self, LionBan};
 use super::repetition::{rule_name, Ban};
+use crate::engine::core::color::Color;
 use crate::engine::core::ending::{EndReason, Ending, GameResult};
 use crate::engine::core::moves::{Move, Promo};
 use crate::engine::core::square::Square;
@@ -12,7 +13,7 @@ use crate::engine::movegen::{
 };
 use crate::engine::notation::{parse_move_text, HodgesError, MoveTextError};
 use crate::engine::position::Position;
-use crate::engine::variant::{Repetition, Rules};
+use crate::engine::variant::{BothRoyalsLost, Repetition, Rules};
 use std::fmt;
 
 /// Why a proposed move is illegal.
@@ -104,8 +105,21 @@ impl fmt::Display for IllegalReason {
     }
 }
 
-/// The ending of a position in which a side has no royal left.
-pub fn royals_captured(pos: &Position) -> Ending {
+/// The ending of a position in which a side has no royal left. When neither has one (a
+/// royal took the last enemy royal and burned on arrival, tenjiku.md §7), the side that
+/// moved wins under `both_royals_lost = mover_wins` and the game is drawn under `draw`.
+pub fn royals_captured(pos: &Position, rules: &Rules) -> Ending {
+    let both = pos.royal_count(Color::Black) == 0 && pos.royal_count(Color::White) == 0;
+    if both
+        && rules
+            .burn
+            .is_some_and(|b| b.both_royals_lost == BothRoyalsLost::Draw)
+    {
+        return Ending {
+            result: GameResult::Draw,
+            reason: EndReason::RoyalsCaptured,
+        };
+    }
     let loser = if pos.royal_count(pos.side()) == 0 {
         pos.side()
     } else {
@@ -134,7 +148,7 @@ pub fn check_move(pos: &Position, rules: &Rules, text: &str) -> Result<Move, Ill
     let geo = &rules.variant.geometry;
     let parsed = parse_move_text(geo.shape, text).map_err(IllegalReason::Malformed)?;
     if pos.is_terminal() {
-        return Err(IllegalReason::GameOver(royals_captured(pos)));
+        return Err(IllegalReason::GameOver(royals_captured(pos, rules)));
     }
     let from = parsed.squares[0];
     let cell = pos.cell(from);
@@ -156,10 +170,12 @@ pub fn check_move(pos: &Position, rules: &Rules, text: &str) -> Result<Move, Ill
     generate_from(pos, rules, from, &mut moves);
     let path = &parsed.squares[1..];
     let lishogi_marks = rules.variant.traits.lishogi_marks;
+    // Equivalent spellings reduced first (an area move's route, tenjiku.md §9.2).
+    let reduced = reduce_route(pos, rules, from, path);
     // A pass: out to an empty square and straight back. It names its piece; the empty
     // square is written as that piece's first one.
-    if path.len() == 2 && path[1] == from && pos.cell(path[0]).is_empty() {
-        if can_pass_via(pos, rules, from, path[0]) {
+    if reduced.len() == 2 && reduced[1] == from && pos.cell(reduced[0]).is_empty() {
+        if can_pass_via(pos, rules, from, reduced[0]) {
             let pass = pass_of(pos, rules, from).expect("the piece can pass");
             return match parsed.mark {
                 Some(_) if !lishogi_marks => Err(IllegalReason::PromotionNotPossible),
@@ -168,7 +184,6 @@ pub fn check_move(pos: &Position, rules: &Rules, text: &str) -> Result<Move, Ill
         }
         return Err(IllegalReason::InvalidRoute);
     }
-    let reduced = reduce_route(pos, rules, from, path);
     let matching = |squares: &[Square]| -> Vec<&Move> {
         moves
             .iter()
@@ -185,8 +200,13 @@ pub fn check_move(pos: &Position, rules: &Rules, text: &str) -> Result<Move, Ill
         return Err(classify(pos, rules, from, path, &reduced));
     }
     let has = |p: Promo| candidates.iter().find(|m| m.promo == p).copied();
-    let ignored_plus =
-        lishogi_marks && path.len() == 2 && rules.face(cell.face_unchecked()).promotes_to.is_none();
+    // A mark is ignored on lishogi's three-square moves of pieces that cannot promote, and
+    // on a move whose piece is burned on arrival (tenjiku.md §6.2 (ii)).
+    let burned_mover = has(Promo::None).is_some_and(|m| pos.self_burned(m, rules));
+    let ignored_plus = (lishogi_marks
+        && path.len() == 2
+        && rules.face(cell.face_unchecked()).promotes_to.is_none())
+        || burned_mover;
     match parsed.mark {
         None => has(Promo::None)
             .or(has(Promo::Decline))
@@ -201,7 +221,7 @@ pub fn check_move(pos: &Position, rules: &Rules, text: &str) -> Result<Move, Ill
             (Some(m), _) => Ok(*m),
             (None, Some(_)) => Err(IllegalReason::PromotionCompulsory),
             (None, None) => has(Promo::None)
-                .filter(|_| lishogi_marks)
+                .filter(|_| lishogi_marks || burned_mover)
                 .copied()
                 .ok_or(IllegalReason::PromotionNotPossible),
         },

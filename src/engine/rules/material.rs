@@ -24,7 +24,7 @@ pub fn material_ending(pos: &Position, rules: &Rules) -> Option<Ending> {
         let (mut live, mut counted) = (Vec::new(), Vec::new());
         for sq in pos.occupied(color).iter() {
             let face = rules.face(pos.cell(sq).face_unchecked());
-            if face.last_rank && rules.on_last_rank(color, sq) {
+            if rules.trapped(face, color, sq) {
                 continue;
             }
             live.push(sq);

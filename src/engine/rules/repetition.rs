@@ -187,7 +187,7 @@ pub fn rule_on(
 
 /// Whether the piece moved by `mv` (from `before` to `after`) attacks an enemy piece on
 /// `after` that it did not attack on `before`: a square holding an enemy piece that one of
-/// its legal moves would capture.
+/// its legal moves would capture, or burn on arrival (a fire demon).
 pub fn attacks_anew(rules: &Rules, before: &Position, after: &Position, mv: &Move) -> bool {
     let mover = before.side();
     let targets = |pos: &Position, from: Square| {
@@ -198,6 +198,12 @@ pub fn attacks_anew(rules: &Rules, before: &Position, after: &Position, mv: &Mov
             .flat_map(|m| m.squares().iter().copied())
             .filter(|&s| pos.cell(s).is_color(mover.opponent()))
             .collect();
+        // A fire demon attacks what its arrival would burn (tenjiku.md §7).
+        if rules.burn.is_some() {
+            for m in &moves {
+                squares.extend(pos.burn_victims(m, rules));
+            }
+        }
         squares.sort_unstable();
         squares.dedup();
         squares

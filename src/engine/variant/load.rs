@@ -127,7 +127,9 @@ fn load_pieces(text: &str) -> Result<(Vec<KindInfo>, Vec<String>), String> {
             promoted_only: false,
             lion: false,
             pawnlike: false,
-            last_rank: false,
+            trapped_ranks: 0,
+            jump_rank: 0,
+            fire_demon: false,
             contagious: None,
             aliases: Vec::new(),
         };
@@ -165,10 +167,20 @@ fn load_pieces(text: &str) -> Result<(Vec<KindInfo>, Vec<String>), String> {
                 "promoted_only" => kind.promoted_only = true,
                 "lion" => kind.lion = true,
                 "pawnlike" => kind.pawnlike = true,
-                "last_rank" => kind.last_rank = true,
+                "last_rank" => kind.trapped_ranks = 1,
+                "last_rank=2" => kind.trapped_ranks = 2,
+                "fire_demon" => kind.fire_demon = true,
                 _ => {
                     if let Some(c) = flag.strip_prefix("contagious=") {
                         contagious = Some(c.to_string());
+                    } else if let Some(n) = flag.strip_prefix("rank=") {
+                        kind.jump_rank = n
+                            .parse()
+                            .ok()
+                            .filter(|r| (1..=4).contains(r))
+                            .ok_or_else(|| {
+                                format!("pieces line {line}: jump rank `{n}` is not 1 to 4")
+                            })?;
                     } else if let Some(a) = flag.strip_prefix("alias=") {
                         kind.aliases.push(a.to_string());
                     } else {
@@ -330,7 +342,8 @@ fn check_tables(tables: &[String], options: &[OptionDef]) -> Result<(), String> 
 }
 
 /// What decides which options the variant needs: its traits, and whether some movement (a
-/// piece's default or an override) has the emperor's or the lion dog's component.
+/// piece's default or an override) has the emperor's, the lion dog's, the range jump's or
+/// an area component, and whether a piece burns.
 fn features(
     traits: VariantTraits,
     kinds: &[KindInfo],
@@ -351,6 +364,17 @@ fn features(
         emperor: movements().any(Movement::is_emperor),
         lion_dog: movements().any(|m| m.components.contains(&Component::LionDog)),
         promotion_tables,
+        range_jump: movements().any(|m| {
+            m.components
+                .iter()
+                .any(|c| matches!(c, Component::RangeJump { .. }))
+        }),
+        area: movements().any(|m| {
+            m.components
+                .iter()
+                .any(|c| matches!(c, Component::Area { .. }))
+        }),
+        fire_demon: kinds.iter().any(|k| k.fire_demon),
     }
 }
 

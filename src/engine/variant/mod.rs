@@ -25,10 +25,13 @@ pub use model::{
     CellText, Choice, CodeEntry, KindInfo, OptionDef, Override, OverrideChange, PromotionKind,
     Source, Variant, VariantTraits,
 };
-pub use options::{EmperorCapture, LionDogMove, LionProtection, PromotionTrigger, Repetition};
-pub use registry::{by_id, chu, tai, VARIANT_IDS};
+pub use options::{
+    BothRoyalsLost, EmperorCapture, LastRank, LionDogMove, LionProtection, PromotionRight,
+    PromotionTrigger, Repetition,
+};
+pub use registry::{by_id, chu, tai, tenjiku, VARIANT_IDS};
 pub use rules::{
-    FaceRule, FaceTraits, LionTrading, Placement, PromotionChoice, Rules, RulesError, RulesRequest,
-    Zone,
+    BurnRules, FaceRule, FaceTraits, LionTrading, Placement, PromotionChoice, RangeJumpRules,
+    Rules, RulesError, RulesRequest, Zone,
 };
 pub use token::TokenProblem;

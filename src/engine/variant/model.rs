@@ -27,8 +27,15 @@ pub struct KindInfo {
     pub lion: bool,
     /// Unpromoted: no bridge for a lion's capture, no material for bare king (`pawnlike`).
     pub pawnlike: bool,
-    /// Unpromoted: a second chance to promote on the last rank, dead there (`last_rank`).
-    pub last_rank: bool,
+    /// Unpromoted: how many of the last ranks trap the piece (flag `last_rank`, 1, or
+    /// `last_rank=2`, the tenjiku knight): it has no move there, so reaching them gives a
+    /// second chance to promote (or as the variant's options say), and it is dead there.
+    pub trapped_ranks: u8,
+    /// The jump rank (flag `rank=N`, tenjiku.md §4.2): range jumps pass only pieces of a
+    /// lower rank; 0 without the flag.
+    pub jump_rank: u8,
+    /// Burns (flag `fire_demon`, tenjiku.md §5).
+    pub fire_demon: bool,
     /// The kind whose promoted side a capturer of this piece becomes (contagion).
     pub contagious: Option<KindId>,
     pub aliases: Vec<String>,

@@ -55,8 +55,6 @@ pub enum Need {
     Always,
     /// The variants with chu shogi's lion-trading rules ([`VariantTraits::lion_trading`]).
     LionTrading,
-    /// The variants with a promotion zone ([`PromotionKind::Zone`]).
-    PromotionZone,
     /// The variants that promote on capture ([`PromotionKind::OnCapture`]).
     PromotionOnCapture,
     /// The variants with a piece that moves as an emperor (in the pieces file or an
@@ -67,6 +65,13 @@ pub enum Need {
     LionDog,
     /// The variants whose pieces file names more than one promotion table.
     PromotionTables,
+    /// The variants with a piece that has the range jump (in the pieces file or an
+    /// override).
+    RangeJump,
+    /// The variants with a piece that has an area move (in the pieces file or an override).
+    Area,
+    /// The variants with a fire demon (flag `fire_demon`).
+    FireDemon,
     /// Any variant may have it; one without it does not play the rule, and
     /// `Rules::compile` says what it reads instead.
     Optional,
@@ -82,6 +87,12 @@ pub struct Features {
     pub lion_dog: bool,
     /// How many promotion tables the pieces file names.
     pub promotion_tables: usize,
+    /// A piece has the range jump (by default or under some option).
+    pub range_jump: bool,
+    /// A piece has an area move (by default or under some option).
+    pub area: bool,
+    /// A piece burns (flag `fire_demon`).
+    pub fire_demon: bool,
 }
 
 impl Need {
@@ -91,14 +102,13 @@ impl Need {
         match self {
             Need::Always => Some(true),
             Need::LionTrading => Some(features.traits.lion_trading),
-            Need::PromotionZone => Some(matches!(
-                features.traits.promotion,
-                PromotionKind::Zone { .. }
-            )),
             Need::PromotionOnCapture => Some(features.traits.promotion == PromotionKind::OnCapture),
             Need::Emperor => Some(features.emperor),
             Need::LionDog => Some(features.lion_dog),
             Need::PromotionTables => Some(features.promotion_tables > 1),
+            Need::RangeJump => Some(features.range_jump),
+            Need::Area => Some(features.area),
+            Need::FireDemon => Some(features.fire_demon),
             Need::Optional => None,
         }
     }
@@ -108,11 +118,13 @@ impl Need {
         match self {
             Need::Always => "every variant",
             Need::LionTrading => "a variant with the lion-trading rules",
-            Need::PromotionZone => "a variant with a promotion zone",
             Need::PromotionOnCapture => "a variant that promotes on capture",
             Need::Emperor => "a variant with a piece that moves as an emperor",
             Need::LionDog => "a variant with a piece that has the lion dog move",
             Need::PromotionTables => "a variant whose pieces name more than one promotion table",
+            Need::RangeJump => "a variant with a range-jumping piece",
+            Need::Area => "a variant with a piece that has an area move",
+            Need::FireDemon => "a variant with a fire demon",
             Need::Optional => "no variant in particular",
         }
     }
@@ -251,13 +263,123 @@ pub const PROMOTED_KIRIN_RECAPTURE: Spec<bool> = Spec {
     need: Need::LionTrading,
 };
 
-/// `true`: no second chance on the last rank, and a pawn or lance reaching it on a move
-/// that offers promotion must promote.
-pub const LAST_RANK_PAWN_LANCE: Spec<bool> = Spec {
+/// What a move of a piece trapped on its last rank(s) (flag `last_rank`) may do when it
+/// ends there (chu.md C7, tenjiku.md §6.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LastRank {
+    /// The move offers promotion even without a promotion right; declining leaves a dead
+    /// piece (chu `may_stay`, tenjiku `second_chance`).
+    SecondChance,
+    /// The move must promote, with or without a promotion right (tenjiku `must_promote`).
+    MustPromote,
+    /// With a promotion right the piece must promote; without one it stays unpromoted and
+    /// immobile (chu `must_promote`, tenjiku `no_second_chance`).
+    NoSecondChance,
+}
+
+/// Chu shogi's spelling of [`LastRank`] for pawns and lances. A variant with a zone has
+/// this option or [`LAST_RANK`]; without either, trapped pieces get the second chance.
+pub const LAST_RANK_PAWN_LANCE: Spec<LastRank> = Spec {
     name: "last_rank_pawn_lance",
-    values: &[("may_stay", false), ("must_promote", true)],
+    values: &[
+        ("may_stay", LastRank::SecondChance),
+        ("must_promote", LastRank::NoSecondChance),
+    ],
     subset: false,
-    need: Need::PromotionZone,
+    need: Need::Optional,
+};
+
+/// Tenjiku shogi's spelling of [`LastRank`] (pawn, lance, iron general, knight).
+pub const LAST_RANK: Spec<LastRank> = Spec {
+    name: "last_rank",
+    values: &[
+        ("second_chance", LastRank::SecondChance),
+        ("must_promote", LastRank::MustPromote),
+        ("no_second_chance", LastRank::NoSecondChance),
+    ],
+    subset: false,
+    need: Need::Optional,
+};
+
+/// Option `promotion_right` (tenjiku.md §6.1): which moves may promote in a zone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PromotionRight {
+    /// A move entering the zone, or a capture with its start or final square in it.
+    CaptureOrEntry,
+    /// Any move with its start or final square in the zone.
+    ZoneContact,
+}
+
+/// A variant with a zone without this option promotes as chu shogi does
+/// ([`PromotionRight::CaptureOrEntry`]).
+pub const PROMOTION_RIGHT: Spec<PromotionRight> = Spec {
+    name: "promotion_right",
+    values: &[
+        ("capture_or_entry", PromotionRight::CaptureOrEntry),
+        ("zone_contact", PromotionRight::ZoneContact),
+    ],
+    subset: false,
+    need: Need::Optional,
+};
+
+/// Option `range_jump` (tenjiku.md §4.2): `true` when a range jump may also end on an
+/// empty square beyond the pieces it jumps (`always`), `false` when it jumps only to
+/// capture (`capture_only`).
+pub const RANGE_JUMP: Spec<bool> = Spec {
+    name: "range_jump",
+    values: &[("capture_only", false), ("always", true)],
+    subset: false,
+    need: Need::RangeJump,
+};
+
+/// Option `jump_capture_victim` (tenjiku.md §4.2 (b)): `true` when a range jump may
+/// capture any enemy piece (`any`), `false` when only one of a lower jump rank than the
+/// jumper (`lower_rank`).
+pub const JUMP_CAPTURE_VICTIM: Spec<bool> = Spec {
+    name: "jump_capture_victim",
+    values: &[("any", true), ("lower_rank", false)],
+    subset: false,
+    need: Need::RangeJump,
+};
+
+/// Option `area_moves` (tenjiku.md §4.3): `false` drops every area component.
+pub const AREA_MOVES: Spec<bool> = Spec {
+    name: "area_moves",
+    values: BOOL,
+    subset: false,
+    need: Need::Area,
+};
+
+/// Option `water_buffalo_burns_on_promotion` (tenjiku.md §5, A7): whether a piece that
+/// becomes a fire demon by promoting burns on that move.
+pub const BURNS_ON_PROMOTION: Spec<bool> = Spec {
+    name: "water_buffalo_burns_on_promotion",
+    values: BOOL,
+    subset: false,
+    need: Need::FireDemon,
+};
+
+/// Option `both_royals_lost` (tenjiku.md §7, A11): a move after which both sides have lost
+/// their last royal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BothRoyalsLost {
+    /// The mover wins: its capture came first.
+    MoverWins,
+    /// The game is drawn.
+    Draw,
+    /// Such a move is illegal.
+    Illegal,
+}
+
+pub const BOTH_ROYALS_LOST: Spec<BothRoyalsLost> = Spec {
+    name: "both_royals_lost",
+    values: &[
+        ("mover_wins", BothRoyalsLost::MoverWins),
+        ("draw", BothRoyalsLost::Draw),
+        ("illegal", BothRoyalsLost::Illegal),
+    ],
+    subset: false,
+    need: Need::FireDemon,
 };
 
 /// Baring the opponent's last royal wins, two lone royals draw.
@@ -277,7 +399,8 @@ pub struct PieceOption {
     pub values: &'static [&'static str],
 }
 
-/// The options that change single pieces (tai shogi's ambiguities A3 to A16 and A23).
+/// The options that change single pieces (tai shogi's ambiguities A3 to A16 and A23,
+/// tenjiku shogi's A1 and A4 to A6).
 pub const PIECE_OPTIONS: &[PieceOption] = &[
     piece("vermillion_sparrow", &["en", "ja"]),
     piece("turtle_snake", &["en", "ja", "evans"]),
@@ -296,6 +419,13 @@ pub const PIECE_OPTIONS: &[PieceOption] = &[
     ),
     piece("donkey", &["wikipedia", "evans"]),
     piece("prince_promotes", &["true", "false"]),
+    piece("fire_demon_range", &["sideways", "vertical"]),
+    piece("lion_hawk", &["bishop_lion", "bishop_area2"]),
+    piece("free_eagle", &["wikipedia", "evans", "queen"]),
+    piece(
+        "heavenly_tetrarch",
+        &["with_vertical", "no_vertical", "chariot_soldier"],
+    ),
 ];
 
 const fn piece(name: &'static str, values: &'static [&'static str]) -> PieceOption {
@@ -345,6 +475,13 @@ fn declarations() -> Vec<Declaration> {
         COUNTER_STRIKE.declaration(),
         PROMOTED_KIRIN_RECAPTURE.declaration(),
         LAST_RANK_PAWN_LANCE.declaration(),
+        LAST_RANK.declaration(),
+        PROMOTION_RIGHT.declaration(),
+        RANGE_JUMP.declaration(),
+        JUMP_CAPTURE_VICTIM.declaration(),
+        AREA_MOVES.declaration(),
+        BURNS_ON_PROMOTION.declaration(),
+        BOTH_ROYALS_LOST.declaration(),
         BARE_KING.declaration(),
     ];
     all.extend(PIECE_OPTIONS.iter().map(PieceOption::declaration));

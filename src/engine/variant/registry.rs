@@ -85,11 +85,38 @@ static CHU: Embedded = Embedded {
     default_rules: OnceLock::new(),
 };
 
+/// Tenjiku shogi (天竺将棋, "Indian chess"), 16×16 (`shared/rules/tenjiku.md`).
+static TENJIKU: Embedded = Embedded {
+    id: "tenjiku",
+    name: "Tenjiku shogi",
+    traits: VariantTraits {
+        shape: Shape {
+            files: 16,
+            ranks: 16,
+        },
+        promotion: PromotionKind::Zone { ranks: 5 },
+        lion_trading: false,
+        checkmate: true,
+        lishogi_marks: false,
+    },
+    files: DataFiles {
+        pieces: include_str!("data/tenjiku.pieces"),
+        options: include_str!("data/tenjiku.options"),
+        choices: include_str!("data/tenjiku.choices"),
+        profiles: include_str!("data/tenjiku.profiles"),
+        sources: include_str!("data/tenjiku.sources"),
+        overrides: include_str!("data/tenjiku.overrides"),
+        setup: include_str!("data/tenjiku.setup"),
+    },
+    variant: OnceLock::new(),
+    default_rules: OnceLock::new(),
+};
+
 /// Every variant built into the binary.
-static EMBEDDED: [&Embedded; 2] = [&TAI, &CHU];
+static EMBEDDED: [&Embedded; 3] = [&TAI, &CHU, &TENJIKU];
 
 /// The ids of every variant.
-pub const VARIANT_IDS: &[&str] = &["tai", "chu"];
+pub const VARIANT_IDS: &[&str] = &["tai", "chu", "tenjiku"];
 
 /// The variants this build knows, by id.
 pub fn by_id(id: &str) -> Option<&'static Variant> {
@@ -108,6 +135,11 @@ pub fn tai() -> &'static Variant {
 /// Chu shogi.
 pub fn chu() -> &'static Variant {
     CHU.variant()
+}
+
+/// Tenjiku shogi.
+pub fn tenjiku() -> &'static Variant {
+    TENJIKU.variant()
 }
 
 impl Rules {

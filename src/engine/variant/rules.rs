@@ -5,15 +5,17 @@
 use super::key_table::{packed_token_key, KeyTable};
 use super::model::{OverrideChange, PromotionKind, Variant};
 use super::options::{
-    EmperorCapture, LionDogMove, LionProtection, PromotionTrigger, Repetition, BARE_KING,
-    COUNTER_STRIKE, EMPEROR_CAPTURE, LAST_RANK_PAWN_LANCE, LION_DOG, LION_DOG_JUMP_BACK,
-    LION_PROTECTION, PROMOTED_KIRIN_RECAPTURE, PROMOTION_TABLE, PROMOTION_TRIGGER, REPETITION,
+    BothRoyalsLost, EmperorCapture, LastRank, LionDogMove, LionProtection, PromotionRight,
+    PromotionTrigger, Repetition, AREA_MOVES, BARE_KING, BOTH_ROYALS_LOST, BURNS_ON_PROMOTION,
+    COUNTER_STRIKE, EMPEROR_CAPTURE, JUMP_CAPTURE_VICTIM, LAST_RANK, LAST_RANK_PAWN_LANCE,
+    LION_DOG, LION_DOG_JUMP_BACK, LION_PROTECTION, PROMOTED_KIRIN_RECAPTURE, PROMOTION_RIGHT,
+    PROMOTION_TABLE, PROMOTION_TRIGGER, RANGE_JUMP, REPETITION,
 };
 use crate::engine::core::color::Color;
 use crate::engine::core::piece::{FaceId, KindId, Piece};
 use crate::engine::core::square::Square;
 use crate::engine::core::square_set::SquareSet;
-use crate::engine::movement::{Compiled, Movement};
+use crate::engine::movement::{Compiled, KindSet, Movement};
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -95,14 +97,35 @@ pub struct LionTrading {
     pub kirin_recapture: bool,
 }
 
-/// A promotion zone (chu shogi) with option `last_rank_pawn_lance`.
+/// A promotion zone (chu and tenjiku shogi) with the options `promotion_right` and
+/// `last_rank` (chu: `last_rank_pawn_lance`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Zone {
     /// How many ranks at the far end the zone has.
     pub ranks: u8,
-    /// `must_promote`: no second chance, and a pawn or lance reaching its last rank on a
-    /// move that offers promotion must take it; `may_stay` otherwise.
-    pub last_rank_must_promote: bool,
+    /// Which moves have a promotion right.
+    pub right: PromotionRight,
+    /// What a move of a trapped piece onto its last rank(s) may do.
+    pub last_rank: LastRank,
+}
+
+/// The range jump's options (tenjiku.md §4.2), for variants with range-jumping pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RangeJumpRules {
+    /// `range_jump = always`: non-capturing jumps too.
+    pub always: bool,
+    /// `jump_capture_victim = any`: any enemy piece may be jump-captured.
+    pub any_victim: bool,
+}
+
+/// The fire demon's rules (tenjiku.md §5, §7), for variants with one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BurnRules {
+    /// `water_buffalo_burns_on_promotion`: a piece that becomes a demon by promoting
+    /// burns on that move.
+    pub on_promotion: bool,
+    /// `both_royals_lost`: a move after which neither side has a royal.
+    pub both_royals_lost: BothRoyalsLost,
 }
 
 /// Which promotion marks a move may carry.
@@ -137,8 +160,12 @@ pub struct FaceRule {
     pub lion: bool,
     /// An unpromoted pawn or go-between (flag `pawnlike`).
     pub pawnlike: bool,
-    /// An unpromoted pawn or lance (flag `last_rank`).
-    pub last_rank: bool,
+    /// How many of its last ranks trap the face (flag `last_rank`: unpromoted only).
+    pub trapped_ranks: u8,
+    /// The jump rank (tenjiku.md §4.2; 0 for most pieces).
+    pub jump_rank: u8,
+    /// Whether the face burns (flag `fire_demon`).
+    pub fire_demon: bool,
 }
 
 /// The facts about a face (for one colour) that a position keeps track of.
@@ -154,6 +181,8 @@ pub struct FaceTraits {
     pub emperor: bool,
     /// Whether the face exists under the rules ([`FaceRule::exists`]).
     pub exists: bool,
+    /// Whether it burns ([`FaceRule::fire_demon`]).
+    pub fire_demon: bool,
 }
 
 /// A piece as position text names it, with what placing it updates in a position under
@@ -185,10 +214,18 @@ pub struct Rules {
     pub lion_trading: Option<LionTrading>,
     /// Option `bare_king`: baring the opponent's last royal wins, two lone royals draw.
     pub bare_king: bool,
+    /// The range jump's options, for variants with range-jumping pieces.
+    pub range_jump: Option<RangeJumpRules>,
+    /// The burning rules, for variants with a fire demon.
+    pub burn: Option<BurnRules>,
     /// Whether mate ends the game (see [`super::VariantTraits::checkmate`]).
     pub checkmate: bool,
     /// Per colour, every distinct leap (absolute dx, dy) of any face that exists.
     pub leaps: [Vec<(i8, i8)>; 2],
+    /// Every movement kind of a face that exists (what the attack test must ask about).
+    pub kinds_present: KindSet,
+    /// The most steps of any area move (0 without area movers).
+    pub max_area: u8,
     /// Per colour and face, what placing or removing such a piece updates in a position,
     /// packed small so that building a position touches little memory.
     pub traits: [Vec<FaceTraits>; 2],
@@ -328,6 +365,12 @@ impl Rules {
                 *m = m.without_lion_dog_power();
             }
         }
+        // Without `area_moves` no piece has an area move: nothing to drop.
+        if AREA_MOVES.read(variant, &values) == Some(false) {
+            for m in &mut movement {
+                *m = m.without_area();
+            }
+        }
         let mut faces = Vec::with_capacity(n * 2);
         for (k, (info, &promotion)) in variant.kinds.iter().zip(&promotes).enumerate() {
             let kind = KindId(k as u8);
@@ -353,7 +396,9 @@ impl Rules {
                     contagion: shown.contagious.map(|c| c.face(true)),
                     lion: shown.lion,
                     pawnlike: !promoted && info.pawnlike,
-                    last_rank: !promoted && info.last_rank,
+                    trapped_ranks: if promoted { 0 } else { info.trapped_ranks },
+                    jump_rank: shown.jump_rank,
+                    fire_demon: shown.fire_demon,
                 });
             }
         }
@@ -365,6 +410,16 @@ impl Rules {
                         list.push(*j);
                     }
                 }
+            }
+        }
+        let mut kinds_present = KindSet::default();
+        let mut max_area = 0;
+        for f in faces.iter().filter(|f| f.exists) {
+            for c in &f.compiled {
+                for kind in c.kinds.iter() {
+                    kinds_present.insert(kind);
+                }
+                max_area = max_area.max(c.area);
             }
         }
         let traits: [Vec<FaceTraits>; 2] = [0, 1].map(|ci| {
@@ -380,6 +435,7 @@ impl Rules {
                         hook: c.hook != 0,
                         emperor: c.emperor,
                         exists: f.exists,
+                        fire_demon: f.fire_demon,
                     }
                 })
                 .collect()
@@ -412,6 +468,8 @@ impl Rules {
             profile,
             zone_squares,
             leaps,
+            kinds_present,
+            max_area,
             traits,
             placements,
             start: OnceLock::new(),
@@ -429,9 +487,17 @@ impl Rules {
             repetition: REPETITION.require(variant, &values),
             zone: match variant.traits.promotion {
                 PromotionKind::OnCapture => None,
+                // Without either last-rank option trapped pieces get the second chance, and
+                // without `promotion_right` the zone promotes as chu shogi's does.
                 PromotionKind::Zone { ranks } => Some(Zone {
                     ranks,
-                    last_rank_must_promote: LAST_RANK_PAWN_LANCE.require(variant, &values),
+                    right: PROMOTION_RIGHT
+                        .read(variant, &values)
+                        .unwrap_or(PromotionRight::CaptureOrEntry),
+                    last_rank: LAST_RANK
+                        .read(variant, &values)
+                        .or_else(|| LAST_RANK_PAWN_LANCE.read(variant, &values))
+                        .unwrap_or(LastRank::SecondChance),
                 }),
             },
             lion_trading: variant.traits.lion_trading.then(|| LionTrading {
@@ -442,6 +508,18 @@ impl Rules {
             // Without the option the variant does not play bare king (tai shogi): a side
             // left with its royals alone plays on.
             bare_king: BARE_KING.read(variant, &values).unwrap_or(false),
+            range_jump: RANGE_JUMP
+                .read(variant, &values)
+                .map(|always| RangeJumpRules {
+                    always,
+                    any_victim: JUMP_CAPTURE_VICTIM.require(variant, &values),
+                }),
+            burn: BURNS_ON_PROMOTION
+                .read(variant, &values)
+                .map(|on_promotion| BurnRules {
+                    on_promotion,
+                    both_royals_lost: BOTH_ROYALS_LOST.require(variant, &values),
+                }),
             checkmate: variant.traits.checkmate,
             values,
             faces,
@@ -450,10 +528,13 @@ impl Rules {
 
     /// The promotion marks a move of a piece with `face` from `from` to `to` may carry in a
     /// variant with a zone (`None` without one: promotion on capture is decided by the
-    /// generator). Chu shogi (chu.md "Promotion"): optional when the move enters the zone,
-    /// or captures with its start or final square in it; a pawn or lance reaching its last
-    /// rank may promote from anywhere (`may_stay`) or must when the move offers promotion
-    /// (`must_promote`).
+    /// generator), its mover surviving the move (a piece burned on arrival has no choice,
+    /// tenjiku.md §6.2). The promotion right (chu.md "Promotion", tenjiku.md §6.1):
+    /// `capture_or_entry` when the move enters the zone, or captures with its start or
+    /// final square in it; `zone_contact` when either square is in it. A trapped piece
+    /// ending on its last rank(s) (§6.3): `second_chance` may promote from anywhere,
+    /// `must_promote` must, `no_second_chance` must when it has the right and cannot
+    /// otherwise.
     #[inline]
     pub fn zone_choice(
         &self,
@@ -470,24 +551,27 @@ impl Rules {
         }
         let zone_squares = &self.zone_squares[color.index()];
         let (from_in, to_in) = (zone_squares.contains(from), zone_squares.contains(to));
-        let offered = if capture {
-            from_in || to_in
-        } else {
-            to_in && !from_in
+        let right = match zone.right {
+            PromotionRight::CaptureOrEntry if capture => from_in || to_in,
+            PromotionRight::CaptureOrEntry => to_in && !from_in,
+            PromotionRight::ZoneContact => from_in || to_in,
         };
-        let last = rule.last_rank && self.on_last_rank(color, to);
-        Some(match (offered, last, zone.last_rank_must_promote) {
-            (true, true, true) => PromotionChoice::Compulsory,
-            (true, _, _) | (false, true, false) => PromotionChoice::Optional,
+        let trapped = self.trapped(rule, color, to);
+        Some(match (right, trapped, zone.last_rank) {
+            (_, true, LastRank::MustPromote) | (true, true, LastRank::NoSecondChance) => {
+                PromotionChoice::Compulsory
+            }
+            (true, _, _) | (false, true, LastRank::SecondChance) => PromotionChoice::Optional,
             _ => PromotionChoice::None,
         })
     }
 
-    /// Whether `sq` is on the last rank of `color` (the far end, where a pawn or lance has
-    /// no move left).
+    /// Whether a piece with the rule `rule` of `color` is trapped on `sq`: unpromoted,
+    /// on one of the last ranks where it has no move (a pawn's last rank, a tenjiku
+    /// knight's last two).
     #[inline]
-    pub fn on_last_rank(&self, color: Color, sq: Square) -> bool {
-        far_depth(self.variant, color, sq) == 0
+    pub fn trapped(&self, rule: &FaceRule, color: Color, sq: Square) -> bool {
+        far_depth(self.variant, color, sq) < i32::from(rule.trapped_ranks)
     }
 
     /// The rule row of a face.

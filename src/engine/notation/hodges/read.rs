@@ -27,6 +27,9 @@ struct Parsed<'a> {
     start: Option<Square>,
     steps: Vec<Step>,
     mark: Option<Promo>,
+    /// The burn list (`x!` after the steps) and the self-burn mark (`*`), where given.
+    burned: Option<Vec<Square>>,
+    self_burned: bool,
 }
 
 fn malformed(detail: impl Into<String>) -> HodgesError {
@@ -79,7 +82,9 @@ fn parse_syntax<'a>(rules: &Rules, text: &'a str) -> Result<Parsed<'a>, HodgesEr
         None
     };
     let mut steps = Vec::new();
-    while i < n && (b[i] == b'-' || b[i] == b'x') {
+    // `x!` after a step starts the burn list, not an igui.
+    let burn_list = |i: usize, steps: &Vec<Step>| !steps.is_empty() && b[i..].starts_with(b"x!");
+    while i < n && (b[i] == b'-' || b[i] == b'x') && !burn_list(i, &steps) {
         let capture = b[i] == b'x';
         i += 1;
         let stay = i < n && b[i] == b'!';
@@ -95,6 +100,21 @@ fn parse_syntax<'a>(rules: &Rules, text: &'a str) -> Result<Parsed<'a>, HodgesEr
         _ => None,
     };
     if mark.is_some() {
+        i += 1;
+    }
+    let burned = if i < n && burn_list(i, &steps) {
+        i += 2;
+        let mut list = vec![square(&mut i)?];
+        while i < n && b[i] == b',' {
+            i += 1;
+            list.push(square(&mut i)?);
+        }
+        Some(list)
+    } else {
+        None
+    };
+    let self_burned = i < n && b[i] == b'*';
+    if self_burned {
         i += 1;
     }
     if i < n {
@@ -122,6 +142,8 @@ fn parse_syntax<'a>(rules: &Rules, text: &'a str) -> Result<Parsed<'a>, HodgesEr
         start,
         steps,
         mark,
+        burned,
+        self_burned,
     })
 }
 
@@ -235,12 +257,54 @@ pub fn parse_hodges(pos: &Position, rules: &Rules, text: &str) -> Result<Move, H
         return Err(ambiguous(shape, froms));
     }
     let with = |p: Promo| candidates.iter().find(|m| m.promo == p).copied();
-    match parsed.mark {
-        Some(Promo::Promote) => with(Promo::Promote).ok_or(HodgesError::PromotionNotPossible),
+    // A piece burned on arrival has no promotion choice: a mark given for it is dropped.
+    let burned_mover = with(Promo::None).is_some_and(|m| pos.self_burned(&m, rules));
+    let chosen = choose_mark(parsed.mark, burned_mover, with)?;
+    check_burns(pos, rules, &parsed, &chosen)?;
+    Ok(chosen)
+}
+
+/// The burns written in the text, if any, must be the move's (tenjiku.md §9.3); a piece
+/// burned on arrival has no promotion choice, so a mark given for it was dropped already.
+fn check_burns(
+    pos: &Position,
+    rules: &Rules,
+    parsed: &Parsed,
+    mv: &Move,
+) -> Result<(), HodgesError> {
+    let mut burned = pos.burn_victims(mv, rules);
+    let self_burned = pos.self_burned(mv, rules);
+    let listed_ok = parsed.burned.as_ref().is_none_or(|list| {
+        let mut list = list.clone();
+        let shape = rules.variant.shape();
+        list.sort_by_key(|&s| shape.file_rank_key(s));
+        burned.sort_by_key(|&s| shape.file_rank_key(s));
+        list == burned
+    });
+    if listed_ok && (!parsed.self_burned || self_burned) {
+        Ok(())
+    } else {
+        Err(HodgesError::Unreachable {
+            hint: Some(format_hodges(pos, rules, mv)),
+        })
+    }
+}
+
+/// The candidate move the text's promotion mark picks.
+fn choose_mark(
+    mark: Option<Promo>,
+    burned_mover: bool,
+    with: impl Fn(Promo) -> Option<Move>,
+) -> Result<Move, HodgesError> {
+    let burned_plain = with(Promo::None).filter(|_| burned_mover);
+    match mark {
+        Some(Promo::Promote) => with(Promo::Promote)
+            .or(burned_plain)
+            .ok_or(HodgesError::PromotionNotPossible),
         Some(_) => match (with(Promo::Decline), with(Promo::Promote)) {
             (Some(m), _) => Ok(m),
             (None, Some(_)) => Err(HodgesError::PromotionCompulsory),
-            (None, None) => Err(HodgesError::PromotionNotPossible),
+            (None, None) => burned_plain.ok_or(HodgesError::PromotionNotPossible),
         },
         None => match (
             with(Promo::None),

@@ -1,6 +1,6 @@
 //! Printing Hodges move text: [`format_hodges`] for one legal move, [`format_hodges_all`]
 //! for a list of them, with the start square added only where another piece of the same
-//! face has a move with the same text.
+//! face has a move with the same text, and a fire demon's burns (`x!` list, `*`) at the end.
 
 use super::{squares_with_face, steps_of, Step};
 use crate::engine::core::moves::{Move, Promo};
@@ -12,12 +12,48 @@ use crate::engine::position::Position;
 use crate::engine::variant::Rules;
 use std::collections::HashMap;
 
+/// What a move's arrival does besides its steps (tenjiku.md §9.3): the squares a fire
+/// demon burns (`x!` and the list) and the mover's own burn (`*`).
+#[derive(Default)]
+struct Burns {
+    burned: Vec<Square>,
+    self_burned: bool,
+}
+
+impl Burns {
+    fn of(pos: &Position, rules: &Rules, mv: &Move) -> Burns {
+        if rules.burn.is_none() {
+            return Burns::default();
+        }
+        Burns {
+            burned: pos.burn_victims(mv, rules),
+            self_burned: pos.self_burned(mv, rules),
+        }
+    }
+}
+
+/// The tails of a move's Hodges text for its burns, as [`Burns`] says.
+pub(super) fn burn_tail(rules: &Rules, burned: &[Square], self_burned: bool) -> String {
+    let shape = rules.variant.shape();
+    let mut out = String::new();
+    if !burned.is_empty() {
+        out.push_str("x!");
+        let names: Vec<String> = burned.iter().map(|&s| shape.name(s).to_string()).collect();
+        out.push_str(&names.join(","));
+    }
+    if self_burned {
+        out.push('*');
+    }
+    out
+}
+
 fn write_text(
     rules: &Rules,
     piece: Piece,
     start: Option<Square>,
     steps: &[Step],
     promo: Promo,
+    burns: &Burns,
 ) -> String {
     let shape = rules.variant.shape();
     let mut out = String::with_capacity(16);
@@ -40,6 +76,7 @@ fn write_text(
         Promo::Promote => out.push('+'),
         Promo::Decline => out.push('='),
     }
+    out.push_str(&burn_tail(rules, &burns.burned, burns.self_burned));
     out
 }
 
@@ -100,6 +137,7 @@ pub fn format_hodges(pos: &Position, rules: &Rules, mv: &Move) -> String {
         return format_move(rules.variant.shape(), mv);
     };
     let steps = steps_of(pos, mv);
+    let burns = Burns::of(pos, rules, mv);
     if let Some(needs_start) = pass_needs_start(pos, rules, mv, piece, &steps) {
         return write_text(
             rules,
@@ -107,6 +145,7 @@ pub fn format_hodges(pos: &Position, rules: &Rules, mv: &Move) -> String {
             needs_start.then_some(mv.from),
             &steps,
             mv.promo,
+            &burns,
         );
     }
     // Equal steps mean an equal first square: only those moves are collected, and only
@@ -143,7 +182,14 @@ pub fn format_hodges(pos: &Position, rules: &Rules, mv: &Move) -> String {
         } else {
             squares_with_face(pos, piece.face).any(confusable)
         };
-    write_text(rules, piece, ambiguous.then_some(mv.from), &steps, mv.promo)
+    write_text(
+        rules,
+        piece,
+        ambiguous.then_some(mv.from),
+        &steps,
+        mv.promo,
+        &burns,
+    )
 }
 
 /// The Hodges texts of a list of legal moves of `pos` (every legal move, or a subset of
@@ -173,6 +219,7 @@ pub fn format_hodges_all(pos: &Position, rules: &Rules, moves: &[Move]) -> Vec<S
             let Some(piece) = *piece else {
                 return format_move(rules.variant.shape(), mv);
             };
+            let burns = Burns::of(pos, rules, mv);
             if let Some(needs_start) = pass_needs_start(pos, rules, mv, piece, steps) {
                 return write_text(
                     rules,
@@ -180,12 +227,20 @@ pub fn format_hodges_all(pos: &Position, rules: &Rules, moves: &[Move]) -> Vec<S
                     needs_start.then_some(mv.from),
                     steps,
                     mv.promo,
+                    &burns,
                 );
             }
             let ambiguous = starts
                 .get(&(piece, steps.as_slice()))
                 .is_some_and(|&(_, shared)| shared);
-            write_text(rules, piece, ambiguous.then_some(mv.from), steps, mv.promo)
+            write_text(
+                rules,
+                piece,
+                ambiguous.then_some(mv.from),
+                steps,
+                mv.promo,
+                &burns,
+            )
         })
         .collect()
 }

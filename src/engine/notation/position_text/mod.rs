@@ -255,8 +255,13 @@ mod tests {
                 variant.id
             );
             // Tai's aliases in both cases: FK (queen), KY and +KY (kirin, which promotes);
-            // chu has none.
-            let aliases = if variant.id == "tai" { 6 } else { 0 };
+            // chu has none; tenjiku's 15 (tenjiku.md §3), 10 of them for promotable pieces
+            // (RGN BGN FK WBF CHS VSO SSO KY RV DG), in both cases with and without `+`.
+            let aliases = match variant.id {
+                "tai" => 6,
+                "tenjiku" => 2 * (15 + 10),
+                _ => 0,
+            };
             assert_eq!(other_spellings, aliases, "{}", variant.id);
         }
     }

@@ -1,5 +1,8 @@
 //! Pieces on the board, the unvalidated [`Setup`] (what position text says) and the
-//! validated [`Position`] (what the engine plays on), and playing a move on a position.
+//! validated [`Position`] (what the engine plays on), and playing a move on a position;
+//! a fire demon's burns (tenjiku.md §5) in `burns`.
+
+mod burns;
 
 use super::core::moves::{Effects, Move, Promo, Promotion};
 use super::core::piece::FaceId;
@@ -50,10 +53,12 @@ pub struct Position {
     /// Per side and square: how many of the side's pieces next to it could capture there
     /// (kept up to date by every placement and removal; see [`crate::engine::variant::FaceTraits::guard_steps`]).
     guards: [[u8; PADDED_CELLS]; 2],
-    /// Per side, the squares of its hook movers, of its emperors and of its royals.
+    /// Per side, the squares of its hook movers, of its emperors, of its royals and of its
+    /// fire demons.
     hook_movers: [SquareSet; 2],
     emperors: [SquareSet; 2],
     royal_squares: [SquareSet; 2],
+    fire_demons: [SquareSet; 2],
     side: Color,
     extra: Extra,
     move_number: u32,
@@ -199,6 +204,7 @@ impl Position {
             hook_movers: [SquareSet::EMPTY; 2],
             emperors: [SquareSet::EMPTY; 2],
             royal_squares: [SquareSet::EMPTY; 2],
+            fire_demons: [SquareSet::EMPTY; 2],
             side,
             extra: Extra::None,
             move_number: 1,
@@ -241,6 +247,9 @@ impl Position {
         if traits.emperor {
             self.emperors[ci].insert(sq);
         }
+        if traits.fire_demon {
+            self.fire_demons[ci].insert(sq);
+        }
     }
 
     #[inline]
@@ -256,6 +265,9 @@ impl Position {
         }
         self.hook_movers[ci].remove(sq);
         self.emperors[ci].remove(sq);
+        if traits.fire_demon {
+            self.fire_demons[ci].remove(sq);
+        }
         self.count_guards(sq, traits.guard_steps, ci, rules, u8::MAX);
         Some(piece)
     }
@@ -291,6 +303,12 @@ impl Position {
     #[inline]
     pub fn emperors(&self, color: Color) -> &SquareSet {
         &self.emperors[color.index()]
+    }
+
+    /// The squares of `color`'s fire demons (tenjiku.md §5).
+    #[inline]
+    pub fn fire_demons(&self, color: Color) -> &SquareSet {
+        &self.fire_demons[color.index()]
     }
 
     /// The squares of `color`'s hook movers.
@@ -406,6 +424,7 @@ impl Position {
                     e.captures.push((sq, victim));
                     if vr.royal {
                         e.royals_captured.push((sq, victim));
+                        e.royals_lost.push((sq, victim));
                     }
                 }
             }
@@ -430,20 +449,30 @@ impl Position {
             },
         };
         let to = mv.to();
-        self.put(
-            to,
-            Piece {
-                color: mover.color,
-                face,
-            },
-            rules,
-        );
+        let pass = !any_capture && to == mv.from;
+        let piece = Piece {
+            color: mover.color,
+            face,
+        };
+        match rules.burn {
+            Some(burn) if !pass => {
+                let promoted = face != mover.face;
+                self.burn(
+                    to,
+                    piece,
+                    burn.on_promotion || !promoted,
+                    rules,
+                    effects.as_deref_mut(),
+                );
+            }
+            _ => self.put(to, piece, rules),
+        }
         if let Some(e) = effects {
             e.mover = mover.color;
             e.face_before = mover.face;
             e.face_after = face;
             e.promotion = promotion;
-            e.pass = !any_capture && to == mv.from;
+            e.pass = pass;
         }
         self.side = self.side.opponent();
         self.move_number = self.move_number.saturating_add(1);

@@ -1,0 +1,162 @@
+//! Tenjiku shogi over random games (tenjiku.md): under each profile and random option
+//! values, from the start and from random placements, every listed move is judged legal
+//! and every accepted text is listed (`check_position`), text round-trips, the effects of
+//! each move (captures, burns, the mover's own burn, lost royals) agree with the position
+//! after it, the fast check test agrees with check by its definition (some opponent move
+//! leaves no royal, burns counted), and the attack test agrees with the protection map.
+
+use crate::invariants::{attack_lookup_agrees, check_position, pick_move};
+use crate::support::{random_placement, rules_for, Rng};
+use shogi_arbiter::engine::core::color::Color;
+use shogi_arbiter::engine::movegen::legal_moves;
+use shogi_arbiter::engine::position::Position;
+use shogi_arbiter::engine::rules::check::{checking_moves_by_definition, in_check};
+use shogi_arbiter::engine::variant::Rules;
+
+/// The option sets played: the three profiles, then every value of every option that is
+/// not its profile's default, a few at a time.
+const OPTION_SETS: &[&str] = &[
+    "profile=wikipedia",
+    "profile=tsa",
+    "profile=hachu",
+    "range_jump=always jump_capture_victim=lower_rank fire_demon_range=vertical",
+    "area_moves=false lion_hawk=bishop_area2 free_eagle=evans heavenly_tetrarch=no_vertical",
+    "free_eagle=queen heavenly_tetrarch=chariot_soldier water_buffalo_burns_on_promotion=false",
+    "promotion_right=zone_contact last_rank=must_promote both_royals_lost=draw",
+    "last_rank=no_second_chance both_royals_lost=illegal repetition=no_repeat",
+    "profile=tsa range_jump=always jump_capture_victim=any lion_hawk=bishop_lion",
+    "profile=hachu area_moves=true water_buffalo_burns_on_promotion=true repetition=fourfold_no_contest",
+];
+
+/// Plays `mv` and checks that its effects agree with the position after it; returns the
+/// position after and whether the move burned anything.
+fn play_checked(
+    pos: &Position,
+    rules: &Rules,
+    mv: &shogi_arbiter::engine::core::moves::Move,
+) -> (Position, bool) {
+    let mut after = pos.clone();
+    let effects = after.play(mv, rules);
+    let mut fast = pos.clone();
+    fast.play_unchecked(mv, rules);
+    assert_eq!(after, fast, "play and play_unchecked differ");
+    let count = |p: &Position| p.occupied(Color::Black).count() + p.occupied(Color::White).count();
+    let removed =
+        effects.captures.len() + effects.burned.len() + usize::from(effects.self_burned.is_some());
+    assert_eq!(count(pos) - count(&after), removed as u32, "{mv:?}");
+    assert_eq!(
+        effects.burned,
+        pos.burn_victims(mv, rules)
+            .iter()
+            .map(|&s| (s, pos.piece_at(s).unwrap()))
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(effects.self_burned.is_some(), pos.self_burned(mv, rules));
+    for &(sq, _) in effects.captures.iter().chain(&effects.burned) {
+        assert!(
+            after.cell(sq).is_empty() || sq == mv.to(),
+            "{mv:?} left {sq:?} occupied"
+        );
+    }
+    if let Some((sq, _)) = effects.self_burned {
+        assert!(
+            after.cell(sq).is_empty(),
+            "a burned mover stays on the board"
+        );
+        assert!(effects.burned.is_empty(), "a burned demon burns nothing");
+    } else {
+        assert!(
+            after.cell(mv.to()).is_color(pos.side()),
+            "the mover is on its final square"
+        );
+    }
+    if effects.pass {
+        assert!(
+            effects.burned.is_empty() && effects.self_burned.is_none(),
+            "a pass burns nothing"
+        );
+    }
+    // A drunk elephant promoting to crown prince adds a royal (tenjiku.md §3).
+    let royals = |p: &Position| p.royal_count(Color::Black) + p.royal_count(Color::White);
+    let new_royal = effects.self_burned.is_none()
+        && rules.face(effects.face_after).royal
+        && !rules.face(effects.face_before).royal;
+    assert_eq!(
+        royals(pos) + u16::from(new_royal),
+        royals(&after) + effects.royals_lost.len() as u16,
+        "{mv:?}"
+    );
+    let burned = !effects.burned.is_empty() || effects.self_burned.is_some();
+    (after, burned)
+}
+
+/// One random game of up to `plies` plies; returns (plies, moves checked, burning moves
+/// played).
+fn game(
+    rules: &Rules,
+    start: Position,
+    plies: usize,
+    seed: u64,
+    check_every: usize,
+) -> (usize, usize, usize) {
+    let mut rng = Rng(seed);
+    let mut pos = start;
+    let (mut played, mut moves_checked, mut burns) = (0, 0, 0);
+    for ply in 0..plies {
+        if ply % check_every == 0 {
+            moves_checked += check_position(&pos, rules, &mut rng);
+            for side in Color::ALL {
+                assert_eq!(
+                    in_check(&pos, rules, side),
+                    !checking_moves_by_definition(&pos, rules, side).is_empty(),
+                    "check of {side:?}"
+                );
+            }
+        }
+        let moves = legal_moves(&pos, rules);
+        if moves.is_empty() {
+            break;
+        }
+        let mv = pick_move(&pos, &moves, &mut rng);
+        let (after, burned) = play_checked(&pos, rules, &mv);
+        burns += usize::from(burned);
+        pos = after;
+        played += 1;
+    }
+    (played, moves_checked, burns)
+}
+
+#[test]
+fn tenjiku_random_games() {
+    let mut rng = Rng(0x07e4_11c0_u64);
+    let (mut plies, mut moves, mut burns) = (0, 0, 0);
+    for (i, options) in OPTION_SETS.iter().enumerate() {
+        let rules = rules_for("tenjiku", options);
+        let (p, m, b) = game(&rules, Position::start(&rules), 120, 31 + i as u64, 3);
+        plies += p;
+        moves += m;
+        burns += b;
+        for (k, density) in [16, 60].into_iter().enumerate() {
+            let start = random_placement(&rules, &mut rng, density);
+            let (p, m, b) = game(&rules, start, 40, 900 + 10 * i as u64 + k as u64, 2);
+            plies += p;
+            moves += m;
+            burns += b;
+        }
+    }
+    assert!(
+        plies >= 1_000 && moves > 20_000 && burns >= 20,
+        "only {plies} plies, {moves} moves checked, {burns} burning moves"
+    );
+}
+
+#[test]
+fn tenjiku_attacks_agree_with_the_protection_map() {
+    let mut rng = Rng(0xa7_7e41);
+    let mut checked = 0;
+    for options in OPTION_SETS {
+        let rules = rules_for("tenjiku", options);
+        checked += attack_lookup_agrees(&rules, &[12, 40, 100], &mut rng);
+    }
+    assert!(checked > 2000);
+}
