@@ -116,4 +116,6 @@ pub enum VariantId {
     Chu,
     /// Tenjiku shogi (16×16), with the fire demon's burning.
     Tenjiku,
+    /// Dai shogi (15×15), chu shogi's ancestor.
+    Dai,
 }

@@ -29,7 +29,7 @@ pub use options::{
     BothRoyalsLost, EmperorCapture, LastRank, LionDogMove, LionProtection, PromotionRight,
     PromotionTrigger, Repetition,
 };
-pub use registry::{by_id, chu, tai, tenjiku, VARIANT_IDS};
+pub use registry::{by_id, chu, dai, tai, tenjiku, VARIANT_IDS};
 pub use rules::{
     BurnRules, FaceRule, FaceTraits, LionTrading, Placement, PromotionChoice, RangeJumpRules,
     Rules, RulesError, RulesRequest, Zone,

@@ -278,7 +278,8 @@ pub enum LastRank {
 }
 
 /// Chu shogi's spelling of [`LastRank`] for pawns and lances. A variant with a zone has
-/// this option or [`LAST_RANK`]; without either, trapped pieces get the second chance.
+/// this option, [`LAST_RANK`] or [`DEAD_END_PROMOTION`]; without one, trapped pieces get
+/// the second chance.
 pub const LAST_RANK_PAWN_LANCE: Spec<LastRank> = Spec {
     name: "last_rank_pawn_lance",
     values: &[
@@ -301,6 +302,19 @@ pub const LAST_RANK: Spec<LastRank> = Spec {
     need: Need::Optional,
 };
 
+/// Dai shogi's spelling of [`LastRank`] (dai.md "Promotion": pawn, lance, iron and stone
+/// generals, knight).
+pub const DEAD_END_PROMOTION: Spec<LastRank> = Spec {
+    name: "dead_end_promotion",
+    values: &[
+        ("compulsory", LastRank::MustPromote),
+        ("may_stay", LastRank::SecondChance),
+        ("when_offered", LastRank::NoSecondChance),
+    ],
+    subset: false,
+    need: Need::Optional,
+};
+
 /// Option `promotion_right` (tenjiku.md §6.1): which moves may promote in a zone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PromotionRight {
@@ -318,6 +332,26 @@ pub const PROMOTION_RIGHT: Spec<PromotionRight> = Spec {
         ("capture_or_entry", PromotionRight::CaptureOrEntry),
         ("zone_contact", PromotionRight::ZoneContact),
     ],
+    subset: false,
+    need: Need::Optional,
+};
+
+/// Dai shogi's spelling of [`PromotionRight`] (dai.md "Promotion", option `zone_rule`).
+pub const ZONE_RULE: Spec<PromotionRight> = Spec {
+    name: "zone_rule",
+    values: &[
+        ("entry_or_capture", PromotionRight::CaptureOrEntry),
+        ("any_zone_move", PromotionRight::ZoneContact),
+    ],
+    subset: false,
+    need: Need::Optional,
+};
+
+/// Option `lion_trading` (dai.md "Lions"): `false` (`none`) turns off the lion-trading
+/// rules of a variant that has them ([`Need::LionTrading`]); without the option they apply.
+pub const LION_TRADING: Spec<bool> = Spec {
+    name: "lion_trading",
+    values: &[("none", false), ("chu", true)],
     subset: false,
     need: Need::Optional,
 };
@@ -476,7 +510,10 @@ fn declarations() -> Vec<Declaration> {
         PROMOTED_KIRIN_RECAPTURE.declaration(),
         LAST_RANK_PAWN_LANCE.declaration(),
         LAST_RANK.declaration(),
+        DEAD_END_PROMOTION.declaration(),
         PROMOTION_RIGHT.declaration(),
+        ZONE_RULE.declaration(),
+        LION_TRADING.declaration(),
         RANGE_JUMP.declaration(),
         JUMP_CAPTURE_VICTIM.declaration(),
         AREA_MOVES.declaration(),

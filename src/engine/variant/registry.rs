@@ -112,11 +112,38 @@ static TENJIKU: Embedded = Embedded {
     default_rules: OnceLock::new(),
 };
 
+/// Dai shogi (大将棋, "large shogi"), 15×15, chu shogi's ancestor (`shared/rules/dai.md`).
+static DAI: Embedded = Embedded {
+    id: "dai",
+    name: "Dai shogi",
+    traits: VariantTraits {
+        shape: Shape {
+            files: 15,
+            ranks: 15,
+        },
+        promotion: PromotionKind::Zone { ranks: 5 },
+        lion_trading: true,
+        checkmate: false,
+        lishogi_marks: false,
+    },
+    files: DataFiles {
+        pieces: include_str!("data/dai.pieces"),
+        options: include_str!("data/dai.options"),
+        choices: include_str!("data/dai.choices"),
+        profiles: include_str!("data/dai.profiles"),
+        sources: include_str!("data/dai.sources"),
+        overrides: include_str!("data/dai.overrides"),
+        setup: include_str!("data/dai.setup"),
+    },
+    variant: OnceLock::new(),
+    default_rules: OnceLock::new(),
+};
+
 /// Every variant built into the binary.
-static EMBEDDED: [&Embedded; 3] = [&TAI, &CHU, &TENJIKU];
+static EMBEDDED: [&Embedded; 4] = [&TAI, &CHU, &TENJIKU, &DAI];
 
 /// The ids of every variant.
-pub const VARIANT_IDS: &[&str] = &["tai", "chu", "tenjiku"];
+pub const VARIANT_IDS: &[&str] = &["tai", "chu", "tenjiku", "dai"];
 
 /// The variants this build knows, by id.
 pub fn by_id(id: &str) -> Option<&'static Variant> {
@@ -140,6 +167,11 @@ pub fn chu() -> &'static Variant {
 /// Tenjiku shogi.
 pub fn tenjiku() -> &'static Variant {
     TENJIKU.variant()
+}
+
+/// Dai shogi.
+pub fn dai() -> &'static Variant {
+    DAI.variant()
 }
 
 impl Rules {

@@ -7,9 +7,10 @@ use super::model::{OverrideChange, PromotionKind, Variant};
 use super::options::{
     BothRoyalsLost, EmperorCapture, LastRank, LionDogMove, LionProtection, PromotionRight,
     PromotionTrigger, Repetition, AREA_MOVES, BARE_KING, BOTH_ROYALS_LOST, BURNS_ON_PROMOTION,
-    COUNTER_STRIKE, EMPEROR_CAPTURE, JUMP_CAPTURE_VICTIM, LAST_RANK, LAST_RANK_PAWN_LANCE,
-    LION_DOG, LION_DOG_JUMP_BACK, LION_PROTECTION, PROMOTED_KIRIN_RECAPTURE, PROMOTION_RIGHT,
-    PROMOTION_TABLE, PROMOTION_TRIGGER, RANGE_JUMP, REPETITION,
+    COUNTER_STRIKE, DEAD_END_PROMOTION, EMPEROR_CAPTURE, JUMP_CAPTURE_VICTIM, LAST_RANK,
+    LAST_RANK_PAWN_LANCE, LION_DOG, LION_DOG_JUMP_BACK, LION_PROTECTION, LION_TRADING,
+    PROMOTED_KIRIN_RECAPTURE, PROMOTION_RIGHT, PROMOTION_TABLE, PROMOTION_TRIGGER, RANGE_JUMP,
+    REPETITION, ZONE_RULE,
 };
 use crate::engine::core::color::Color;
 use crate::engine::core::piece::{FaceId, KindId, Piece};
@@ -487,20 +488,24 @@ impl Rules {
             repetition: REPETITION.require(variant, &values),
             zone: match variant.traits.promotion {
                 PromotionKind::OnCapture => None,
-                // Without either last-rank option trapped pieces get the second chance, and
-                // without `promotion_right` the zone promotes as chu shogi's does.
+                // Without a last-rank option trapped pieces get the second chance, and
+                // without `promotion_right` or `zone_rule` the zone promotes as chu's does.
                 PromotionKind::Zone { ranks } => Some(Zone {
                     ranks,
                     right: PROMOTION_RIGHT
                         .read(variant, &values)
+                        .or_else(|| ZONE_RULE.read(variant, &values))
                         .unwrap_or(PromotionRight::CaptureOrEntry),
                     last_rank: LAST_RANK
                         .read(variant, &values)
                         .or_else(|| LAST_RANK_PAWN_LANCE.read(variant, &values))
+                        .or_else(|| DEAD_END_PROMOTION.read(variant, &values))
                         .unwrap_or(LastRank::SecondChance),
                 }),
             },
-            lion_trading: variant.traits.lion_trading.then(|| LionTrading {
+            lion_trading: (variant.traits.lion_trading
+                && LION_TRADING.read(variant, &values).unwrap_or(true))
+            .then(|| LionTrading {
                 protection: LION_PROTECTION.require(variant, &values),
                 okazaki: COUNTER_STRIKE.require(variant, &values),
                 kirin_recapture: PROMOTED_KIRIN_RECAPTURE.require(variant, &values),
