@@ -3,6 +3,7 @@
 //! perft regression locks, the variant data's own checks, the layout rules of ARCHITECTURE.md.
 
 mod chu;
+mod dai;
 mod dai_vectors;
 #[path = "../common/game_end.rs"]
 mod game_end;
