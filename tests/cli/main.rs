@@ -356,3 +356,18 @@ fn tenjiku_perft_depth_2_under_hachu_counts_4950() {
     assert_eq!(lines[0], "nodes 4950");
     assert!(lines[1].starts_with("time "), "{out}");
 }
+
+#[test]
+fn dai_perft_depth_2_divide_counts_hachus_5041() {
+    // dai.md "Outside figures": HaChu 0.21 counts 71 moves from the start and 5,041
+    // two-ply sequences; the divide has one line per first move.
+    let (status, out, err) = run(
+        &["perft", "--variant", "dai", "--depth", "2", "--divide"],
+        &[],
+    );
+    assert!(status.success(), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 71 + 2, "{out}");
+    assert_eq!(lines[71], "nodes 5041");
+    assert!(lines[72].starts_with("time "), "{out}");
+}

@@ -75,6 +75,101 @@ const CLAIMS: &[(&str, &str, &str)] = &[
 /// same move is legal and the game goes on.
 const NOTE_CASES: &[(&str, &str, &str)] = &[("D22", "profile=wikipedia", "captures=5f:p")];
 
+/// This repository's own vectors for the option values the page's vectors leave out,
+/// each derived by hand from dai.md "Lions" / "Repetition" and chu.md's rules they adopt
+/// (chu_lishogi.md §4 and §7): (id, rule entries, position, history, move, expected
+/// canonical text or `illegal`, facts as [`FACTS`] writes them).
+///
+/// - O1/O2 `lion_protection`: Black's lion on 8h takes White's go-between on 8g, then
+///   White's lion on 8f. The go-between (vertical steps) protects 8f before the move and is
+///   gone after it, and taking a go-between first is no bridge capture: protected (illegal)
+///   under `before_move`, unprotected (legal) under `after_move`.
+/// - O3/O4 `counter_strike`: Black's rook took White's lion on 3c; White's rook on 6a now
+///   takes Black's lion on 6k, which nothing of Black's protects. A non-lion may not take a
+///   lion right after a non-lion took one (`strict`), except an unprotected one (`okazaki`).
+///   6k is in White's zone, so the capture offers promotion (declined here).
+/// - O5/O6 `promoted_kirin_recapture`: Black's kirin jumped from 8g to 8e taking White's
+///   lion and promoted to lion there; White's gold on 8d takes it back: `allowed`, or
+///   refused by the counter-strike rule (`forbidden`).
+/// - O7 `repetition=lishogi`: D24's pass cycles; White's 6th pass makes the start position
+///   occur the 4th time, which ends the game drawn (no move of the cycle attacks; D24's
+///   note).
+const OWN: &[(&str, &str, &str, &str, &str, &str, &str)] = &[
+    (
+        "O1",
+        "lion_trading=chu lion_protection=before_move",
+        LION_BRIDGE,
+        "",
+        "8h8g8f",
+        "illegal",
+        "",
+    ),
+    (
+        "O2",
+        "lion_trading=chu lion_protection=after_move",
+        LION_BRIDGE,
+        "",
+        "8h8g8f",
+        "8h8g8f",
+        "captures=8g:gb,8f:ln",
+    ),
+    (
+        "O3",
+        "lion_trading=chu counter_strike=strict",
+        ROOKS_TAKE_LIONS,
+        "3h3c=",
+        "6a6k=",
+        "illegal",
+        "",
+    ),
+    (
+        "O4",
+        "lion_trading=chu counter_strike=okazaki",
+        ROOKS_TAKE_LIONS,
+        "3h3c=",
+        "6a6k=",
+        "6a6k=",
+        "captures=6k:LN promotion=declined",
+    ),
+    (
+        "O5",
+        "lion_trading=chu promoted_kirin_recapture=allowed",
+        KIRIN_TAKES_LION,
+        "8g8e+",
+        "8d8e",
+        "8d8e",
+        "captures=8e:+KR",
+    ),
+    (
+        "O6",
+        "lion_trading=chu promoted_kirin_recapture=forbidden",
+        KIRIN_TAKES_LION,
+        "8g8e+",
+        "8d8e",
+        "illegal",
+        "",
+    ),
+    (
+        "O7",
+        "repetition=lishogi",
+        LIONS_APART,
+        "8h7g8h 8e7d8e 8h7g8h 8e7d8e 8h7g8h",
+        "8e7d8e",
+        "8e7d8e",
+        "pass end=draw:repetition",
+    ),
+];
+
+/// O1/O2: Black's lion on 8h, White's go-between on 8g and lion on 8f.
+const LION_BRIDGE: &str = "14,k/15/15/15/15/7,ln,7/7,gb,7/7,LN,7/15/15/15/15/15/15/14,K b - 1";
+/// O3/O4: Black's rook on 3h and lion on 6k; White's lion on 3c and rook on 6a.
+const ROOKS_TAKE_LIONS: &str =
+    "9,r,4,k/15/12,ln,2/15/15/15/15/12,R,2/15/15/9,LN,5/15/15/15/14,K b - 1";
+/// O5/O6: Black's kirin on 8g; White's lion on 8e and gold on 8d.
+const KIRIN_TAKES_LION: &str = "14,k/15/15/7,g,7/7,ln,7/15/7,KR,7/15/15/15/15/15/15/15/14,K b - 1";
+/// O7: D24's lions, three squares apart.
+const LIONS_APART: &str = "14,k/15/15/15/7,ln,7/15/15/7,LN,7/15/15/15/15/15/15/14,K b - 1";
+
 /// One vector of the page.
 #[derive(Debug)]
 struct Vector {
@@ -398,7 +493,27 @@ fn every_dai_vector_holds_under_its_rules() {
             failures.push(format!("{id} [{entries}] (note): {p}"));
         }
     }
-    assert_eq!(cases_run, 25 + 6 - OVERRIDE_ONLY.len() + NOTE_CASES.len());
+    for &(id, entries, position, history, mv, expected, facts) in OWN {
+        let v = Vector {
+            id: id.to_string(),
+            rules: None,
+            position: position.to_string(),
+            history: history.split_whitespace().map(str::to_string).collect(),
+            mv: mv.to_string(),
+            legal: expected != "illegal",
+            canonical: (expected != "illegal").then(|| expected.to_string()),
+            after: None,
+        };
+        cases_run += 1;
+        let facts = (expected != "illegal").then_some(facts);
+        for p in run_case(&v, &rules_for("dai", entries), facts) {
+            failures.push(format!("{id} [{entries}] (own): {p}"));
+        }
+    }
+    assert_eq!(
+        cases_run,
+        25 + 6 - OVERRIDE_ONLY.len() + NOTE_CASES.len() + OWN.len()
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
