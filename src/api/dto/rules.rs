@@ -116,4 +116,7 @@ pub enum VariantId {
     Chu,
     /// Tenjiku shogi (16×16), with the fire demon's burning.
     Tenjiku,
+    /// Dai dai shogi (17×17), promoting by capture as tai shogi does.
+    #[serde(rename = "dai-dai")]
+    DaiDai,
 }

@@ -207,11 +207,14 @@ pub const LION_DOG: Spec<LionDogMove> = Spec {
 };
 
 /// Whether a lion dog that leaped over the 1st square may come back to capture on it.
+/// Optional: the leap back differs from stepping 1st, 2nd, back to 1st only in the order of
+/// its captures, which matters only under contagion, so a variant without contagious
+/// pieces may leave the option out (dai-dai.md "Movement kinds") and plays `false`.
 pub const LION_DOG_JUMP_BACK: Spec<bool> = Spec {
     name: "lion_dog_jump_back",
     values: BOOL,
     subset: false,
-    need: Need::LionDog,
+    need: Need::Optional,
 };
 
 pub const EMPEROR_CAPTURE: Spec<EmperorCapture> = Spec {
