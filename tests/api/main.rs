@@ -3,6 +3,7 @@
 
 mod catalogue;
 mod chu;
+mod dai_dai;
 mod deadline;
 mod edges;
 mod errors;

@@ -356,3 +356,15 @@ fn tenjiku_perft_depth_2_under_hachu_counts_4950() {
     assert_eq!(lines[0], "nodes 4950");
     assert!(lines[1].starts_with("time "), "{out}");
 }
+
+#[test]
+fn dai_dai_perft_depth_3_counts_196606() {
+    // dai-dai.md "Outside figures": the page's default-profile count at depth 3 (its
+    // reference script; a regression lock, not an outside figure).
+    let (status, out, err) = run(&["perft", "--variant", "dai-dai", "--depth", "3"], &[]);
+    assert!(status.success(), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert_eq!(lines[0], "nodes 196606");
+    assert!(lines[1].starts_with("time "), "{out}");
+}

@@ -3,6 +3,8 @@
 //! perft regression locks, the variant data's own checks, the layout rules of ARCHITECTURE.md.
 
 mod chu;
+mod dai_dai;
+mod dai_dai_vectors;
 #[path = "../common/game_end.rs"]
 mod game_end;
 mod game_end_rulings;
@@ -12,6 +14,7 @@ mod perft;
 #[path = "../common/placements.rs"]
 mod placements;
 mod properties;
+mod qboard;
 mod start_position;
 mod status;
 mod support;
