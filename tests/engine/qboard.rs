@@ -4,8 +4,8 @@
 //! `shared/rules/dai-dai.md` ("Adjustment that makes them equal") says how to count our
 //! moves its way:
 //! 1. one move per distinct (from, to) pair of our legal moves, whatever was captured on the
-//!    way and with no promotion variants (moves ending on their start square, igui and the
-//!    pass, give no pair);
+//!    way and with no promotion variants (moves ending on their start square, igui (居喰い,
+//!    capturing a neighbour without moving) and the pass, give no pair);
 //! 2. instead of our single pass per position, one null move (from = to) for each piece with
 //!    lion power (a `lion` or a `liondog` component in force, as the lion, the lion dog and
 //!    the furious fiend have) that has at least one move to an adjacent square, empty or
