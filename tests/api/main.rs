@@ -4,6 +4,7 @@
 mod catalogue;
 mod chu;
 mod dai;
+mod dai_dai;
 mod deadline;
 mod edges;
 mod errors;

@@ -180,10 +180,10 @@ fn perft_needs_a_depth() {
 
 #[test]
 fn an_unknown_variant_lists_the_valid_ones() {
-    let (status, _, err) = run(&["perft", "--variant", "dai", "--depth", "1"], &[]);
+    let (status, _, err) = run(&["perft", "--variant", "chess", "--depth", "1"], &[]);
     assert_eq!(status.code(), Some(2), "{err}");
     assert!(
-        err.contains("'dai'") && err.contains("tai") && err.contains("chu"),
+        err.contains("'chess'") && err.contains("tai") && err.contains("dai-dai"),
         "{err}"
     );
 }
@@ -370,4 +370,16 @@ fn dai_perft_depth_2_divide_counts_hachus_5041() {
     assert_eq!(lines.len(), 71 + 2, "{out}");
     assert_eq!(lines[71], "nodes 5041");
     assert!(lines[72].starts_with("time "), "{out}");
+}
+
+#[test]
+fn dai_dai_perft_depth_3_counts_196606() {
+    // dai-dai.md "Outside figures": the page's default-profile count at depth 3 (its
+    // reference script; a regression lock, not an outside figure).
+    let (status, out, err) = run(&["perft", "--variant", "dai-dai", "--depth", "3"], &[]);
+    assert!(status.success(), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert_eq!(lines[0], "nodes 196606");
+    assert!(lines[1].starts_with("time "), "{out}");
 }

@@ -4,6 +4,8 @@
 
 mod chu;
 mod dai;
+mod dai_dai;
+mod dai_dai_vectors;
 mod dai_vectors;
 #[path = "../common/game_end.rs"]
 mod game_end;
@@ -14,6 +16,7 @@ mod perft;
 #[path = "../common/placements.rs"]
 mod placements;
 mod properties;
+mod qboard;
 mod start_position;
 mod status;
 mod support;

@@ -80,3 +80,22 @@ fn tenjiku_perft_per_profile() {
         }
     }
 }
+
+/// Dai dai shogi from the start position, default profile (dai-dai.md "Outside figures"):
+/// 58 / 3,346 / 196,606 are the page's counts, made by the page authors' throwaway
+/// reference script. They are regression locks, not outside figures: nothing independent
+/// checks them (sources/daifamily_open_questions.md Q12). The outside check is QBoard's
+/// convention (`qboard.rs`); depth 1 move for move is in `dai_dai.rs`.
+#[test]
+fn dai_dai_perft_default_profile() {
+    let rules = crate::support::rules_for("dai-dai", "profile=wikipedia");
+    let start = Position::start(&rules);
+    for (depth, n) in [58, 3_346, 196_606].into_iter().enumerate() {
+        assert_eq!(
+            perft(&start, &rules, depth as u32 + 1),
+            n,
+            "depth {}",
+            depth + 1
+        );
+    }
+}

@@ -118,4 +118,7 @@ pub enum VariantId {
     Tenjiku,
     /// Dai shogi (15×15), chu shogi's ancestor.
     Dai,
+    /// Dai dai shogi (17×17), promoting by capture as tai shogi does.
+    #[serde(rename = "dai-dai")]
+    DaiDai,
 }

@@ -14,6 +14,7 @@ mod catalogue;
 mod key_table;
 mod load;
 mod model;
+mod option_spec;
 mod options;
 mod registry;
 mod rules;

@@ -139,11 +139,40 @@ static DAI: Embedded = Embedded {
     default_rules: OnceLock::new(),
 };
 
+/// Dai dai shogi (大大将棋, "very large chess"), 17×17 (`shared/rules/dai-dai.md`): tai
+/// shogi's rule frame (promotion by capture, no zone, mate ends the game) with the king as
+/// the only royal.
+static DAI_DAI: Embedded = Embedded {
+    id: "dai-dai",
+    name: "Dai dai shogi",
+    traits: VariantTraits {
+        shape: Shape {
+            files: 17,
+            ranks: 17,
+        },
+        promotion: PromotionKind::OnCapture,
+        lion_trading: false,
+        checkmate: true,
+        lishogi_marks: false,
+    },
+    files: DataFiles {
+        pieces: include_str!("data/dai-dai.pieces"),
+        options: include_str!("data/dai-dai.options"),
+        choices: include_str!("data/dai-dai.choices"),
+        profiles: include_str!("data/dai-dai.profiles"),
+        sources: include_str!("data/dai-dai.sources"),
+        overrides: include_str!("data/dai-dai.overrides"),
+        setup: include_str!("data/dai-dai.setup"),
+    },
+    variant: OnceLock::new(),
+    default_rules: OnceLock::new(),
+};
+
 /// Every variant built into the binary.
-static EMBEDDED: [&Embedded; 4] = [&TAI, &CHU, &TENJIKU, &DAI];
+static EMBEDDED: [&Embedded; 5] = [&TAI, &CHU, &TENJIKU, &DAI, &DAI_DAI];
 
 /// The ids of every variant.
-pub const VARIANT_IDS: &[&str] = &["tai", "chu", "tenjiku", "dai"];
+pub const VARIANT_IDS: &[&str] = &["tai", "chu", "tenjiku", "dai", "dai-dai"];
 
 /// The variants this build knows, by id.
 pub fn by_id(id: &str) -> Option<&'static Variant> {
