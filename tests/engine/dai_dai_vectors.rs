@@ -8,13 +8,11 @@
 //! row's position are [`CLAIMS`].
 
 use crate::support::rules_for;
+use crate::vector_support::{game_of, split_move_number};
 use shogi_arbiter::engine::core::color::Color;
 use shogi_arbiter::engine::core::ending::{EndReason, Ending, GameResult};
 use shogi_arbiter::engine::core::moves::Promotion;
-use shogi_arbiter::engine::game::Game;
-use shogi_arbiter::engine::notation::{
-    format_move, format_position_of, parse_valid_position, piece_token,
-};
+use shogi_arbiter::engine::notation::{format_move, format_position_of, piece_token};
 use shogi_arbiter::engine::rules::legality::IllegalReason;
 use shogi_arbiter::engine::variant::Rules;
 use std::collections::BTreeSet;
@@ -185,25 +183,6 @@ fn expected_captures(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// The game from the row's position with its history played (game form, so that the
-/// repetition rules see the history).
-fn game_of(rules: &Rules, position: &str, history: &[String]) -> Result<Game, String> {
-    let pos = parse_valid_position(rules, position)
-        .map_err(|e| format!("position does not parse: {e:?}"))?;
-    let mut game = Game::new(pos, rules, true);
-    for text in history {
-        game.play_text(rules, text)
-            .map_err(|e| format!("history move {text} refused: {}", e.code()))?;
-    }
-    Ok(game)
-}
-
-/// The position text without its move number, and the move number.
-fn split_number(text: &str) -> (&str, u32) {
-    let (rest, n) = text.rsplit_once(' ').expect("four fields");
-    (rest, n.parse().expect("a move number"))
-}
-
 /// Runs one row in one rule case; returns the problems found.
 fn run_case(row: &Row, rules: &Rules) -> Vec<String> {
     let mut game = match game_of(rules, &row.position, &row.history) {
@@ -265,8 +244,8 @@ fn run_case(row: &Row, rules: &Rules) -> Vec<String> {
                     // resulting positions keep the number of the position before (`w - 1`
                     // after `b - 1`): for its rows the rest of the text must agree and its
                     // number be the one before; own rows must agree in full.
-                    let (got, n) = split_number(&after);
-                    let (want, row_n) = split_number(&row.after);
+                    let (got, n) = split_move_number(&after);
+                    let (want, row_n) = split_move_number(&row.after);
                     if got != want {
                         problems.push(format!("position after {after}, expected {}", row.after));
                     }

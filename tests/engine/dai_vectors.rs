@@ -9,13 +9,10 @@
 //! figures, and the start divide(1) against the page's list.
 
 use crate::support::rules_for;
-use shogi_arbiter::engine::core::color::Color;
-use shogi_arbiter::engine::core::ending::{Ending, GameResult};
-use shogi_arbiter::engine::core::moves::{Effects, Promotion};
-use shogi_arbiter::engine::game::{Game, Status};
-use shogi_arbiter::engine::notation::{
-    format_move, format_position_of, parse_valid_position, piece_token,
-};
+use crate::vector_support::{ending_text, game_of, promotion_name, split_move_number};
+use shogi_arbiter::engine::core::moves::Effects;
+use shogi_arbiter::engine::game::Status;
+use shogi_arbiter::engine::notation::{format_move, format_position_of, piece_token};
 use shogi_arbiter::engine::perft::{divide, perft};
 use shogi_arbiter::engine::position::Position;
 use shogi_arbiter::engine::rules::legality::IllegalReason;
@@ -281,12 +278,6 @@ fn cases(v: &Vector) -> Vec<String> {
     }
 }
 
-/// A position text without its move number, and the number.
-fn split_move_number(text: &str) -> (&str, u32) {
-    let (rest, number) = text.rsplit_once(' ').expect("a move number");
-    (rest, number.parse().expect("a number"))
-}
-
 /// The facts as [`FACTS`] writes them, parsed.
 #[derive(Debug, Default)]
 struct Facts {
@@ -313,26 +304,6 @@ fn parse_facts(text: &str) -> Facts {
         }
     }
     f
-}
-
-fn ending_text(ending: &Ending) -> String {
-    let winner = match ending.result {
-        GameResult::Win(Color::Black) => "black",
-        GameResult::Win(Color::White) => "white",
-        GameResult::Draw => "draw",
-        GameResult::NoContest => "no_contest",
-    };
-    format!("{winner}:{}", ending.reason.code())
-}
-
-fn promotion_name(p: Promotion) -> &'static str {
-    match p {
-        Promotion::None => "none",
-        Promotion::Compulsory => "compulsory",
-        Promotion::Chosen => "chosen",
-        Promotion::Declined => "declined",
-        Promotion::Contagion => "contagion",
-    }
 }
 
 fn effect_problems(rules: &Rules, want: &Facts, got: &Effects, status: Status) -> Vec<String> {
@@ -375,20 +346,9 @@ fn effect_problems(rules: &Rules, want: &Facts, got: &Effects, status: Status) -
     problems
 }
 
-fn game_of(v: &Vector, rules: &Rules) -> Result<Game, String> {
-    let pos = parse_valid_position(rules, &v.position)
-        .map_err(|e| format!("position does not parse: {e:?}"))?;
-    let mut game = Game::new(pos, rules, true);
-    for text in &v.history {
-        game.play_text(rules, text)
-            .map_err(|e| format!("history move {text} refused: {}", e.code()))?;
-    }
-    Ok(game)
-}
-
 /// How `text` is judged in the vector's game: its canonical text or `illegal (reason)`.
 fn judged(v: &Vector, rules: &Rules, text: &str) -> String {
-    match game_of(v, rules).map(|game| game.judge(rules, text)) {
+    match game_of(rules, &v.position, &v.history).map(|game| game.judge(rules, text)) {
         Ok(Ok(c)) => format_move(rules.variant.shape(), &c.mv),
         Ok(Err(e)) => format!("illegal ({})", e.code()),
         Err(e) => e,
@@ -397,7 +357,7 @@ fn judged(v: &Vector, rules: &Rules, text: &str) -> String {
 
 /// Runs the vector's move with `rules` and checks it against `facts` (legal moves only).
 fn run_case(v: &Vector, rules: &Rules, facts: Option<&str>) -> Vec<String> {
-    let mut game = match game_of(v, rules) {
+    let mut game = match game_of(rules, &v.position, &v.history) {
         Ok(game) => game,
         Err(e) => return vec![e],
     };

@@ -24,4 +24,5 @@ mod surfaces;
 mod tenjiku;
 mod tenjiku_vectors;
 mod variant_data;
+mod vector_support;
 mod vectors;
