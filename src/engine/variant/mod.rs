@@ -26,10 +26,10 @@ pub use model::{
     Source, Variant, VariantTraits,
 };
 pub use options::{
-    BothRoyalsLost, EmperorCapture, LastRank, LionDogMove, LionProtection, PromotionRight,
-    PromotionTrigger, Repetition,
+    BothRoyalsLost, Contagion, EmperorCapture, LastRank, LionDogMove, LionProtection,
+    PromotionRight, PromotionTrigger, Repetition,
 };
-pub use registry::{by_id, chu, tai, tenjiku, VARIANT_IDS};
+pub use registry::{by_id, chu, maka_dai_dai, tai, tenjiku, VARIANT_IDS};
 pub use rules::{
     BurnRules, FaceRule, FaceTraits, LionTrading, Placement, PromotionChoice, RangeJumpRules,
     Rules, RulesError, RulesRequest, Zone,

@@ -5,11 +5,11 @@
 use super::key_table::{packed_token_key, KeyTable};
 use super::model::{OverrideChange, PromotionKind, Variant};
 use super::options::{
-    BothRoyalsLost, EmperorCapture, LastRank, LionDogMove, LionProtection, PromotionRight,
-    PromotionTrigger, Repetition, AREA_MOVES, BARE_KING, BOTH_ROYALS_LOST, BURNS_ON_PROMOTION,
-    COUNTER_STRIKE, EMPEROR_CAPTURE, JUMP_CAPTURE_VICTIM, LAST_RANK, LAST_RANK_PAWN_LANCE,
-    LION_DOG, LION_DOG_JUMP_BACK, LION_PROTECTION, PROMOTED_KIRIN_RECAPTURE, PROMOTION_RIGHT,
-    PROMOTION_TABLE, PROMOTION_TRIGGER, RANGE_JUMP, REPETITION,
+    BothRoyalsLost, Contagion, EmperorCapture, LastRank, LionDogMove, LionProtection,
+    PromotionRight, PromotionTrigger, Repetition, AREA_MOVES, BARE_KING, BOTH_ROYALS_LOST,
+    BURNS_ON_PROMOTION, CONTAGION, COUNTER_STRIKE, EMPEROR_CAPTURE, JUMP_CAPTURE_VICTIM, LAST_RANK,
+    LAST_RANK_PAWN_LANCE, LION_DOG, LION_DOG_JUMP_BACK, LION_PROTECTION, PROMOTED_KIRIN_RECAPTURE,
+    PROMOTION_RIGHT, PROMOTION_TABLE, PROMOTION_TRIGGER, RANGE_JUMP, REPETITION,
 };
 use crate::engine::core::color::Color;
 use crate::engine::core::piece::{FaceId, KindId, Piece};
@@ -154,8 +154,13 @@ pub struct FaceRule {
     /// The face this one turns into when it promotes.
     pub promotes_to: Option<FaceId>,
     pub royal: bool,
-    /// The face a (non-royal) capturer of this piece becomes.
+    /// The face a capturer of this piece becomes (unless the capturer is exempt); `None`
+    /// under `contagion = off`.
     pub contagion: Option<FaceId>,
+    /// Whether a capturer with this face is exempt from contagion and promotes normally:
+    /// a royal, and under `contagion = royals_and_elephant_exempt` also a piece that
+    /// promotes to a royal (the drunk elephant).
+    pub contagion_exempt: bool,
     /// Counts as a lion for the lion-trading rules.
     pub lion: bool,
     /// An unpromoted pawn or go-between (flag `pawnlike`).
@@ -203,6 +208,9 @@ pub struct Rules {
     pub faces: Vec<FaceRule>,
     pub emperor_capture: EmperorCapture,
     pub promotion_trigger: PromotionTrigger,
+    /// Who is exempt from contagion, if it is played at all (already applied to the
+    /// faces' [`FaceRule::contagion`] and [`FaceRule::contagion_exempt`]).
+    pub contagion: Contagion,
     pub lion_dog_jump_back: bool,
     pub repetition: Repetition,
     /// The promotion zone, for variants that have one.
@@ -371,6 +379,10 @@ impl Rules {
                 *m = m.without_area();
             }
         }
+        // Without the option royals alone are exempt (tai.md).
+        let contagion = CONTAGION
+            .read(variant, &values)
+            .unwrap_or(Contagion::RoyalsExempt);
         let mut faces = Vec::with_capacity(n * 2);
         for (k, (info, &promotion)) in variant.kinds.iter().zip(&promotes).enumerate() {
             let kind = KindId(k as u8);
@@ -393,7 +405,14 @@ impl Rules {
                     movement: m,
                     promotes_to: (!promoted && promotion.is_some()).then_some(kind.face(true)),
                     royal: shown.royal,
-                    contagion: shown.contagious.map(|c| c.face(true)),
+                    contagion: shown
+                        .contagious
+                        .filter(|_| contagion != Contagion::Off)
+                        .map(|c| c.face(true)),
+                    contagion_exempt: shown.royal
+                        || (contagion == Contagion::RoyalsAndElephantExempt
+                            && !promoted
+                            && promotion.is_some_and(|p| variant.kinds[p.index()].royal)),
                     lion: shown.lion,
                     pawnlike: !promoted && info.pawnlike,
                     trapped_ranks: if promoted { 0 } else { info.trapped_ranks },
@@ -474,6 +493,7 @@ impl Rules {
             placements,
             start: OnceLock::new(),
             // Without the option no piece moves as an emperor: the value is never read.
+            contagion,
             emperor_capture: EMPEROR_CAPTURE
                 .read(variant, &values)
                 .unwrap_or(EmperorCapture::Unprotected),

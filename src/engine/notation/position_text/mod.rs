@@ -258,7 +258,8 @@ mod tests {
             // chu has none; tenjiku's 15 (tenjiku.md §3), 10 of them for promotable pieces
             // (RGN BGN FK WBF CHS VSO SSO KY RV DG), in both cases with and without `+`.
             let aliases = match variant.id {
-                "tai" => 6,
+                // Maka dai dai: tai's aliases (maka-dai-dai.pieces).
+                "tai" | "maka-dai-dai" => 6,
                 "tenjiku" => 2 * (15 + 10),
                 _ => 0,
             };
