@@ -6,7 +6,9 @@
 //! start position, a lion capture judged under the lion-trading rules, perft(4) from the
 //! start position (the figure issue #5 sets a goal for). Tenjiku shogi (issue #16): legal
 //! moves of the start position, judging a fire demon's burning move (vector FD-03), and
-//! perft(4) from the start position under each profile.
+//! perft(4) from the start position under each profile. Maka dai dai shogi (issue #17):
+//! perft(4) from the start position under the default profile (the issue's goal: at most
+//! 1 s on one core).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use shogi_arbiter::engine::core::color::Color;
@@ -206,5 +208,16 @@ fn tenjiku_benches(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(engine, benches, chu_benches, tenjiku_benches);
+fn maka_benches(c: &mut Criterion) {
+    let rules = Rules::default_for(variant::maka_dai_dai());
+    let start = Position::start(&rules);
+    let mut group = c.benchmark_group("maka_perft4");
+    group.sample_size(10);
+    group.bench_function("wikipedia", |b| {
+        b.iter(|| perft(black_box(&start), &rules, 4))
+    });
+    group.finish();
+}
+
+criterion_group!(engine, benches, chu_benches, tenjiku_benches, maka_benches);
 criterion_main!(engine);
