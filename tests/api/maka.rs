@@ -137,6 +137,8 @@ async fn the_kings_first_capture_makes_an_emperor_that_mates_a_lone_king() {
     assert_eq!(body["legal"], true, "{body}");
     let m = &body["move"];
     assert_eq!(m["move"], "10j10i+");
+    // notation.md's Hodges style: piece, `x` for a capture, the square, `+` for promotion.
+    assert_eq!(m["hodges"], "Kx10i+");
     assert_eq!(m["promotion"], "compulsory");
     assert_eq!(m["piece_after"], "+K");
     assert_eq!(

@@ -1,7 +1,8 @@
 //! Maka dai dai shogi over random games (maka-dai-dai.md): under each profile and option
 //! sets that between them hold every value of every option, from the start and from random
 //! placements, every listed move is judged legal and every accepted text is listed
-//! (`check_position`, which also round-trips position and move text); the effects of each
+//! (`check_position`, which also round-trips position and move text) and every Hodges
+//! text reads back as its move; the effects of each
 //! move agree with the position after it (captures removed, the mover on its final square
 //! as the face the effects name, royals counted); what the move did to its piece follows
 //! the page's promotion rules (contagion from the last contagious victim unless the
@@ -16,9 +17,10 @@ use shogi_arbiter::engine::core::color::Color;
 use shogi_arbiter::engine::core::moves::{Move, Promo, Promotion};
 use shogi_arbiter::engine::core::piece::FaceId;
 use shogi_arbiter::engine::movegen::legal_moves;
+use shogi_arbiter::engine::notation::{format_hodges, format_hodges_all, parse_hodges};
 use shogi_arbiter::engine::position::Position;
 use shogi_arbiter::engine::rules::check::{checking_moves_by_definition, in_check};
-use shogi_arbiter::engine::variant::{Contagion, Rules};
+use shogi_arbiter::engine::variant::Rules;
 
 /// The option sets played: the three profiles, then every value of every option that no
 /// profile has, a few at a time.
@@ -45,10 +47,13 @@ fn contagion_by_the_page(
 ) -> Option<FaceId> {
     let rule = rules.face(mover);
     let promotes_to_royal = rule.promotes_to.is_some_and(|p| rules.face(p).royal);
-    let exempt = match rules.contagion {
-        Contagion::Off => return None,
-        Contagion::RoyalsExempt => rule.royal,
-        Contagion::RoyalsAndElephantExempt => rule.royal || promotes_to_royal,
+    let exempt = match rules.value("contagion") {
+        Some("off") => return None,
+        Some("royals_and_elephant_exempt") => rule.royal || promotes_to_royal,
+        other => {
+            assert_eq!(other, Some("royals_exempt"));
+            rule.royal
+        }
     };
     if exempt {
         return None;
@@ -158,6 +163,19 @@ fn play_checked(pos: &Position, rules: &Rules, mv: &Move) -> (Position, bool, bo
     (after, contagion, became_emperor)
 }
 
+/// Every listed move's Hodges text (the batch writer's, equal to the one-by-one writer's)
+/// is distinct and reads back as the move.
+fn hodges_round_trip(pos: &Position, rules: &Rules) {
+    let moves = legal_moves(pos, rules);
+    let batch = format_hodges_all(pos, rules, &moves);
+    let distinct: std::collections::HashSet<&String> = batch.iter().collect();
+    assert_eq!(distinct.len(), batch.len(), "two moves share a Hodges text");
+    for (mv, text) in moves.iter().zip(&batch) {
+        assert_eq!(text, &format_hodges(pos, rules, mv));
+        assert_eq!(parse_hodges(pos, rules, text), Ok(*mv), "{text}");
+    }
+}
+
 /// Counts of what a set of games went through.
 #[derive(Default)]
 struct Seen {
@@ -181,6 +199,7 @@ fn game(
     for ply in 0..plies {
         if ply % check_every == 0 {
             seen.moves += check_position(&pos, rules, &mut rng);
+            hodges_round_trip(&pos, rules);
             for side in Color::ALL {
                 assert_eq!(
                     in_check(&pos, rules, side),
@@ -236,6 +255,92 @@ fn maka_random_games() {
         seen.contagions,
         seen.emperors
     );
+}
+
+/// The page's claims about its piece rows, held against the data: the setup has 96 pieces
+/// a side of 50 kinds; every piece the two games share moves as tai.pieces' default row
+/// except the furious fiend, the Guardian of the Gods and the free bear, whose tai
+/// readings are maka's override values `lion_or_range3`, `all_diagonals` and `knight`; the
+/// single promotion table equals tai's `ja` column for every shared piece that stands on
+/// the board (the promoted-only kinds never promote); the king
+/// promotes to the emperor, a royal, promoted-only kind that moves as an emperor.
+#[test]
+fn maka_rows_are_tais_where_the_page_says_so() {
+    let maka = shogi_arbiter::engine::variant::maka_dai_dai();
+    let tai = shogi_arbiter::engine::variant::tai();
+    let rules = rules_for("maka-dai-dai", "");
+    let start = Position::start(&rules);
+    let mut kinds = std::collections::BTreeSet::new();
+    for color in Color::ALL {
+        assert_eq!(start.occupied(color).count(), 96, "{color:?}");
+        for sq in start.occupied(color).iter() {
+            kinds.insert(start.cell(sq).face_unchecked().kind());
+        }
+    }
+    assert_eq!(kinds.len(), 50);
+    assert_eq!(maka.kinds.len(), 50 + 26);
+    let same = |a: &shogi_arbiter::engine::movement::Movement,
+                b: &shogi_arbiter::engine::movement::Movement| {
+        a.components.iter().all(|c| b.components.contains(c))
+            && b.components.iter().all(|c| a.components.contains(c))
+    };
+    let ja = tai
+        .options
+        .iter()
+        .find(|o| o.name == "promotion_table")
+        .and_then(|o| o.values.iter().position(|v| v == "ja"))
+        .expect("tai's ja table");
+    let mut shared = 0;
+    for kind in &maka.kinds {
+        let Some(t) = tai.kind_by_code(&kind.code) else {
+            assert!(["K", "SF"].contains(&kind.code.as_str()), "{}", kind.code);
+            continue;
+        };
+        shared += 1;
+        let tai_kind = tai.kind(t);
+        let reading = match kind.code.as_str() {
+            "FF" => Some("furious_fiend=lion_or_range3"),
+            "GG" => Some("guardian_of_the_gods=all_diagonals"),
+            "FBR" => Some("free_bear=knight"),
+            _ => None,
+        };
+        match reading {
+            None => assert!(same(&kind.movement, &tai_kind.movement), "{}", kind.code),
+            Some(option) => {
+                assert!(!same(&kind.movement, &tai_kind.movement), "{}", kind.code);
+                let with = rules_for("maka-dai-dai", option);
+                let id = maka.kind_by_code(&kind.code).expect("a maka code");
+                assert!(
+                    same(&with.face(id.face(false)).movement, &tai_kind.movement),
+                    "{} under {option}",
+                    kind.code
+                );
+            }
+        }
+        let code_of = |v: &shogi_arbiter::engine::variant::Variant, k: Option<_>| {
+            k.map(|k| v.kind(k).code.clone())
+        };
+        // A promoted-only kind is a promoted side, which never promotes again (tai's
+        // great dragon and golden bird, say, stand on its board and promote there).
+        let expected = if kind.promoted_only {
+            None
+        } else {
+            code_of(tai, tai_kind.promotes[ja].1)
+        };
+        assert_eq!(
+            code_of(maka, kind.promotes[0].1),
+            expected,
+            "{}: the promotion table is tai's ja column",
+            kind.code
+        );
+    }
+    assert_eq!(shared, 76 - 2);
+    let king = maka.kind_by_code("K").expect("the king");
+    let emperor = rules.face(king.face(true));
+    assert!(emperor.exists && emperor.royal && emperor.promoted);
+    assert_eq!(maka.kind(emperor.moves_as).code, "E");
+    assert!(maka.kind(emperor.moves_as).promoted_only);
+    assert!(emperor.compiled[0].emperor && emperor.compiled[1].emperor);
 }
 
 #[test]

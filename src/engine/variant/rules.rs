@@ -7,7 +7,7 @@ use super::model::{OverrideChange, PromotionKind, Variant};
 use super::options::{
     BothRoyalsLost, Contagion, EmperorCapture, LastRank, LionDogMove, LionProtection,
     PromotionRight, PromotionTrigger, Repetition, AREA_MOVES, BARE_KING, BOTH_ROYALS_LOST,
-    BURNS_ON_PROMOTION, CONTAGION, COUNTER_STRIKE, EMPEROR_CAPTURE, JUMP_CAPTURE_VICTIM, LAST_RANK,
+    BURNS_ON_PROMOTION, COUNTER_STRIKE, EMPEROR_CAPTURE, JUMP_CAPTURE_VICTIM, LAST_RANK,
     LAST_RANK_PAWN_LANCE, LION_DOG, LION_DOG_JUMP_BACK, LION_PROTECTION, PROMOTED_KIRIN_RECAPTURE,
     PROMOTION_RIGHT, PROMOTION_TABLE, PROMOTION_TRIGGER, RANGE_JUMP, REPETITION,
 };
@@ -208,9 +208,6 @@ pub struct Rules {
     pub faces: Vec<FaceRule>,
     pub emperor_capture: EmperorCapture,
     pub promotion_trigger: PromotionTrigger,
-    /// Who is exempt from contagion, if it is played at all (already applied to the
-    /// faces' [`FaceRule::contagion`] and [`FaceRule::contagion_exempt`]).
-    pub contagion: Contagion,
     pub lion_dog_jump_back: bool,
     pub repetition: Repetition,
     /// The promotion zone, for variants that have one.
@@ -379,10 +376,7 @@ impl Rules {
                 *m = m.without_area();
             }
         }
-        // Without the option royals alone are exempt (tai.md).
-        let contagion = CONTAGION
-            .read(variant, &values)
-            .unwrap_or(Contagion::RoyalsExempt);
+        let contagion = Contagion::in_force(variant, &values);
         let mut faces = Vec::with_capacity(n * 2);
         for (k, (info, &promotion)) in variant.kinds.iter().zip(&promotes).enumerate() {
             let kind = KindId(k as u8);
@@ -405,14 +399,8 @@ impl Rules {
                     movement: m,
                     promotes_to: (!promoted && promotion.is_some()).then_some(kind.face(true)),
                     royal: shown.royal,
-                    contagion: shown
-                        .contagious
-                        .filter(|_| contagion != Contagion::Off)
-                        .map(|c| c.face(true)),
-                    contagion_exempt: shown.royal
-                        || (contagion == Contagion::RoyalsAndElephantExempt
-                            && !promoted
-                            && promotion.is_some_and(|p| variant.kinds[p.index()].royal)),
+                    contagion: contagion.turns_capturer_into(shown),
+                    contagion_exempt: contagion.exempts(variant, shown, promoted, promotion),
                     lion: shown.lion,
                     pawnlike: !promoted && info.pawnlike,
                     trapped_ranks: if promoted { 0 } else { info.trapped_ranks },
@@ -493,7 +481,6 @@ impl Rules {
             placements,
             start: OnceLock::new(),
             // Without the option no piece moves as an emperor: the value is never read.
-            contagion,
             emperor_capture: EMPEROR_CAPTURE
                 .read(variant, &values)
                 .unwrap_or(EmperorCapture::Unprotected),
