@@ -211,7 +211,7 @@ fn tenjiku_benches(c: &mut Criterion) {
 fn dai_family_benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("dai_family_perft4");
     group.sample_size(10);
-    for id in ["dai", "dai-dai"] {
+    for id in ["dai", "dai-dai", "maka-dai-dai"] {
         let rules = Rules::default_for(variant::by_id(id).expect("built in"));
         let start = Position::start(&rules);
         group.bench_function(id, |b| b.iter(|| perft(black_box(&start), &rules, 4)));

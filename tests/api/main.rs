@@ -13,6 +13,7 @@ mod game_end;
 mod game_end_rulings;
 mod helpers;
 mod hostile;
+mod maka;
 mod move_effects;
 mod moves;
 mod openapi;

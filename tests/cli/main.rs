@@ -383,3 +383,32 @@ fn dai_dai_perft_depth_3_counts_196606() {
     assert_eq!(lines[0], "nodes 196606");
     assert!(lines[1].starts_with("time "), "{out}");
 }
+
+#[test]
+fn maka_perft_depth_2_counts_6400_and_divides_into_the_pages_80_moves() {
+    // maka-dai-dai.md, "Outside figures": the page's default-profile counts 80 and 6,400
+    // (its own reference script), and its divide(1) list of 80 moves from the start.
+    let (status, out, err) = run(
+        &[
+            "perft",
+            "--variant",
+            "maka-dai-dai",
+            "--depth",
+            "2",
+            "--divide",
+        ],
+        &[],
+    );
+    assert!(status.success(), "{err}");
+    let rows: Vec<&str> = out.lines().collect();
+    assert_eq!(rows.len(), 80 + 2, "{out}");
+    for row in &rows[..80] {
+        let (mv, n) = row.rsplit_once(' ').unwrap();
+        // The armies are five ranks apart: every first move has White's 80 answers.
+        assert_eq!(n, "80", "{row}");
+        assert!(!mv.is_empty());
+    }
+    assert!(rows[..80].iter().any(|r| r.starts_with("10p10m ")), "{out}");
+    assert_eq!(rows[80], "nodes 6400");
+    assert!(rows[81].starts_with("time "), "{out}");
+}

@@ -12,6 +12,8 @@ mod game_end;
 mod game_end_rulings;
 mod invariants;
 mod layering;
+mod maka;
+mod maka_vectors;
 mod perft;
 #[path = "../common/placements.rs"]
 mod placements;

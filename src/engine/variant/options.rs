@@ -298,6 +298,34 @@ pub const BOTH_ROYALS_LOST: Spec<BothRoyalsLost> = Spec {
     need: Need::FireDemon,
 };
 
+/// Option `contagion` (maka-dai-dai.md "Promotion"): who is exempt from contagion, the
+/// capturer of a deva or dark spirit (or their promoted sides) turning into the victim's
+/// promoted side. A variant without the option plays [`Contagion::RoyalsExempt`] (tai.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Contagion {
+    /// Royal capturers promote normally or stay as they are (tai.md).
+    RoyalsExempt,
+    /// Royals and the pieces that promote to a royal (the drunk elephant, whose promoted
+    /// side is the prince) promote normally.
+    RoyalsAndElephantExempt,
+    /// No contagion: a capturer promotes by its own table only.
+    Off,
+}
+
+pub const CONTAGION: Spec<Contagion> = Spec {
+    name: "contagion",
+    values: &[
+        ("royals_exempt", Contagion::RoyalsExempt),
+        (
+            "royals_and_elephant_exempt",
+            Contagion::RoyalsAndElephantExempt,
+        ),
+        ("off", Contagion::Off),
+    ],
+    subset: false,
+    need: Need::Optional,
+};
+
 /// Baring the opponent's last royal wins, two lone royals draw.
 pub const BARE_KING: Spec<bool> = Spec {
     name: "bare_king",
@@ -316,7 +344,8 @@ pub struct PieceOption {
 }
 
 /// The options that change single pieces (tai shogi's ambiguities A3 to A16 and A23,
-/// tenjiku shogi's A1 and A4 to A6).
+/// tenjiku shogi's A1 and A4 to A6, maka dai dai shogi's free bear, free wolf and free
+/// dragon).
 pub const PIECE_OPTIONS: &[PieceOption] = &[
     piece("vermillion_sparrow", &["en", "ja"]),
     piece("turtle_snake", &["en", "ja", "evans"]),
@@ -342,6 +371,9 @@ pub const PIECE_OPTIONS: &[PieceOption] = &[
         "heavenly_tetrarch",
         &["with_vertical", "no_vertical", "chariot_soldier"],
     ),
+    piece("free_bear", &["plain", "diagonal_jump", "knight"]),
+    piece("free_wolf", &["wikipedia", "evans"]),
+    piece("free_dragon", &["wikipedia", "tsa"]),
 ];
 
 const fn piece(name: &'static str, values: &'static [&'static str]) -> PieceOption {
@@ -402,6 +434,7 @@ fn declarations() -> Vec<Declaration> {
         BURNS_ON_PROMOTION.declaration(),
         BOTH_ROYALS_LOST.declaration(),
         BARE_KING.declaration(),
+        CONTAGION.declaration(),
     ];
     all.extend(PIECE_OPTIONS.iter().map(PieceOption::declaration));
     all

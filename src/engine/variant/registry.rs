@@ -168,11 +168,39 @@ static DAI_DAI: Embedded = Embedded {
     default_rules: OnceLock::new(),
 };
 
+/// Maka dai dai shogi (摩訶大大将棋, "great great great chess"), 19×19
+/// (`shared/rules/maka-dai-dai.md`): tai shogi's rule frame, the king promoting to emperor.
+static MAKA_DAI_DAI: Embedded = Embedded {
+    id: "maka-dai-dai",
+    name: "Maka dai dai shogi",
+    traits: VariantTraits {
+        shape: Shape {
+            files: 19,
+            ranks: 19,
+        },
+        promotion: PromotionKind::OnCapture,
+        lion_trading: false,
+        checkmate: true,
+        lishogi_marks: false,
+    },
+    files: DataFiles {
+        pieces: include_str!("data/maka-dai-dai.pieces"),
+        options: include_str!("data/maka-dai-dai.options"),
+        choices: include_str!("data/maka-dai-dai.choices"),
+        profiles: include_str!("data/maka-dai-dai.profiles"),
+        sources: include_str!("data/maka-dai-dai.sources"),
+        overrides: include_str!("data/maka-dai-dai.overrides"),
+        setup: include_str!("data/maka-dai-dai.setup"),
+    },
+    variant: OnceLock::new(),
+    default_rules: OnceLock::new(),
+};
+
 /// Every variant built into the binary.
-static EMBEDDED: [&Embedded; 5] = [&TAI, &CHU, &TENJIKU, &DAI, &DAI_DAI];
+static EMBEDDED: [&Embedded; 6] = [&TAI, &CHU, &TENJIKU, &DAI, &DAI_DAI, &MAKA_DAI_DAI];
 
 /// The ids of every variant.
-pub const VARIANT_IDS: &[&str] = &["tai", "chu", "tenjiku", "dai", "dai-dai"];
+pub const VARIANT_IDS: &[&str] = &["tai", "chu", "tenjiku", "dai", "dai-dai", "maka-dai-dai"];
 
 /// The variants this build knows, by id.
 pub fn by_id(id: &str) -> Option<&'static Variant> {
@@ -201,6 +229,16 @@ pub fn tenjiku() -> &'static Variant {
 /// Dai shogi.
 pub fn dai() -> &'static Variant {
     DAI.variant()
+}
+
+/// Dai dai shogi.
+pub fn dai_dai() -> &'static Variant {
+    DAI_DAI.variant()
+}
+
+/// Maka dai dai shogi.
+pub fn maka_dai_dai() -> &'static Variant {
+    MAKA_DAI_DAI.variant()
 }
 
 impl Rules {

@@ -259,7 +259,7 @@ mod tests {
             // (RGN BGN FK WBF CHS VSO SSO KY RV DG), in both cases with and without `+`;
             // dai and dai dai have tai's.
             let aliases = match variant.id {
-                "tai" | "dai" | "dai-dai" => 6,
+                "tai" | "dai" | "dai-dai" | "maka-dai-dai" => 6,
                 "tenjiku" => 2 * (15 + 10),
                 _ => 0,
             };
