@@ -13,9 +13,9 @@
 //! 3. a pair is played by moving the piece and removing only a piece standing on `to`, never
 //!    promoting; a null move only passes the turn.
 //!
-//! Written for any variant and profile (maka dai dai will count the same way). Checked here
-//! against QBoard's dai dai figures (`tests/data/qboard_perft_from_to_only.txt`,
-//! `tests/data/daidai_start_divide1_qboard.txt`): outside figures.
+//! Written for any variant and rules. Checked here against QBoard's dai dai and maka dai dai
+//! figures (`tests/data/qboard_perft_from_to_only.txt`, `daidai_start_divide1_qboard.txt`,
+//! `maka_start_divide1_qboard.txt`): outside figures.
 
 use crate::support::rules_for;
 use shogi_arbiter::engine::core::moves::{Move, Promo};
@@ -169,6 +169,38 @@ fn dai_dai_start_list_counted_the_qboard_way_is_qboard_list() {
     assert!(qboard.contains("o2o2") && qboard.contains("c2c2"));
     let rules = rules_for("dai-dai", "profile=wikipedia");
     let ours: BTreeSet<String> = qboard_moves(&Position::start(&rules), &rules)
+        .into_iter()
+        .map(|m| qboard_text(rules.variant.shape(), m))
+        .collect();
+    assert_eq!(ours, qboard);
+}
+
+/// Maka dai dai counted QBoard's way under `donkey = evans` (QBoard's donkey has no single
+/// vertical step) gives QBoard's own figures (maka-dai-dai.md "Outside figures": 78 /
+/// 6,084 / 497,620), and its depth-1 list move for move: the page's 80 moves less the two
+/// donkey steps straight back, with no null move (the lion is boxed in, and the lion dog's
+/// only moves are leaps to non-adjacent squares).
+#[test]
+fn maka_counted_the_qboard_way_with_evans_donkeys_gives_qboard_figures() {
+    let figures: Vec<u64> = (1..=3).map(|d| qboard_figure("maka", d)).collect();
+    assert_eq!(figures, [78, 6_084, 497_620], "the copied figures");
+    let rules = rules_for("maka-dai-dai", "profile=wikipedia donkey=evans");
+    let start = Position::start(&rules);
+    for (depth, expected) in (1..=3).zip(figures) {
+        assert_eq!(
+            qboard_perft(&start, &rules, depth),
+            expected,
+            "depth {depth}"
+        );
+    }
+    let text = data_file("maka_start_divide1_qboard.txt");
+    let qboard: BTreeSet<String> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("perft"))
+        .map(|l| l.split_once(' ').expect("`move count`").0.to_string())
+        .collect();
+    assert_eq!(qboard.len(), 78);
+    let ours: BTreeSet<String> = qboard_moves(&start, &rules)
         .into_iter()
         .map(|m| qboard_text(rules.variant.shape(), m))
         .collect();
