@@ -6,7 +6,9 @@
 //! start position, a lion capture judged under the lion-trading rules, perft(4) from the
 //! start position (the figure issue #5 sets a goal for). Tenjiku shogi (issue #16): legal
 //! moves of the start position, judging a fire demon's burning move (vector FD-03), and
-//! perft(4) from the start position under each profile.
+//! perft(4) from the start position under each profile. The dai family (issue #17): perft(4)
+//! from each start position under its default profile (the issue's goal: at most 1 s on
+//! one core).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use shogi_arbiter::engine::core::color::Color;
@@ -206,5 +208,22 @@ fn tenjiku_benches(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(engine, benches, chu_benches, tenjiku_benches);
+fn dai_family_benches(c: &mut Criterion) {
+    let mut group = c.benchmark_group("dai_family_perft4");
+    group.sample_size(10);
+    for id in ["dai", "dai-dai", "maka-dai-dai"] {
+        let rules = Rules::default_for(variant::by_id(id).expect("built in"));
+        let start = Position::start(&rules);
+        group.bench_function(id, |b| b.iter(|| perft(black_box(&start), &rules, 4)));
+    }
+    group.finish();
+}
+
+criterion_group!(
+    engine,
+    benches,
+    chu_benches,
+    tenjiku_benches,
+    dai_family_benches
+);
 criterion_main!(engine);

@@ -40,6 +40,11 @@
 //!   a per-kind jump rank column in the piece table; area moves (up to three king steps)
 //!   another component; burning an effect applied by `Position::play` (reported in
 //!   [`core::moves::Effects`]) with a per-face burn flag.
+//! - Maka dai dai shogi (19×19): tai's rule frame as data; the king's promotion to emperor
+//!   is a promotion-table row (the promoted face moves as an emperor and is royal, which
+//!   the position's emperor and royal squares follow), and who is exempt from contagion
+//!   is option [`variant::Contagion`], compiled into each face's
+//!   [`variant::FaceRule::contagion_exempt`].
 //! - Ko shogi (19×19 points): shooting extends [`core::moves::Move`] with shot targets (machine
 //!   text `from to*target`); immobilisation by nets is a frozen set computed before
 //!   generation that the generator skips; double moves and reversions are components and

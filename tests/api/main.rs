@@ -3,6 +3,8 @@
 
 mod catalogue;
 mod chu;
+mod dai;
+mod dai_dai;
 mod deadline;
 mod edges;
 mod errors;
@@ -11,6 +13,7 @@ mod game_end;
 mod game_end_rulings;
 mod helpers;
 mod hostile;
+mod maka;
 mod move_effects;
 mod moves;
 mod openapi;

@@ -180,10 +180,10 @@ fn perft_needs_a_depth() {
 
 #[test]
 fn an_unknown_variant_lists_the_valid_ones() {
-    let (status, _, err) = run(&["perft", "--variant", "dai", "--depth", "1"], &[]);
+    let (status, _, err) = run(&["perft", "--variant", "chess", "--depth", "1"], &[]);
     assert_eq!(status.code(), Some(2), "{err}");
     assert!(
-        err.contains("'dai'") && err.contains("tai") && err.contains("chu"),
+        err.contains("'chess'") && err.contains("tai") && err.contains("dai-dai"),
         "{err}"
     );
 }
@@ -355,4 +355,60 @@ fn tenjiku_perft_depth_2_under_hachu_counts_4950() {
     assert_eq!(lines.len(), 2, "{out}");
     assert_eq!(lines[0], "nodes 4950");
     assert!(lines[1].starts_with("time "), "{out}");
+}
+
+#[test]
+fn dai_perft_depth_2_divide_counts_hachus_5041() {
+    // dai.md "Outside figures": HaChu 0.21 counts 71 moves from the start and 5,041
+    // two-ply sequences; the divide has one line per first move.
+    let (status, out, err) = run(
+        &["perft", "--variant", "dai", "--depth", "2", "--divide"],
+        &[],
+    );
+    assert!(status.success(), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 71 + 2, "{out}");
+    assert_eq!(lines[71], "nodes 5041");
+    assert!(lines[72].starts_with("time "), "{out}");
+}
+
+#[test]
+fn dai_dai_perft_depth_3_counts_196606() {
+    // dai-dai.md "Outside figures": the page's default-profile count at depth 3 (its
+    // reference script; a regression lock, not an outside figure).
+    let (status, out, err) = run(&["perft", "--variant", "dai-dai", "--depth", "3"], &[]);
+    assert!(status.success(), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert_eq!(lines[0], "nodes 196606");
+    assert!(lines[1].starts_with("time "), "{out}");
+}
+
+#[test]
+fn maka_perft_depth_2_counts_6400_and_divides_into_the_pages_80_moves() {
+    // maka-dai-dai.md, "Outside figures": the page's default-profile counts 80 and 6,400
+    // (its own reference script), and its divide(1) list of 80 moves from the start.
+    let (status, out, err) = run(
+        &[
+            "perft",
+            "--variant",
+            "maka-dai-dai",
+            "--depth",
+            "2",
+            "--divide",
+        ],
+        &[],
+    );
+    assert!(status.success(), "{err}");
+    let rows: Vec<&str> = out.lines().collect();
+    assert_eq!(rows.len(), 80 + 2, "{out}");
+    for row in &rows[..80] {
+        let (mv, n) = row.rsplit_once(' ').unwrap();
+        // The armies are five ranks apart: every first move has White's 80 answers.
+        assert_eq!(n, "80", "{row}");
+        assert!(!mv.is_empty());
+    }
+    assert!(rows[..80].iter().any(|r| r.starts_with("10p10m ")), "{out}");
+    assert_eq!(rows[80], "nodes 6400");
+    assert!(rows[81].starts_with("time "), "{out}");
 }

@@ -117,7 +117,12 @@ fn play_deterministic(pos: &Position, rules: &Rules, m: &Move) -> Position {
 
 /// Plays up to `plies` random moves; returns (plies played, moves checked, positions
 /// checked with a counter-strike square in the extra field).
-fn random_game(rules: &Rules, start: Position, plies: usize, seed: u64) -> (usize, usize, usize) {
+pub(crate) fn random_game(
+    rules: &Rules,
+    start: Position,
+    plies: usize,
+    seed: u64,
+) -> (usize, usize, usize) {
     let mut rng = Rng(seed);
     let mut pos = start;
     let mut checked = 0;

@@ -3,15 +3,22 @@
 //! perft regression locks, the variant data's own checks, the layout rules of ARCHITECTURE.md.
 
 mod chu;
+mod dai;
+mod dai_dai;
+mod dai_dai_vectors;
+mod dai_vectors;
 #[path = "../common/game_end.rs"]
 mod game_end;
 mod game_end_rulings;
 mod invariants;
 mod layering;
+mod maka;
+mod maka_vectors;
 mod perft;
 #[path = "../common/placements.rs"]
 mod placements;
 mod properties;
+mod qboard;
 mod start_position;
 mod status;
 mod support;
@@ -19,4 +26,5 @@ mod surfaces;
 mod tenjiku;
 mod tenjiku_vectors;
 mod variant_data;
+mod vector_support;
 mod vectors;

@@ -1,7 +1,8 @@
 //! Perft from the start positions. Tai: regression locks. These numbers were produced by
 //! this engine (no outside implementation exists for tai); the depth-1 figures are
 //! explained by hand in `start_position.rs` (304; tsa 298 because its lion dog has no
-//! leap). Depth 3: `BENCHMARKS.md`. Tenjiku: see [`tenjiku_perft_per_profile`].
+//! leap). Depth 3: `BENCHMARKS.md`. Tenjiku: see [`tenjiku_perft_per_profile`]. Maka dai dai: see
+//! [`maka_perft_from_the_start`].
 
 use crate::support::tai_rules;
 use shogi_arbiter::engine::notation::format_move;
@@ -78,5 +79,89 @@ fn tenjiku_perft_per_profile() {
                 depth + 1
             );
         }
+    }
+}
+
+/// Dai dai shogi from the start position, default profile (dai-dai.md "Outside figures"):
+/// 58 / 3,346 / 196,606 are the page's counts, made by the page authors' throwaway
+/// reference script. They are regression locks, not outside figures: nothing independent
+/// checks them (sources/daifamily_open_questions.md Q12). The outside check is QBoard's
+/// convention (`qboard.rs`); depth 1 move for move is in `dai_dai.rs`.
+#[test]
+fn dai_dai_perft_default_profile() {
+    let rules = crate::support::rules_for("dai-dai", "profile=wikipedia");
+    let start = Position::start(&rules);
+    for (depth, n) in [58, 3_346, 196_606].into_iter().enumerate() {
+        assert_eq!(
+            perft(&start, &rules, depth as u32 + 1),
+            n,
+            "depth {}",
+            depth + 1
+        );
+    }
+}
+
+/// Maka dai dai shogi from the start position (maka-dai-dai.md, "Outside figures"). The
+/// default profile's 80 / 6,400 / 535,020 are the page's own counts, produced by the
+/// throwaway reference script the page was checked with: not an outside figure, so these
+/// are regression locks (QBoard's 78 / 6,084 / 497,620 count another convention, written
+/// elsewhere). Depths 1 and 2 of `tsa` and `cvp` are derived by hand from the page: its
+/// divide(1) loses the two donkey steps straight back under `donkey = evans` (both
+/// profiles; 78, as QBoard), and under `lion_dog = range3` (tsa) also the lion dog's three
+/// leaps (10p7m, 10p10m, 10p13m: its eight neighbours are its own pieces), so 75; the two
+/// armies cannot meet in two plies (five empty ranks apart, as 6,400 = 80² shows), so
+/// depth 2 is the square.
+#[test]
+fn maka_perft_from_the_start() {
+    for (profile, expected) in [
+        ("profile=wikipedia", &[80, 6_400, 535_020][..]),
+        ("profile=tsa", &[75, 5_625][..]),
+        ("profile=cvp", &[78, 6_084][..]),
+    ] {
+        let rules = crate::support::rules_for("maka-dai-dai", profile);
+        let start = Position::start(&rules);
+        for (depth, n) in expected.iter().enumerate() {
+            assert_eq!(
+                perft(&start, &rules, depth as u32 + 1),
+                *n,
+                "{profile} depth {}",
+                depth + 1
+            );
+        }
+    }
+}
+
+/// The moves from the start are the page's divide(1) list
+/// (`tests/data/maka-dai-dai_start_divide1.txt`), and under `donkey = evans` the same list
+/// without the donkeys' steps straight back, 19p19q and 1p1q (the page's note on QBoard's 78).
+#[test]
+fn maka_start_divide_one_is_the_pages_list() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/maka-dai-dai_start_divide1.txt"
+    );
+    let text = std::fs::read_to_string(path).expect("the divide(1) list");
+    let page: std::collections::BTreeSet<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .collect();
+    assert_eq!(page.len(), 80);
+    for (options, without) in [("", &[][..]), ("donkey=evans", &["19p19q", "1p1q"][..])] {
+        let rules = crate::support::rules_for("maka-dai-dai", options);
+        let start = Position::start(&rules);
+        let listed: std::collections::BTreeSet<String> = divide(&start, &rules, 1, u64::MAX)
+            .unwrap()
+            .iter()
+            .map(|(m, n)| {
+                assert_eq!(*n, 1);
+                format_move(rules.variant.shape(), m)
+            })
+            .collect();
+        let expected: std::collections::BTreeSet<String> = page
+            .iter()
+            .filter(|m| !without.contains(m))
+            .map(|m| m.to_string())
+            .collect();
+        assert_eq!(listed, expected, "`{options}`");
     }
 }

@@ -10,12 +10,12 @@
 //! [`PENDING_ENGINE`], and must keep failing until they are taken off it.
 
 use crate::support::rules_for;
-use shogi_arbiter::engine::core::color::Color;
-use shogi_arbiter::engine::core::ending::{Ending, GameResult};
-use shogi_arbiter::engine::core::moves::{Effects, Promotion};
+use crate::vector_support::{ending_text, game_of, promotion_name};
+use shogi_arbiter::engine::core::ending::Ending;
+use shogi_arbiter::engine::core::moves::Effects;
 use shogi_arbiter::engine::core::piece::Piece;
 use shogi_arbiter::engine::core::square::Square;
-use shogi_arbiter::engine::game::{Game, Status};
+use shogi_arbiter::engine::game::Status;
 use shogi_arbiter::engine::notation::{
     format_hodges, format_move, format_position_of, parse_valid_position, piece_token,
 };
@@ -292,17 +292,6 @@ fn removed(rules: &Rules, (sq, piece): &(Square, Piece)) -> String {
     )
 }
 
-/// A game ending as the facts write it: `WINNER:REASON`.
-fn ending_text(ending: &Ending) -> String {
-    let winner = match ending.result {
-        GameResult::Win(Color::Black) => "black",
-        GameResult::Win(Color::White) => "white",
-        GameResult::Draw => "draw",
-        GameResult::NoContest => "no_contest",
-    };
-    format!("{winner}:{}", ending.reason.code())
-}
-
 /// Whether the engine's ending is the expected one (`WINNER` alone leaves the reason open).
 fn end_agrees(expected: &Option<String>, got: &Option<Ending>) -> bool {
     match (expected, got) {
@@ -312,16 +301,6 @@ fn end_agrees(expected: &Option<String>, got: &Option<Ending>) -> bool {
             text == *want || (!want.contains(':') && text.split(':').next() == Some(want))
         }
         _ => false,
-    }
-}
-
-fn promotion_name(p: Promotion) -> &'static str {
-    match p {
-        Promotion::None => "none",
-        Promotion::Compulsory => "compulsory",
-        Promotion::Chosen => "chosen",
-        Promotion::Declined => "declined",
-        Promotion::Contagion => "contagion",
     }
 }
 
@@ -371,22 +350,9 @@ fn effect_problems(rules: &Rules, want: &Facts, got: &Effects, status: Status) -
     problems
 }
 
-/// The game from the row's position with its history played (game form, so that the
-/// repetition rules see the history).
-fn game_of(row: &Row, rules: &Rules) -> Result<Game, String> {
-    let pos = parse_valid_position(rules, &row.position)
-        .map_err(|e| format!("position does not parse: {e:?}"))?;
-    let mut game = Game::new(pos, rules, true);
-    for text in &row.history {
-        game.play_text(rules, text)
-            .map_err(|e| format!("history move {text} refused: {}", e.code()))?;
-    }
-    Ok(game)
-}
-
 /// Runs one row in one profile case; returns the problems found.
 fn run_case(row: &Row, label: &str, rules: &Rules) -> Vec<String> {
-    let mut game = match game_of(row, rules) {
+    let mut game = match game_of(rules, &row.position, &row.history) {
         Ok(game) => game,
         Err(e) => return vec![e],
     };
@@ -464,11 +430,12 @@ fn run_case(row: &Row, label: &str, rules: &Rules) -> Vec<String> {
         if !profile_cases(profiles).iter().any(|(l, _)| l == label) {
             continue;
         }
-        let (got, why) = match game_of(row, rules).map(|game| game.judge(rules, text)) {
-            Ok(Ok(c)) => (format_move(rules.variant.shape(), &c.mv), String::new()),
-            Ok(Err(e)) => ("illegal".to_string(), format!(" ({})", e.code())),
-            Err(e) => (e, String::new()),
-        };
+        let (got, why) =
+            match game_of(rules, &row.position, &row.history).map(|game| game.judge(rules, text)) {
+                Ok(Ok(c)) => (format_move(rules.variant.shape(), &c.mv), String::new()),
+                Ok(Err(e)) => ("illegal".to_string(), format!(" ({})", e.code())),
+                Err(e) => (e, String::new()),
+            };
         if got != expected {
             problems.push(format!("claim {text}: got {got}{why}, expected {expected}"));
         }

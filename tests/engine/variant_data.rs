@@ -557,3 +557,41 @@ fn shared_rules_belong_to_their_variant() {
         assert_eq!(pawn(&loaded), "step(f,b)");
     }
 }
+
+/// Dai dai shogi's data (dai-dai.md): it loads with every value explained and sourced; it
+/// has no `lion_dog_jump_back` (no contagious pieces, so the leap back never changes a
+/// move's effect) and plays `false`, while tai keeps the option and may still choose it;
+/// its 64 set-up kinds and 4 promoted-only ones are there, the king the only royal.
+#[test]
+fn the_dai_dai_data_loads_without_lion_dog_jump_back() {
+    let files = data_files!("dai-dai");
+    let dai_dai = variant::by_id("dai-dai").expect("built in");
+    let loaded = load("dai-dai", "Dai dai shogi", dai_dai.traits, &files).expect("loads");
+    assert_eq!(loaded.profiles, ["wikipedia", "tsa", "japanese"]);
+    assert_eq!(loaded.profile_descriptions.len(), 3);
+    for o in &loaded.options {
+        assert_eq!(o.choices.len(), o.values.len(), "{}", o.name);
+    }
+    assert!(loaded.option_index("lion_dog_jump_back").is_none());
+    assert!(variant::tai().option_index("lion_dog_jump_back").is_some());
+    for profile in ["wikipedia", "tsa", "japanese"] {
+        let rules = Rules::resolve(
+            dai_dai,
+            &RulesRequest {
+                profile: Some(profile.into()),
+                overrides: Vec::new(),
+            },
+        )
+        .expect("a profile");
+        assert!(!rules.lion_dog_jump_back, "{profile}");
+    }
+    let promoted_only = loaded.kinds.iter().filter(|k| k.promoted_only).count();
+    assert_eq!((loaded.kinds.len() - promoted_only, promoted_only), (64, 4));
+    let royals: Vec<&str> = loaded
+        .kinds
+        .iter()
+        .filter(|k| k.royal)
+        .map(|k| k.code.as_str())
+        .collect();
+    assert_eq!(royals, ["K"]);
+}

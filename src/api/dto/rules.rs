@@ -16,7 +16,7 @@ use utoipa::ToSchema;
 #[schema(example = json!({"profile": "tsa", "options": {"lion_dog_jump_back": "true"}}))]
 pub struct RulesInput {
     /// Profile name (`wikipedia`, `japanese`, `tsa` for tai; `lishogi`, `hachu` for chu;
-    /// `wikipedia`, `tsa`, `hachu` for tenjiku).
+    /// `wikipedia`, `tsa`, `hachu` for tenjiku; `wikipedia`, `tsa`, `cvp` for maka dai dai).
     #[schema(example = "wikipedia")]
     pub profile: Option<String>,
     /// Option overrides, name to value (see the variant's catalogue for names and values).
@@ -116,4 +116,12 @@ pub enum VariantId {
     Chu,
     /// Tenjiku shogi (16×16), with the fire demon's burning.
     Tenjiku,
+    /// Dai shogi (15×15), chu shogi's ancestor.
+    Dai,
+    /// Dai dai shogi (17×17), promoting by capture as tai shogi does.
+    #[serde(rename = "dai-dai")]
+    DaiDai,
+    /// Maka dai dai shogi (19×19), whose king promotes to emperor.
+    #[serde(rename = "maka-dai-dai")]
+    MakaDaiDai,
 }

@@ -240,7 +240,7 @@ impl<'a, S: MoveSink, const EXTRAS: bool> Gen<'a, S, EXTRAS> {
             return;
         }
         let rule = self.rules.face(face);
-        if !rule.royal && captured.iter().any(|&s| self.contagious(s)) {
+        if !rule.contagion_exempt && captured.iter().any(|&s| self.contagious(s)) {
             self.sink.push(mv.with_promo(Promo::Promote));
             return;
         }
@@ -338,8 +338,8 @@ impl<'a, S: MoveSink, const EXTRAS: bool> Gen<'a, S, EXTRAS> {
             .is_some()
     }
 
-    /// The face a non-royal capturer ends as after capturing `captured` in order, when
-    /// contagion applies (the last contagious victim decides).
+    /// The face a capturer not exempt from contagion ends as after capturing `captured` in
+    /// order, when contagion applies (the last contagious victim decides).
     pub(crate) fn contagion_result(&self, captured: &[Square]) -> Option<FaceId> {
         captured
             .iter()

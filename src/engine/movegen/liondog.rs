@@ -83,7 +83,7 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
                 if x2 && x1 {
                     self.emit_capture(Move::new(from, &[s1, s2, s1], Promo::None), face, &[s1, s2]);
                     if self.rules.lion_dog_jump_back
-                        && !self.rules.face(face).royal
+                        && !self.rules.face(face).contagion_exempt
                         && self.contagion_result(&[s1, s2]) != self.contagion_result(&[s2, s1])
                     {
                         self.emit_capture(Move::new(from, &[s2, s1], Promo::None), face, &[s2, s1]);

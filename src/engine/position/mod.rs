@@ -431,7 +431,7 @@ impl Position {
         }
         let mut face = mover.face;
         let promotion = match contagion {
-            Some(c) if !mover_rule.royal => {
+            Some(c) if !mover_rule.contagion_exempt => {
                 face = c;
                 Promotion::Contagion
             }

@@ -6,18 +6,22 @@
 //! `model` holds the data model (a [`Variant`] and its rows) and its accessors; `load` reads the data files into a variant (`catalogue` the files that explain the
 //! options), `registry` keeps the variants built into the binary, `options` declares the
 //! rule options the engine understands (checked against the data at load), `rules`
-//! resolves a choice of options into [`Rules`], `key_table` packs piece codes and
+//! resolves a choice of options into [`Rules`] (`contagion` says what option `contagion`
+//! gives each face), `key_table` packs piece codes and
 //! tokens into the keys of a one-probe hash table, and `token` reads what a piece token
 //! means.
 
 mod catalogue;
+mod contagion;
 mod key_table;
 mod load;
 mod model;
+mod option_spec;
 mod options;
 mod registry;
 mod rules;
 mod token;
+mod zone;
 
 pub use key_table::{code_key, pack_token};
 pub use load::{load, DataFiles};
@@ -26,10 +30,10 @@ pub use model::{
     Source, Variant, VariantTraits,
 };
 pub use options::{
-    BothRoyalsLost, EmperorCapture, LastRank, LionDogMove, LionProtection, PromotionRight,
-    PromotionTrigger, Repetition,
+    BothRoyalsLost, Contagion, EmperorCapture, LastRank, LionDogMove, LionProtection,
+    PromotionRight, PromotionTrigger, Repetition,
 };
-pub use registry::{by_id, chu, tai, tenjiku, VARIANT_IDS};
+pub use registry::{by_id, chu, dai, dai_dai, maka_dai_dai, tai, tenjiku, VARIANT_IDS};
 pub use rules::{
     BurnRules, FaceRule, FaceTraits, LionTrading, Placement, PromotionChoice, RangeJumpRules,
     Rules, RulesError, RulesRequest, Zone,

@@ -6,129 +6,8 @@
 //! but cannot use, each fails the load. `Rules::compile` then reads typed values
 //! ([`Spec::read`]), never a value's name.
 
-use super::model::{OptionDef, PromotionKind, Variant, VariantTraits};
-
-/// An option the engine reads.
-#[derive(Debug)]
-pub struct Spec<T: 'static> {
-    pub name: &'static str,
-    /// Each value as the data spells it, with what it means to the engine. The options
-    /// file lists them in the order it likes (the order the catalogue shows).
-    pub values: &'static [(&'static str, T)],
-    /// Whether a variant may offer only some of the values (`repetition`: each variant
-    /// names the rules it plays); otherwise it lists every one.
-    pub subset: bool,
-    pub need: Need,
-}
-
-impl<T: Copy> Spec<T> {
-    /// The value in force, given the value index per option of the variant's table
-    /// ([`super::Rules::values`]); `None` when the variant does not have the option.
-    pub fn read(&self, variant: &Variant, values: &[usize]) -> Option<T> {
-        let i = variant.option_index(self.name)?;
-        Some(self.values[variant.options[i].declared[values[i]]].1)
-    }
-
-    /// [`Spec::read`] for an option the variant has by its [`Need`], which the loader
-    /// checked.
-    ///
-    /// # Panics
-    /// When the variant lacks the option: the loader lets no such variant through.
-    pub fn require(&self, variant: &Variant, values: &[usize]) -> T {
-        self.read(variant, values).unwrap_or_else(|| {
-            panic!(
-                "{} has no option `{}`, which the loader requires of {}",
-                variant.id,
-                self.name,
-                self.need.who()
-            )
-        })
-    }
-}
-
-/// Which variants must have an option: exactly those with the feature it names (the
-/// others have nothing the option could change, so declaring it is a load error too), or
-/// any variant for [`Need::Optional`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Need {
-    /// Every variant.
-    Always,
-    /// The variants with chu shogi's lion-trading rules ([`VariantTraits::lion_trading`]).
-    LionTrading,
-    /// The variants that promote on capture ([`PromotionKind::OnCapture`]).
-    PromotionOnCapture,
-    /// The variants with a piece that moves as an emperor (in the pieces file or an
-    /// override).
-    Emperor,
-    /// The variants with a piece that has the lion dog move (in the pieces file or an
-    /// override).
-    LionDog,
-    /// The variants whose pieces file names more than one promotion table.
-    PromotionTables,
-    /// The variants with a piece that has the range jump (in the pieces file or an
-    /// override).
-    RangeJump,
-    /// The variants with a piece that has an area move (in the pieces file or an override).
-    Area,
-    /// The variants with a fire demon (flag `fire_demon`).
-    FireDemon,
-    /// Any variant may have it; one without it does not play the rule, and
-    /// `Rules::compile` says what it reads instead.
-    Optional,
-}
-
-/// What decides which options a variant needs: its traits and what its pieces can do.
-#[derive(Clone, Copy, Debug)]
-pub struct Features {
-    pub traits: VariantTraits,
-    /// A piece moves as an emperor (by default or under some option).
-    pub emperor: bool,
-    /// A piece has the lion dog move (by default or under some option).
-    pub lion_dog: bool,
-    /// How many promotion tables the pieces file names.
-    pub promotion_tables: usize,
-    /// A piece has the range jump (by default or under some option).
-    pub range_jump: bool,
-    /// A piece has an area move (by default or under some option).
-    pub area: bool,
-    /// A piece burns (flag `fire_demon`).
-    pub fire_demon: bool,
-}
-
-impl Need {
-    /// Whether a variant with `features` must have the option (`Some(true)`), must not
-    /// (`Some(false)`), or may (`None`).
-    fn of(self, features: &Features) -> Option<bool> {
-        match self {
-            Need::Always => Some(true),
-            Need::LionTrading => Some(features.traits.lion_trading),
-            Need::PromotionOnCapture => Some(features.traits.promotion == PromotionKind::OnCapture),
-            Need::Emperor => Some(features.emperor),
-            Need::LionDog => Some(features.lion_dog),
-            Need::PromotionTables => Some(features.promotion_tables > 1),
-            Need::RangeJump => Some(features.range_jump),
-            Need::Area => Some(features.area),
-            Need::FireDemon => Some(features.fire_demon),
-            Need::Optional => None,
-        }
-    }
-
-    /// The variants that need the option, as an error names them.
-    fn who(self) -> &'static str {
-        match self {
-            Need::Always => "every variant",
-            Need::LionTrading => "a variant with the lion-trading rules",
-            Need::PromotionOnCapture => "a variant that promotes on capture",
-            Need::Emperor => "a variant with a piece that moves as an emperor",
-            Need::LionDog => "a variant with a piece that has the lion dog move",
-            Need::PromotionTables => "a variant whose pieces name more than one promotion table",
-            Need::RangeJump => "a variant with a range-jumping piece",
-            Need::Area => "a variant with a piece that has an area move",
-            Need::FireDemon => "a variant with a fire demon",
-            Need::Optional => "no variant in particular",
-        }
-    }
-}
+use super::model::OptionDef;
+pub use super::option_spec::{Features, Need, Spec};
 
 /// Option `emperor_capture` (tai.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -207,11 +86,14 @@ pub const LION_DOG: Spec<LionDogMove> = Spec {
 };
 
 /// Whether a lion dog that leaped over the 1st square may come back to capture on it.
+/// Optional: the leap back differs from stepping 1st, 2nd, back to 1st only in the order of
+/// its captures, which matters only under contagion, so a variant without contagious
+/// pieces may leave the option out (dai-dai.md "Movement kinds") and plays `false`.
 pub const LION_DOG_JUMP_BACK: Spec<bool> = Spec {
     name: "lion_dog_jump_back",
     values: BOOL,
     subset: false,
-    need: Need::LionDog,
+    need: Need::Optional,
 };
 
 pub const EMPEROR_CAPTURE: Spec<EmperorCapture> = Spec {
@@ -278,7 +160,8 @@ pub enum LastRank {
 }
 
 /// Chu shogi's spelling of [`LastRank`] for pawns and lances. A variant with a zone has
-/// this option or [`LAST_RANK`]; without either, trapped pieces get the second chance.
+/// this option, [`LAST_RANK`] or [`DEAD_END_PROMOTION`]; without one, trapped pieces get
+/// the second chance.
 pub const LAST_RANK_PAWN_LANCE: Spec<LastRank> = Spec {
     name: "last_rank_pawn_lance",
     values: &[
@@ -301,6 +184,19 @@ pub const LAST_RANK: Spec<LastRank> = Spec {
     need: Need::Optional,
 };
 
+/// Dai shogi's spelling of [`LastRank`] (dai.md "Promotion": pawn, lance, iron and stone
+/// generals, knight).
+pub const DEAD_END_PROMOTION: Spec<LastRank> = Spec {
+    name: "dead_end_promotion",
+    values: &[
+        ("compulsory", LastRank::MustPromote),
+        ("may_stay", LastRank::SecondChance),
+        ("when_offered", LastRank::NoSecondChance),
+    ],
+    subset: false,
+    need: Need::Optional,
+};
+
 /// Option `promotion_right` (tenjiku.md §6.1): which moves may promote in a zone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PromotionRight {
@@ -318,6 +214,26 @@ pub const PROMOTION_RIGHT: Spec<PromotionRight> = Spec {
         ("capture_or_entry", PromotionRight::CaptureOrEntry),
         ("zone_contact", PromotionRight::ZoneContact),
     ],
+    subset: false,
+    need: Need::Optional,
+};
+
+/// Dai shogi's spelling of [`PromotionRight`] (dai.md "Promotion", option `zone_rule`).
+pub const ZONE_RULE: Spec<PromotionRight> = Spec {
+    name: "zone_rule",
+    values: &[
+        ("entry_or_capture", PromotionRight::CaptureOrEntry),
+        ("any_zone_move", PromotionRight::ZoneContact),
+    ],
+    subset: false,
+    need: Need::Optional,
+};
+
+/// Option `lion_trading` (dai.md "Lions"): `false` (`none`) turns off the lion-trading
+/// rules of a variant that has them ([`Need::LionTrading`]); without the option they apply.
+pub const LION_TRADING: Spec<bool> = Spec {
+    name: "lion_trading",
+    values: &[("none", false), ("chu", true)],
     subset: false,
     need: Need::Optional,
 };
@@ -382,6 +298,34 @@ pub const BOTH_ROYALS_LOST: Spec<BothRoyalsLost> = Spec {
     need: Need::FireDemon,
 };
 
+/// Option `contagion` (maka-dai-dai.md "Promotion"): who is exempt from contagion, the
+/// capturer of a deva or dark spirit (or their promoted sides) turning into the victim's
+/// promoted side. A variant without the option plays [`Contagion::RoyalsExempt`] (tai.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Contagion {
+    /// Royal capturers promote normally or stay as they are (tai.md).
+    RoyalsExempt,
+    /// Royals and the pieces that promote to a royal (the drunk elephant, whose promoted
+    /// side is the prince) promote normally.
+    RoyalsAndElephantExempt,
+    /// No contagion: a capturer promotes by its own table only.
+    Off,
+}
+
+pub const CONTAGION: Spec<Contagion> = Spec {
+    name: "contagion",
+    values: &[
+        ("royals_exempt", Contagion::RoyalsExempt),
+        (
+            "royals_and_elephant_exempt",
+            Contagion::RoyalsAndElephantExempt,
+        ),
+        ("off", Contagion::Off),
+    ],
+    subset: false,
+    need: Need::Optional,
+};
+
 /// Baring the opponent's last royal wins, two lone royals draw.
 pub const BARE_KING: Spec<bool> = Spec {
     name: "bare_king",
@@ -400,7 +344,8 @@ pub struct PieceOption {
 }
 
 /// The options that change single pieces (tai shogi's ambiguities A3 to A16 and A23,
-/// tenjiku shogi's A1 and A4 to A6).
+/// tenjiku shogi's A1 and A4 to A6, maka dai dai shogi's free bear, free wolf and free
+/// dragon).
 pub const PIECE_OPTIONS: &[PieceOption] = &[
     piece("vermillion_sparrow", &["en", "ja"]),
     piece("turtle_snake", &["en", "ja", "evans"]),
@@ -426,6 +371,9 @@ pub const PIECE_OPTIONS: &[PieceOption] = &[
         "heavenly_tetrarch",
         &["with_vertical", "no_vertical", "chariot_soldier"],
     ),
+    piece("free_bear", &["plain", "diagonal_jump", "knight"]),
+    piece("free_wolf", &["wikipedia", "evans"]),
+    piece("free_dragon", &["wikipedia", "tsa"]),
 ];
 
 const fn piece(name: &'static str, values: &'static [&'static str]) -> PieceOption {
@@ -476,13 +424,17 @@ fn declarations() -> Vec<Declaration> {
         PROMOTED_KIRIN_RECAPTURE.declaration(),
         LAST_RANK_PAWN_LANCE.declaration(),
         LAST_RANK.declaration(),
+        DEAD_END_PROMOTION.declaration(),
         PROMOTION_RIGHT.declaration(),
+        ZONE_RULE.declaration(),
+        LION_TRADING.declaration(),
         RANGE_JUMP.declaration(),
         JUMP_CAPTURE_VICTIM.declaration(),
         AREA_MOVES.declaration(),
         BURNS_ON_PROMOTION.declaration(),
         BOTH_ROYALS_LOST.declaration(),
         BARE_KING.declaration(),
+        CONTAGION.declaration(),
     ];
     all.extend(PIECE_OPTIONS.iter().map(PieceOption::declaration));
     all

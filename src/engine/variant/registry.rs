@@ -112,11 +112,95 @@ static TENJIKU: Embedded = Embedded {
     default_rules: OnceLock::new(),
 };
 
+/// Dai shogi (大将棋, "large shogi"), 15×15, chu shogi's ancestor (`shared/rules/dai.md`).
+static DAI: Embedded = Embedded {
+    id: "dai",
+    name: "Dai shogi",
+    traits: VariantTraits {
+        shape: Shape {
+            files: 15,
+            ranks: 15,
+        },
+        promotion: PromotionKind::Zone { ranks: 5 },
+        lion_trading: true,
+        checkmate: false,
+        lishogi_marks: false,
+    },
+    files: DataFiles {
+        pieces: include_str!("data/dai.pieces"),
+        options: include_str!("data/dai.options"),
+        choices: include_str!("data/dai.choices"),
+        profiles: include_str!("data/dai.profiles"),
+        sources: include_str!("data/dai.sources"),
+        overrides: include_str!("data/dai.overrides"),
+        setup: include_str!("data/dai.setup"),
+    },
+    variant: OnceLock::new(),
+    default_rules: OnceLock::new(),
+};
+
+/// Dai dai shogi (大大将棋, "very large chess"), 17×17 (`shared/rules/dai-dai.md`): tai
+/// shogi's rule frame (promotion by capture, no zone, mate ends the game) with the king as
+/// the only royal.
+static DAI_DAI: Embedded = Embedded {
+    id: "dai-dai",
+    name: "Dai dai shogi",
+    traits: VariantTraits {
+        shape: Shape {
+            files: 17,
+            ranks: 17,
+        },
+        promotion: PromotionKind::OnCapture,
+        lion_trading: false,
+        checkmate: true,
+        lishogi_marks: false,
+    },
+    files: DataFiles {
+        pieces: include_str!("data/dai-dai.pieces"),
+        options: include_str!("data/dai-dai.options"),
+        choices: include_str!("data/dai-dai.choices"),
+        profiles: include_str!("data/dai-dai.profiles"),
+        sources: include_str!("data/dai-dai.sources"),
+        overrides: include_str!("data/dai-dai.overrides"),
+        setup: include_str!("data/dai-dai.setup"),
+    },
+    variant: OnceLock::new(),
+    default_rules: OnceLock::new(),
+};
+
+/// Maka dai dai shogi (摩訶大大将棋, "great great great chess"), 19×19
+/// (`shared/rules/maka-dai-dai.md`): tai shogi's rule frame, the king promoting to emperor.
+static MAKA_DAI_DAI: Embedded = Embedded {
+    id: "maka-dai-dai",
+    name: "Maka dai dai shogi",
+    traits: VariantTraits {
+        shape: Shape {
+            files: 19,
+            ranks: 19,
+        },
+        promotion: PromotionKind::OnCapture,
+        lion_trading: false,
+        checkmate: true,
+        lishogi_marks: false,
+    },
+    files: DataFiles {
+        pieces: include_str!("data/maka-dai-dai.pieces"),
+        options: include_str!("data/maka-dai-dai.options"),
+        choices: include_str!("data/maka-dai-dai.choices"),
+        profiles: include_str!("data/maka-dai-dai.profiles"),
+        sources: include_str!("data/maka-dai-dai.sources"),
+        overrides: include_str!("data/maka-dai-dai.overrides"),
+        setup: include_str!("data/maka-dai-dai.setup"),
+    },
+    variant: OnceLock::new(),
+    default_rules: OnceLock::new(),
+};
+
 /// Every variant built into the binary.
-static EMBEDDED: [&Embedded; 3] = [&TAI, &CHU, &TENJIKU];
+static EMBEDDED: [&Embedded; 6] = [&TAI, &CHU, &TENJIKU, &DAI, &DAI_DAI, &MAKA_DAI_DAI];
 
 /// The ids of every variant.
-pub const VARIANT_IDS: &[&str] = &["tai", "chu", "tenjiku"];
+pub const VARIANT_IDS: &[&str] = &["tai", "chu", "tenjiku", "dai", "dai-dai", "maka-dai-dai"];
 
 /// The variants this build knows, by id.
 pub fn by_id(id: &str) -> Option<&'static Variant> {
@@ -140,6 +224,21 @@ pub fn chu() -> &'static Variant {
 /// Tenjiku shogi.
 pub fn tenjiku() -> &'static Variant {
     TENJIKU.variant()
+}
+
+/// Dai shogi.
+pub fn dai() -> &'static Variant {
+    DAI.variant()
+}
+
+/// Dai dai shogi.
+pub fn dai_dai() -> &'static Variant {
+    DAI_DAI.variant()
+}
+
+/// Maka dai dai shogi.
+pub fn maka_dai_dai() -> &'static Variant {
+    MAKA_DAI_DAI.variant()
 }
 
 impl Rules {

@@ -5,11 +5,12 @@
 use super::key_table::{packed_token_key, KeyTable};
 use super::model::{OverrideChange, PromotionKind, Variant};
 use super::options::{
-    BothRoyalsLost, EmperorCapture, LastRank, LionDogMove, LionProtection, PromotionRight,
-    PromotionTrigger, Repetition, AREA_MOVES, BARE_KING, BOTH_ROYALS_LOST, BURNS_ON_PROMOTION,
-    COUNTER_STRIKE, EMPEROR_CAPTURE, JUMP_CAPTURE_VICTIM, LAST_RANK, LAST_RANK_PAWN_LANCE,
-    LION_DOG, LION_DOG_JUMP_BACK, LION_PROTECTION, PROMOTED_KIRIN_RECAPTURE, PROMOTION_RIGHT,
-    PROMOTION_TABLE, PROMOTION_TRIGGER, RANGE_JUMP, REPETITION,
+    BothRoyalsLost, Contagion, EmperorCapture, LastRank, LionDogMove, LionProtection,
+    PromotionRight, PromotionTrigger, Repetition, AREA_MOVES, BARE_KING, BOTH_ROYALS_LOST,
+    BURNS_ON_PROMOTION, COUNTER_STRIKE, DEAD_END_PROMOTION, EMPEROR_CAPTURE, JUMP_CAPTURE_VICTIM,
+    LAST_RANK, LAST_RANK_PAWN_LANCE, LION_DOG, LION_DOG_JUMP_BACK, LION_PROTECTION, LION_TRADING,
+    PROMOTED_KIRIN_RECAPTURE, PROMOTION_RIGHT, PROMOTION_TABLE, PROMOTION_TRIGGER, RANGE_JUMP,
+    REPETITION, ZONE_RULE,
 };
 use crate::engine::core::color::Color;
 use crate::engine::core::piece::{FaceId, KindId, Piece};
@@ -154,8 +155,13 @@ pub struct FaceRule {
     /// The face this one turns into when it promotes.
     pub promotes_to: Option<FaceId>,
     pub royal: bool,
-    /// The face a (non-royal) capturer of this piece becomes.
+    /// The face a capturer of this piece becomes (unless the capturer is exempt); `None`
+    /// under `contagion = off`.
     pub contagion: Option<FaceId>,
+    /// Whether a capturer with this face is exempt from contagion and promotes normally:
+    /// a royal, and under `contagion = royals_and_elephant_exempt` also a piece that
+    /// promotes to a royal (the drunk elephant).
+    pub contagion_exempt: bool,
     /// Counts as a lion for the lion-trading rules.
     pub lion: bool,
     /// An unpromoted pawn or go-between (flag `pawnlike`).
@@ -371,6 +377,7 @@ impl Rules {
                 *m = m.without_area();
             }
         }
+        let contagion = Contagion::in_force(variant, &values);
         let mut faces = Vec::with_capacity(n * 2);
         for (k, (info, &promotion)) in variant.kinds.iter().zip(&promotes).enumerate() {
             let kind = KindId(k as u8);
@@ -393,7 +400,8 @@ impl Rules {
                     movement: m,
                     promotes_to: (!promoted && promotion.is_some()).then_some(kind.face(true)),
                     royal: shown.royal,
-                    contagion: shown.contagious.map(|c| c.face(true)),
+                    contagion: contagion.turns_capturer_into(shown),
+                    contagion_exempt: contagion.exempts(variant, shown, promoted, promotion),
                     lion: shown.lion,
                     pawnlike: !promoted && info.pawnlike,
                     trapped_ranks: if promoted { 0 } else { info.trapped_ranks },
@@ -487,20 +495,24 @@ impl Rules {
             repetition: REPETITION.require(variant, &values),
             zone: match variant.traits.promotion {
                 PromotionKind::OnCapture => None,
-                // Without either last-rank option trapped pieces get the second chance, and
-                // without `promotion_right` the zone promotes as chu shogi's does.
+                // Without a last-rank option trapped pieces get the second chance, and
+                // without `promotion_right` or `zone_rule` the zone promotes as chu's does.
                 PromotionKind::Zone { ranks } => Some(Zone {
                     ranks,
                     right: PROMOTION_RIGHT
                         .read(variant, &values)
+                        .or_else(|| ZONE_RULE.read(variant, &values))
                         .unwrap_or(PromotionRight::CaptureOrEntry),
                     last_rank: LAST_RANK
                         .read(variant, &values)
                         .or_else(|| LAST_RANK_PAWN_LANCE.read(variant, &values))
+                        .or_else(|| DEAD_END_PROMOTION.read(variant, &values))
                         .unwrap_or(LastRank::SecondChance),
                 }),
             },
-            lion_trading: variant.traits.lion_trading.then(|| LionTrading {
+            lion_trading: (variant.traits.lion_trading
+                && LION_TRADING.read(variant, &values).unwrap_or(true))
+            .then(|| LionTrading {
                 protection: LION_PROTECTION.require(variant, &values),
                 okazaki: COUNTER_STRIKE.require(variant, &values),
                 kirin_recapture: PROMOTED_KIRIN_RECAPTURE.require(variant, &values),
@@ -526,54 +538,6 @@ impl Rules {
         }
     }
 
-    /// The promotion marks a move of a piece with `face` from `from` to `to` may carry in a
-    /// variant with a zone (`None` without one: promotion on capture is decided by the
-    /// generator), its mover surviving the move (a piece burned on arrival has no choice,
-    /// tenjiku.md §6.2). The promotion right (chu.md "Promotion", tenjiku.md §6.1):
-    /// `capture_or_entry` when the move enters the zone, or captures with its start or
-    /// final square in it; `zone_contact` when either square is in it. A trapped piece
-    /// ending on its last rank(s) (§6.3): `second_chance` may promote from anywhere,
-    /// `must_promote` must, `no_second_chance` must when it has the right and cannot
-    /// otherwise.
-    #[inline]
-    pub fn zone_choice(
-        &self,
-        face: FaceId,
-        color: Color,
-        from: Square,
-        to: Square,
-        capture: bool,
-    ) -> Option<PromotionChoice> {
-        let zone = self.zone?;
-        let rule = self.face(face);
-        if rule.promotes_to.is_none() {
-            return Some(PromotionChoice::None);
-        }
-        let zone_squares = &self.zone_squares[color.index()];
-        let (from_in, to_in) = (zone_squares.contains(from), zone_squares.contains(to));
-        let right = match zone.right {
-            PromotionRight::CaptureOrEntry if capture => from_in || to_in,
-            PromotionRight::CaptureOrEntry => to_in && !from_in,
-            PromotionRight::ZoneContact => from_in || to_in,
-        };
-        let trapped = self.trapped(rule, color, to);
-        Some(match (right, trapped, zone.last_rank) {
-            (_, true, LastRank::MustPromote) | (true, true, LastRank::NoSecondChance) => {
-                PromotionChoice::Compulsory
-            }
-            (true, _, _) | (false, true, LastRank::SecondChance) => PromotionChoice::Optional,
-            _ => PromotionChoice::None,
-        })
-    }
-
-    /// Whether a piece with the rule `rule` of `color` is trapped on `sq`: unpromoted,
-    /// on one of the last ranks where it has no move (a pawn's last rank, a tenjiku
-    /// knight's last two).
-    #[inline]
-    pub fn trapped(&self, rule: &FaceRule, color: Color, sq: Square) -> bool {
-        far_depth(self.variant, color, sq) < i32::from(rule.trapped_ranks)
-    }
-
     /// The rule row of a face.
     #[inline]
     pub fn face(&self, face: FaceId) -> &FaceRule {
@@ -583,7 +547,7 @@ impl Rules {
 
 /// How many ranks `sq` lies from `color`'s far end (0 = its last rank: rank `a` for Black,
 /// the last letter for White).
-fn far_depth(variant: &Variant, color: Color, sq: Square) -> i32 {
+pub(super) fn far_depth(variant: &Variant, color: Color, sq: Square) -> i32 {
     let y = variant.geometry.xy(sq).1;
     match color {
         Color::Black => y,

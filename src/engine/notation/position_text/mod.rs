@@ -256,9 +256,10 @@ mod tests {
             );
             // Tai's aliases in both cases: FK (queen), KY and +KY (kirin, which promotes);
             // chu has none; tenjiku's 15 (tenjiku.md §3), 10 of them for promotable pieces
-            // (RGN BGN FK WBF CHS VSO SSO KY RV DG), in both cases with and without `+`.
+            // (RGN BGN FK WBF CHS VSO SSO KY RV DG), in both cases with and without `+`;
+            // dai and dai dai have tai's.
             let aliases = match variant.id {
-                "tai" => 6,
+                "tai" | "dai" | "dai-dai" | "maka-dai-dai" => 6,
                 "tenjiku" => 2 * (15 + 10),
                 _ => 0,
             };

@@ -1,0 +1,51 @@
+//! What the rule-vector harnesses share (tenjiku, dai, dai dai): the game a vector's
+//! position and history make, how an ending and a promotion are written in the expected
+//! facts, and a position text split from its move number.
+
+use shogi_arbiter::engine::core::color::Color;
+use shogi_arbiter::engine::core::ending::{Ending, GameResult};
+use shogi_arbiter::engine::core::moves::Promotion;
+use shogi_arbiter::engine::game::Game;
+use shogi_arbiter::engine::notation::parse_valid_position;
+use shogi_arbiter::engine::variant::Rules;
+
+/// The game from `position` with `history` played (game form, so that the repetition
+/// rules see the history).
+pub fn game_of(rules: &Rules, position: &str, history: &[String]) -> Result<Game, String> {
+    let pos = parse_valid_position(rules, position)
+        .map_err(|e| format!("position does not parse: {e:?}"))?;
+    let mut game = Game::new(pos, rules, true);
+    for text in history {
+        game.play_text(rules, text)
+            .map_err(|e| format!("history move {text} refused: {}", e.code()))?;
+    }
+    Ok(game)
+}
+
+/// A game ending as the facts write it: `WINNER:REASON`.
+pub fn ending_text(ending: &Ending) -> String {
+    let winner = match ending.result {
+        GameResult::Win(Color::Black) => "black",
+        GameResult::Win(Color::White) => "white",
+        GameResult::Draw => "draw",
+        GameResult::NoContest => "no_contest",
+    };
+    format!("{winner}:{}", ending.reason.code())
+}
+
+/// A promotion as the facts write it.
+pub fn promotion_name(p: Promotion) -> &'static str {
+    match p {
+        Promotion::None => "none",
+        Promotion::Compulsory => "compulsory",
+        Promotion::Chosen => "chosen",
+        Promotion::Declined => "declined",
+        Promotion::Contagion => "contagion",
+    }
+}
+
+/// A position text without its move number, and the number.
+pub fn split_move_number(text: &str) -> (&str, u32) {
+    let (rest, number) = text.rsplit_once(' ').expect("a move number");
+    (rest, number.parse().expect("a number"))
+}
