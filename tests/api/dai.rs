@@ -4,7 +4,7 @@
 //! profiles", "Promotion", "Outside figures": the 71 moves and HaChu's 5,041) and its
 //! vectors D06–D09, never from this engine's output.
 
-use crate::helpers::spawn_app;
+use crate::helpers::{catalogue_entry, option_defaults, option_names, spawn_app};
 use serde_json::json;
 
 /// dai.md "Setup": the start position, Black to move.
@@ -17,29 +17,16 @@ const KNIGHT_ON_6D: &str = "14,k/15/15/9,N,5/15/15/15/15/15/15/15/15/15/15/14,K 
 #[tokio::test]
 async fn the_catalogue_lists_dai_with_its_profiles_and_options() {
     let app = spawn_app().await;
-    let list = app.get("/v1/variants").await;
-    assert_eq!(list.status, 200);
-    assert!(
-        list.body
-            .as_array()
-            .unwrap()
-            .contains(&json!({"id": "dai", "name": "Dai shogi", "files": 15, "ranks": 15})),
-        "{}",
-        list.body
-    );
-    let v = app.get("/v1/variants/dai").await;
-    assert_eq!(v.status, 200, "{v:?}");
-    assert_eq!(v.body["start_position"], START);
-    assert_eq!(v.body["default_profile"], "wikipedia");
-    assert_eq!(
-        v.body["profiles"],
-        json!(["wikipedia", "hachu", "evans", "chu"])
-    );
-    let options = v.body["options"].as_array().unwrap();
-    let names: Vec<&str> = options
-        .iter()
-        .map(|o| o["name"].as_str().unwrap())
-        .collect();
+    let v = catalogue_entry(
+        &app,
+        "dai",
+        "Dai shogi",
+        15,
+        START,
+        &["wikipedia", "hachu", "evans", "chu"],
+    )
+    .await;
+    let names = option_names(&v);
     assert_eq!(
         names,
         [
@@ -53,9 +40,8 @@ async fn the_catalogue_lists_dai_with_its_profiles_and_options() {
             "repetition",
         ]
     );
-    let defaults = |name: &str| &options.iter().find(|o| o["name"] == name).unwrap()["defaults"];
     assert_eq!(
-        defaults("dead_end_promotion"),
+        option_defaults(&v, "dead_end_promotion"),
         &json!({"wikipedia": "compulsory", "hachu": "when_offered", "evans": "compulsory", "chu": "may_stay"})
     );
 }

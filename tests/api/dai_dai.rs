@@ -4,7 +4,7 @@
 //! the repetition rule stops. Every expectation is derived from `shared/rules/dai-dai.md`
 //! and its vectors (`shared/rules/dai-dai_vectors.md`), never from this engine's output.
 
-use crate::helpers::{spawn_app, TestApp};
+use crate::helpers::{catalogue_entry, option_defaults, option_names, spawn_app, TestApp};
 use serde_json::{json, Value};
 
 /// dai-dai.md "Setup": the start position, Black to move.
@@ -45,27 +45,17 @@ fn texts(body: &Value) -> Vec<&str> {
 #[tokio::test]
 async fn the_catalogue_lists_dai_dai_with_its_profiles_and_options() {
     let app = spawn_app().await;
-    let list = app.get("/v1/variants").await;
-    assert_eq!(list.status, 200);
-    assert!(
-        list.body
-            .as_array()
-            .unwrap()
-            .contains(&json!({"id": "dai-dai", "name": "Dai dai shogi", "files": 17, "ranks": 17})),
-        "{}",
-        list.body
-    );
-    let v = app.get("/v1/variants/dai-dai").await;
-    assert_eq!(v.status, 200, "{v:?}");
-    assert_eq!(v.body["start_position"], START);
-    assert_eq!(v.body["default_profile"], "wikipedia");
-    assert_eq!(v.body["profiles"], json!(["wikipedia", "tsa", "japanese"]));
+    let v = catalogue_entry(
+        &app,
+        "dai-dai",
+        "Dai dai shogi",
+        17,
+        START,
+        &["wikipedia", "tsa", "japanese"],
+    )
+    .await;
     // "Options and profiles": the ten options, in the table's order.
-    let options = v.body["options"].as_array().unwrap();
-    let names: Vec<&str> = options
-        .iter()
-        .map(|o| o["name"].as_str().unwrap())
-        .collect();
+    let names = option_names(&v);
     assert_eq!(
         names,
         [
@@ -81,17 +71,16 @@ async fn the_catalogue_lists_dai_dai_with_its_profiles_and_options() {
             "repetition",
         ]
     );
-    let defaults = |name: &str| &options.iter().find(|o| o["name"] == name).unwrap()["defaults"];
     assert_eq!(
-        defaults("furious_fiend"),
+        option_defaults(&v, "furious_fiend"),
         &json!({"wikipedia": "lion_and_lion_dog", "tsa": "lion_and_lion_dog", "japanese": "lion_and_lion_dog"})
     );
     assert_eq!(
-        defaults("lion_dog"),
+        option_defaults(&v, "lion_dog"),
         &json!({"wikipedia": "lion_dog", "tsa": "range3", "japanese": "lion_dog"})
     );
     // 64 set-up kinds and 4 promoted-only ones ("Piece table"); the king is the one royal.
-    let pieces = v.body["pieces"].as_array().unwrap();
+    let pieces = v["pieces"].as_array().unwrap();
     let set_up = pieces
         .iter()
         .filter(|p| p["promoted_only"] == false)

@@ -133,3 +133,49 @@ pub fn assert_problem(a: &Answer, status: u16, code: &str) {
     assert_eq!(a.body["type"], format!("urn:shogi-arbiter:problem:{code}"));
     assert!(a.body["title"].is_string() && a.body["detail"].is_string());
 }
+
+/// The catalogue entry of a built-in variant, checked the same way for each: `GET
+/// /v1/variants` lists `id` with its `name` and a `size`×`size` board, and `GET
+/// /v1/variants/{id}` answers that board, the `start` position, the first of `profiles` as
+/// the default and `profiles` in order. Returns the second answer's body.
+pub async fn catalogue_entry(
+    app: &TestApp,
+    id: &str,
+    name: &str,
+    size: u64,
+    start: &str,
+    profiles: &[&str],
+) -> Value {
+    let list = app.get("/v1/variants").await;
+    assert_eq!(list.status, 200);
+    let row = serde_json::json!({"id": id, "name": name, "files": size, "ranks": size});
+    assert!(
+        list.body.as_array().unwrap().contains(&row),
+        "{}",
+        list.body
+    );
+    let v = app.get(&format!("/v1/variants/{id}")).await;
+    assert_eq!(v.status, 200, "{v:?}");
+    assert_eq!(v.body["board"]["files"], size);
+    assert_eq!(v.body["board"]["ranks"], size);
+    assert_eq!(v.body["start_position"], start);
+    assert_eq!(v.body["default_profile"], profiles[0]);
+    assert_eq!(v.body["profiles"], serde_json::json!(profiles));
+    v.body
+}
+
+/// The option names of a catalogue entry, in its order.
+pub fn option_names(entry: &Value) -> Vec<&str> {
+    entry["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["name"].as_str().unwrap())
+        .collect()
+}
+
+/// The per-profile defaults of option `name` in a catalogue entry.
+pub fn option_defaults<'a>(entry: &'a Value, name: &str) -> &'a Value {
+    let options = entry["options"].as_array().unwrap();
+    &options.iter().find(|o| o["name"] == name).unwrap()["defaults"]
+}

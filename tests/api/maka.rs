@@ -5,7 +5,7 @@
 //! `shared/rules/maka-dai-dai.md` and its vectors (`maka-dai-dai_vectors.md`), never from
 //! this engine's output.
 
-use crate::helpers::{spawn_app, TestApp};
+use crate::helpers::{catalogue_entry, option_defaults, option_names, spawn_app, TestApp};
 use serde_json::{json, Value};
 
 /// maka-dai-dai.md "Setup": the start position, Black to move.
@@ -39,28 +39,17 @@ async fn adjudicate(app: &TestApp, rules: Value, position: &str, mv: &str) -> Va
 #[tokio::test]
 async fn the_catalogue_lists_maka_dai_dai_with_its_profiles_and_options() {
     let app = spawn_app().await;
-    let list = app.get("/v1/variants").await;
-    assert_eq!(list.status, 200);
-    assert!(
-        list.body.as_array().unwrap().contains(
-            &json!({"id": "maka-dai-dai", "name": "Maka dai dai shogi", "files": 19, "ranks": 19})
-        ),
-        "{}",
-        list.body
-    );
-    let v = app.get("/v1/variants/maka-dai-dai").await;
-    assert_eq!(v.status, 200, "{v:?}");
-    assert_eq!(v.body["board"]["files"], 19);
-    assert_eq!(v.body["board"]["ranks"], 19);
-    assert_eq!(v.body["start_position"], START);
-    assert_eq!(v.body["default_profile"], "wikipedia");
-    assert_eq!(v.body["profiles"], json!(["wikipedia", "tsa", "cvp"]));
+    let v = catalogue_entry(
+        &app,
+        "maka-dai-dai",
+        "Maka dai dai shogi",
+        19,
+        START,
+        &["wikipedia", "tsa", "cvp"],
+    )
+    .await;
     // The options table of the page, in its order.
-    let options = v.body["options"].as_array().unwrap();
-    let names: Vec<&str> = options
-        .iter()
-        .map(|o| o["name"].as_str().unwrap())
-        .collect();
+    let names = option_names(&v);
     assert_eq!(
         names,
         [
@@ -80,17 +69,16 @@ async fn the_catalogue_lists_maka_dai_dai_with_its_profiles_and_options() {
             "repetition",
         ]
     );
-    let defaults = |name: &str| &options.iter().find(|o| o["name"] == name).unwrap()["defaults"];
     assert_eq!(
-        defaults("contagion"),
+        option_defaults(&v, "contagion"),
         &json!({"wikipedia": "royals_exempt", "tsa": "off", "cvp": "royals_exempt"})
     );
     assert_eq!(
-        defaults("emperor_capture"),
+        option_defaults(&v, "emperor_capture"),
         &json!({"wikipedia": "royals_only", "tsa": "unprotected", "cvp": "unprotected"})
     );
     // 50 kinds stand on the board, 26 more exist only as promoted sides.
-    let pieces = v.body["pieces"].as_array().unwrap();
+    let pieces = v["pieces"].as_array().unwrap();
     assert_eq!(pieces.len(), 76);
 }
 

@@ -5,7 +5,7 @@
 //! (§2 start position, §5 burning, §8 options, §9 notation, §10.1 the 70 and 72 moves,
 //! §10.2 HaChu's 4,950), never from this engine's output.
 
-use crate::helpers::{spawn_app, TestApp};
+use crate::helpers::{catalogue_entry, option_defaults, option_names, spawn_app, TestApp};
 use serde_json::{json, Value};
 
 /// tenjiku.md §2: the start position, Black to move.
@@ -61,29 +61,17 @@ fn find<'a>(moves: &'a Value, text: &str) -> &'a Value {
 #[tokio::test]
 async fn the_catalogue_lists_tenjiku_with_its_profiles_and_options() {
     let app = spawn_app().await;
-    let list = app.get("/v1/variants").await;
-    assert_eq!(list.status, 200);
-    assert!(
-        list.body
-            .as_array()
-            .unwrap()
-            .contains(&json!({"id": "tenjiku", "name": "Tenjiku shogi", "files": 16, "ranks": 16})),
-        "{}",
-        list.body
-    );
-    let v = app.get("/v1/variants/tenjiku").await;
-    assert_eq!(v.status, 200, "{v:?}");
-    assert_eq!(v.body["board"]["files"], 16);
-    assert_eq!(v.body["board"]["ranks"], 16);
-    assert_eq!(v.body["start_position"], START);
-    assert_eq!(v.body["default_profile"], "wikipedia");
-    assert_eq!(v.body["profiles"], json!(["wikipedia", "tsa", "hachu"]));
+    let v = catalogue_entry(
+        &app,
+        "tenjiku",
+        "Tenjiku shogi",
+        16,
+        START,
+        &["wikipedia", "tsa", "hachu"],
+    )
+    .await;
     // §8: the twelve options, in the table's order, with their values per profile.
-    let options = v.body["options"].as_array().unwrap();
-    let names: Vec<&str> = options
-        .iter()
-        .map(|o| o["name"].as_str().unwrap())
-        .collect();
+    let names = option_names(&v);
     assert_eq!(
         names,
         [
@@ -101,13 +89,12 @@ async fn the_catalogue_lists_tenjiku_with_its_profiles_and_options() {
             "both_royals_lost",
         ]
     );
-    let defaults = |name: &str| &options.iter().find(|o| o["name"] == name).unwrap()["defaults"];
     assert_eq!(
-        defaults("fire_demon_range"),
+        option_defaults(&v, "fire_demon_range"),
         &json!({"wikipedia": "sideways", "tsa": "vertical", "hachu": "vertical"})
     );
     assert_eq!(
-        defaults("last_rank"),
+        option_defaults(&v, "last_rank"),
         &json!({"wikipedia": "second_chance", "tsa": "must_promote", "hachu": "no_second_chance"})
     );
     // A request under a profile echoes it with every option resolved.

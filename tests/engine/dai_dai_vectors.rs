@@ -8,7 +8,7 @@
 //! row's position are [`CLAIMS`].
 
 use crate::support::rules_for;
-use crate::vector_support::{game_of, split_move_number};
+use crate::vector_support::{game_of, split_move_number, tsv_rows};
 use shogi_arbiter::engine::core::color::Color;
 use shogi_arbiter::engine::core::ending::{EndReason, Ending, GameResult};
 use shogi_arbiter::engine::core::moves::Promotion;
@@ -16,7 +16,6 @@ use shogi_arbiter::engine::notation::{format_move, format_position_of, piece_tok
 use shogi_arbiter::engine::rules::legality::IllegalReason;
 use shogi_arbiter::engine::variant::Rules;
 use std::collections::BTreeSet;
-use std::path::Path;
 
 /// Further moves that a row's note states for the row's position after its history: row
 /// id, rule case (as the `rules` column writes it), move text, and its canonical text or
@@ -84,43 +83,28 @@ fn rows() -> Vec<Row> {
 }
 
 fn rows_of(file: &str) -> Vec<Row> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(file);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty());
-    let (_, header) = lines.next().expect("a header line");
-    assert_eq!(
-        header,
-        "id\trule\trules\tposition\thistory\tmove\tverdict\treason\tcanonical\tcaptures\t\
-         becomes\tstatus\tposition_after\tnote"
-    );
-    lines
-        .map(|(i, l)| {
-            let f: Vec<&str> = l.split('\t').collect();
-            assert_eq!(f.len(), 14, "{file} line {}: fourteen columns", i + 1);
-            Row {
-                line: i + 1,
-                page: file == "dai-dai_vectors.tsv",
-                id: f[0].to_string(),
-                rule: f[1].to_string(),
-                rules: f[2].to_string(),
-                position: f[3].to_string(),
-                history: match f[4] {
-                    "-" => Vec::new(),
-                    h => h.split_whitespace().map(String::from).collect(),
-                },
-                mv: f[5].to_string(),
-                verdict: f[6].to_string(),
-                canonical: f[8].to_string(),
-                captures: f[9].to_string(),
-                becomes: f[10].to_string(),
-                status: f[11].to_string(),
-                after: f[12].to_string(),
-            }
+    let header = "id\trule\trules\tposition\thistory\tmove\tverdict\treason\tcanonical\tcaptures\t\
+                  becomes\tstatus\tposition_after\tnote";
+    tsv_rows(file, header)
+        .into_iter()
+        .map(|(line, f)| Row {
+            line,
+            page: file == "dai-dai_vectors.tsv",
+            id: f[0].to_string(),
+            rule: f[1].to_string(),
+            rules: f[2].to_string(),
+            position: f[3].to_string(),
+            history: match f[4].as_str() {
+                "-" => Vec::new(),
+                h => h.split_whitespace().map(String::from).collect(),
+            },
+            mv: f[5].to_string(),
+            verdict: f[6].to_string(),
+            canonical: f[8].to_string(),
+            captures: f[9].to_string(),
+            becomes: f[10].to_string(),
+            status: f[11].to_string(),
+            after: f[12].to_string(),
         })
         .collect()
 }

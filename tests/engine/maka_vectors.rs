@@ -13,6 +13,7 @@
 //! option.
 
 use crate::support::rules_for;
+use crate::vector_support::tsv_rows;
 use shogi_arbiter::engine::core::color::Color;
 use shogi_arbiter::engine::core::ending::{Ending, GameResult};
 use shogi_arbiter::engine::core::moves::Promotion;
@@ -24,7 +25,6 @@ use shogi_arbiter::engine::notation::{
 use shogi_arbiter::engine::rules::legality::IllegalReason;
 use shogi_arbiter::engine::variant::{self, Rules};
 use std::collections::BTreeSet;
-use std::path::Path;
 
 const VARIANT: &str = "maka-dai-dai";
 
@@ -54,50 +54,39 @@ const HEADER: &str = "id\ttitle\tcases\tposition\thistory\tmove\tverdict\tcanoni
                       verdict_text\tnote";
 
 fn rows_of(file: &str) -> Vec<Row> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(file);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut lines = text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty());
-    assert_eq!(lines.next(), Some(HEADER), "{file}: header");
     let list = |s: &str| -> Vec<String> {
         match s {
             "-" => Vec::new(),
             s => s.split(',').map(|m| m.trim().to_string()).collect(),
         }
     };
-    lines
-        .map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            assert_eq!(f.len(), 18, "{file}: eighteen columns in {l}");
-            Row {
-                id: f[0].to_string(),
-                cases: f[2]
-                    .split(';')
-                    .map(|c| {
-                        if c == "-" {
-                            String::new()
-                        } else {
-                            c.to_string()
-                        }
-                    })
-                    .collect(),
-                position: f[3].to_string(),
-                history: list(f[4]),
-                mv: f[5].to_string(),
-                verdict: f[6].to_string(),
-                canonical: f[7].to_string(),
-                captures: list(f[8]),
-                promotion: f[9].to_string(),
-                becomes: f[10].to_string(),
-                end: f[11].to_string(),
-                check: f[12].to_string(),
-                after: f[13].to_string(),
-                rules_text: f[14].to_string(),
-                verdict_text: f[16].to_string(),
-            }
+    tsv_rows(file, HEADER)
+        .into_iter()
+        .map(|(_, f)| Row {
+            id: f[0].to_string(),
+            cases: f[2]
+                .split(';')
+                .map(|c| {
+                    if c == "-" {
+                        String::new()
+                    } else {
+                        c.to_string()
+                    }
+                })
+                .collect(),
+            position: f[3].to_string(),
+            history: list(&f[4]),
+            mv: f[5].to_string(),
+            verdict: f[6].to_string(),
+            canonical: f[7].to_string(),
+            captures: list(&f[8]),
+            promotion: f[9].to_string(),
+            becomes: f[10].to_string(),
+            end: f[11].to_string(),
+            check: f[12].to_string(),
+            after: f[13].to_string(),
+            rules_text: f[14].to_string(),
+            verdict_text: f[16].to_string(),
         })
         .collect()
 }

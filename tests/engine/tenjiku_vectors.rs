@@ -10,7 +10,7 @@
 //! [`PENDING_ENGINE`], and must keep failing until they are taken off it.
 
 use crate::support::rules_for;
-use crate::vector_support::{ending_text, game_of, promotion_name};
+use crate::vector_support::{ending_text, game_of, promotion_name, tsv_rows};
 use shogi_arbiter::engine::core::ending::Ending;
 use shogi_arbiter::engine::core::moves::Effects;
 use shogi_arbiter::engine::core::piece::Piece;
@@ -24,7 +24,6 @@ use shogi_arbiter::engine::position::Position;
 use shogi_arbiter::engine::rules::legality::IllegalReason;
 use shogi_arbiter::engine::variant::Rules;
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
 
 /// Rows the engine does not pass yet, by the rule part of tenjiku.md still missing from it.
 /// The run fails when one of them passes (take it off then) or when any other row fails.
@@ -184,38 +183,24 @@ fn rows() -> Vec<Row> {
 }
 
 fn rows_of(file: &str) -> Vec<Row> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(file);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty());
-    let (_, header) = lines.next().expect("a header line");
-    assert_eq!(
-        header,
-        "id\tprofiles\tposition\thistory\tmove\tverdict\thodges\teffect\tposition_after\trule"
-    );
-    lines
-        .map(|(i, l)| {
-            let f: Vec<&str> = l.split('\t').collect();
-            assert_eq!(f.len(), 10, "line {}: ten columns", i + 1);
-            Row {
-                line: i + 1,
-                id: f[0].to_string(),
-                profiles: f[1].to_string(),
-                position: f[2].to_string(),
-                history: match f[3] {
-                    "-" => Vec::new(),
-                    h => h.split(',').map(|m| m.trim().to_string()).collect(),
-                },
-                mv: f[4].to_string(),
-                verdict: f[5].to_string(),
-                hodges: f[6].to_string(),
-                effect: f[7].to_string(),
-                after: f[8].to_string(),
-            }
+    let header =
+        "id\tprofiles\tposition\thistory\tmove\tverdict\thodges\teffect\tposition_after\trule";
+    tsv_rows(file, header)
+        .into_iter()
+        .map(|(line, f)| Row {
+            line,
+            id: f[0].to_string(),
+            profiles: f[1].to_string(),
+            position: f[2].to_string(),
+            history: match f[3].as_str() {
+                "-" => Vec::new(),
+                h => h.split(',').map(|m| m.trim().to_string()).collect(),
+            },
+            mv: f[4].to_string(),
+            verdict: f[5].to_string(),
+            hodges: f[6].to_string(),
+            effect: f[7].to_string(),
+            after: f[8].to_string(),
         })
         .collect()
 }

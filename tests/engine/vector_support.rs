@@ -1,6 +1,7 @@
 //! What the rule-vector harnesses share (tenjiku, dai, dai dai): the game a vector's
 //! position and history make, how an ending and a promotion are written in the expected
-//! facts, and a position text split from its move number.
+//! facts, a position text split from its move number, and the rows of a tab-separated
+//! vector file.
 
 use shogi_arbiter::engine::core::color::Color;
 use shogi_arbiter::engine::core::ending::{Ending, GameResult};
@@ -48,4 +49,28 @@ pub fn promotion_name(p: Promotion) -> &'static str {
 pub fn split_move_number(text: &str) -> (&str, u32) {
     let (rest, number) = text.rsplit_once(' ').expect("a move number");
     (rest, number.parse().expect("a number"))
+}
+
+/// The rows of the tab-separated vector file `tests/data/{file}`: comment lines (`#`) and
+/// blank lines skipped, the first other line the `header` (checked), each row split into
+/// as many fields as the header has, with its line number (from 1).
+pub fn tsv_rows(file: &str, header: &str) -> Vec<(usize, Vec<String>)> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty());
+    let (_, first) = lines.next().expect("a header line");
+    assert_eq!(first, header, "{file}: header");
+    let columns = header.split('\t').count();
+    lines
+        .map(|(i, l)| {
+            let f: Vec<String> = l.split('\t').map(str::to_string).collect();
+            assert_eq!(f.len(), columns, "{file} line {}: {columns} columns", i + 1);
+            (i + 1, f)
+        })
+        .collect()
 }
