@@ -13,15 +13,9 @@
 //! option.
 
 use crate::support::rules_for;
-use crate::vector_support::tsv_rows;
-use shogi_arbiter::engine::core::color::Color;
-use shogi_arbiter::engine::core::ending::{Ending, GameResult};
-use shogi_arbiter::engine::core::moves::Promotion;
+use crate::vector_support::{ending_text, game_of, promotion_name, tsv_rows};
 use shogi_arbiter::engine::core::piece::Piece;
-use shogi_arbiter::engine::game::Game;
-use shogi_arbiter::engine::notation::{
-    format_move, format_position_of, parse_valid_position, piece_token,
-};
+use shogi_arbiter::engine::notation::{format_move, format_position_of, piece_token};
 use shogi_arbiter::engine::rules::legality::IllegalReason;
 use shogi_arbiter::engine::variant::{self, Rules};
 use std::collections::BTreeSet;
@@ -103,42 +97,9 @@ fn without_move_number(text: &str) -> &str {
     text.rsplit_once(' ').map_or(text, |(rest, _)| rest)
 }
 
-fn promotion_name(p: Promotion) -> &'static str {
-    match p {
-        Promotion::None => "none",
-        Promotion::Compulsory => "compulsory",
-        Promotion::Chosen => "chosen",
-        Promotion::Declined => "declined",
-        Promotion::Contagion => "contagion",
-    }
-}
-
-/// A game ending as the rows write it: `WINNER:REASON`.
-fn ending_text(ending: &Ending) -> String {
-    let winner = match ending.result {
-        GameResult::Win(Color::Black) => "black",
-        GameResult::Win(Color::White) => "white",
-        GameResult::Draw => "draw",
-        GameResult::NoContest => "no_contest",
-    };
-    format!("{winner}:{}", ending.reason.code())
-}
-
-/// The game from the row's position with its history played.
-fn game_of(row: &Row, rules: &Rules) -> Result<Game, String> {
-    let pos = parse_valid_position(rules, &row.position)
-        .map_err(|e| format!("position does not parse: {e:?}"))?;
-    let mut game = Game::new(pos, rules, true);
-    for text in &row.history {
-        game.play_text(rules, text)
-            .map_err(|e| format!("history move {text} refused: {}", e.code()))?;
-    }
-    Ok(game)
-}
-
 /// Runs one row under one rules case; returns the problems found.
 fn run_case(row: &Row, rules: &Rules) -> Vec<String> {
-    let mut game = match game_of(row, rules) {
+    let mut game = match game_of(rules, &row.position, &row.history) {
         Ok(game) => game,
         Err(e) => return vec![e],
     };
