@@ -6,13 +6,11 @@
 //! the fast check test agrees with check by its definition, and the attack test agrees
 //! with the protection map.
 
-use crate::invariants::{attack_lookup_agrees, check_position, pick_move};
+use crate::invariants::{attack_lookup_agrees, random_game_checked};
 use crate::support::{random_placement, rules_for, Rng};
-use shogi_arbiter::engine::core::color::Color;
 use shogi_arbiter::engine::movegen::legal_moves;
 use shogi_arbiter::engine::notation::format_move;
 use shogi_arbiter::engine::position::Position;
-use shogi_arbiter::engine::rules::check::{checking_moves_by_definition, in_check};
 use shogi_arbiter::engine::variant::Rules;
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -104,35 +102,20 @@ fn game(
     seed: u64,
     check_every: usize,
 ) -> (usize, usize, usize) {
-    let mut rng = Rng(seed);
-    let mut pos = start;
-    let (mut played, mut moves_checked, mut promotions) = (0, 0, 0);
-    for ply in 0..plies {
-        if ply % check_every == 0 {
-            moves_checked += check_position(&pos, rules, &mut rng);
-            for side in Color::ALL {
-                assert_eq!(
-                    in_check(&pos, rules, side),
-                    !checking_moves_by_definition(&pos, rules, side).is_empty(),
-                    "check of {side:?}"
-                );
-            }
-        }
-        let moves = legal_moves(&pos, rules);
-        if moves.is_empty() {
-            break;
-        }
-        let mv = pick_move(&pos, &moves, &mut rng);
-        let mut after = pos.clone();
-        let effects = after.play(&mv, rules);
-        let mut fast = pos.clone();
-        fast.play_unchecked(&mv, rules);
-        assert_eq!(after, fast, "play and play_unchecked differ");
-        promotions += usize::from(effects.face_after != effects.face_before);
-        pos = after;
-        played += 1;
-    }
-    (played, moves_checked, promotions)
+    random_game_checked(
+        rules,
+        start,
+        (plies, seed, check_every),
+        |_| {},
+        |pos, mv| {
+            let mut after = pos.clone();
+            let effects = after.play(mv, rules);
+            let mut fast = pos.clone();
+            fast.play_unchecked(mv, rules);
+            assert_eq!(after, fast, "play and play_unchecked differ");
+            (after, effects.face_after != effects.face_before)
+        },
+    )
 }
 
 #[test]

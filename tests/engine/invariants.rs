@@ -142,6 +142,49 @@ pub(crate) fn random_game(
     (played, checked, struck)
 }
 
+/// Plays up to `plies` random moves from `start` (seeded with `seed`). Every
+/// `check_every`-th position is checked: every listed move is judged legal and every
+/// accepted text is listed ([`check_position`]), the fast check test agrees with check by
+/// definition for both sides, and `also` checks what the variant adds. `play` plays the
+/// chosen move with the variant's checks of its effects, and returns the position after it
+/// and whether the move showed the rule the caller counts (a burn, a promotion, ...).
+/// Returns (plies played, moves checked, moves that showed the rule).
+pub(crate) fn random_game_checked(
+    rules: &Rules,
+    start: Position,
+    (plies, seed, check_every): (usize, u64, usize),
+    mut also: impl FnMut(&Position),
+    mut play: impl FnMut(&Position, &Move) -> (Position, bool),
+) -> (usize, usize, usize) {
+    use shogi_arbiter::engine::rules::check::{checking_moves_by_definition, in_check};
+    let mut rng = Rng(seed);
+    let mut pos = start;
+    let (mut played, mut moves_checked, mut shown) = (0, 0, 0);
+    for ply in 0..plies {
+        if ply % check_every == 0 {
+            moves_checked += check_position(&pos, rules, &mut rng);
+            also(&pos);
+            for side in Color::ALL {
+                assert_eq!(
+                    in_check(&pos, rules, side),
+                    !checking_moves_by_definition(&pos, rules, side).is_empty(),
+                    "check of {side:?}"
+                );
+            }
+        }
+        let moves = legal_moves(&pos, rules);
+        if moves.is_empty() {
+            break;
+        }
+        let mv = pick_move(&pos, &moves, &mut rng);
+        let (after, showed) = play(&pos, &mv);
+        shown += usize::from(showed);
+        pos = after;
+        played += 1;
+    }
+    (played, moves_checked, shown)
+}
+
 /// A random move of `moves`, a capture every other time when there is one (so that
 /// promotions and contagion happen).
 pub(crate) fn pick_move(pos: &Position, moves: &[Move], rng: &mut Rng) -> Move {

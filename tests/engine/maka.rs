@@ -11,7 +11,7 @@
 //! (the emperors' and royals' squares follow a king that became an emperor); and the fast
 //! check test agrees with check by its definition.
 
-use crate::invariants::{attack_lookup_agrees, check_position, pick_move};
+use crate::invariants::{attack_lookup_agrees, random_game_checked};
 use crate::support::{random_placement, rules_for, Rng};
 use shogi_arbiter::engine::core::color::Color;
 use shogi_arbiter::engine::core::moves::{Move, Promo, Promotion};
@@ -19,7 +19,6 @@ use shogi_arbiter::engine::core::piece::FaceId;
 use shogi_arbiter::engine::movegen::legal_moves;
 use shogi_arbiter::engine::notation::{format_hodges, format_hodges_all, parse_hodges};
 use shogi_arbiter::engine::position::Position;
-use shogi_arbiter::engine::rules::check::{checking_moves_by_definition, in_check};
 use shogi_arbiter::engine::variant::Rules;
 
 /// The option sets played: the three profiles, then every value of every option that no
@@ -194,31 +193,22 @@ fn game(
     check_every: usize,
     seen: &mut Seen,
 ) {
-    let mut rng = Rng(seed);
-    let mut pos = start;
-    for ply in 0..plies {
-        if ply % check_every == 0 {
-            seen.moves += check_position(&pos, rules, &mut rng);
-            hodges_round_trip(&pos, rules);
-            for side in Color::ALL {
-                assert_eq!(
-                    in_check(&pos, rules, side),
-                    !checking_moves_by_definition(&pos, rules, side).is_empty(),
-                    "check of {side:?}"
-                );
-            }
-        }
-        let moves = legal_moves(&pos, rules);
-        if moves.is_empty() {
-            break;
-        }
-        let mv = pick_move(&pos, &moves, &mut rng);
-        let (after, contagion, emperor) = play_checked(&pos, rules, &mv);
-        seen.contagions += usize::from(contagion);
-        seen.emperors += usize::from(emperor);
-        pos = after;
-        seen.plies += 1;
-    }
+    let mut emperors = 0;
+    let (played, moves, contagions) = random_game_checked(
+        rules,
+        start,
+        (plies, seed, check_every),
+        |pos| hodges_round_trip(pos, rules),
+        |pos, mv| {
+            let (after, contagion, emperor) = play_checked(pos, rules, mv);
+            emperors += usize::from(emperor);
+            (after, contagion)
+        },
+    );
+    seen.plies += played;
+    seen.moves += moves;
+    seen.contagions += contagions;
+    seen.emperors += emperors;
 }
 
 #[test]

@@ -5,12 +5,10 @@
 //! after it, the fast check test agrees with check by its definition (some opponent move
 //! leaves no royal, burns counted), and the attack test agrees with the protection map.
 
-use crate::invariants::{attack_lookup_agrees, check_position, pick_move};
+use crate::invariants::{attack_lookup_agrees, random_game_checked};
 use crate::support::{random_placement, rules_for, Rng};
 use shogi_arbiter::engine::core::color::Color;
-use shogi_arbiter::engine::movegen::legal_moves;
 use shogi_arbiter::engine::position::Position;
-use shogi_arbiter::engine::rules::check::{checking_moves_by_definition, in_check};
 use shogi_arbiter::engine::variant::Rules;
 
 /// The option sets played: the three profiles, then every value of every option that is
@@ -99,31 +97,13 @@ fn game(
     seed: u64,
     check_every: usize,
 ) -> (usize, usize, usize) {
-    let mut rng = Rng(seed);
-    let mut pos = start;
-    let (mut played, mut moves_checked, mut burns) = (0, 0, 0);
-    for ply in 0..plies {
-        if ply % check_every == 0 {
-            moves_checked += check_position(&pos, rules, &mut rng);
-            for side in Color::ALL {
-                assert_eq!(
-                    in_check(&pos, rules, side),
-                    !checking_moves_by_definition(&pos, rules, side).is_empty(),
-                    "check of {side:?}"
-                );
-            }
-        }
-        let moves = legal_moves(&pos, rules);
-        if moves.is_empty() {
-            break;
-        }
-        let mv = pick_move(&pos, &moves, &mut rng);
-        let (after, burned) = play_checked(&pos, rules, &mv);
-        burns += usize::from(burned);
-        pos = after;
-        played += 1;
-    }
-    (played, moves_checked, burns)
+    random_game_checked(
+        rules,
+        start,
+        (plies, seed, check_every),
+        |_| {},
+        |pos, mv| play_checked(pos, rules, mv),
+    )
 }
 
 #[test]
