@@ -6,12 +6,11 @@
 //! the fast check test agrees with check by its definition, and the attack test agrees
 //! with the protection map.
 
-use crate::invariants::{attack_lookup_agrees, random_game_checked};
-use crate::support::{random_placement, rules_for, Rng};
+use crate::invariants::{attack_lookups_over, random_games_over};
+use crate::support::rules_for;
 use shogi_arbiter::engine::movegen::legal_moves;
 use shogi_arbiter::engine::notation::format_move;
 use shogi_arbiter::engine::position::Position;
-use shogi_arbiter::engine::variant::Rules;
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -93,21 +92,16 @@ const OPTION_SETS: &[&str] = &[
     "profile=japanese free_demon_diagonals=all neighbor_king=no_back promotion_trigger=capture_of_promoted",
 ];
 
-/// One random game of up to `plies` plies, checking every `check_every`th position;
-/// returns (plies, moves checked, promotions played).
-fn game(
-    rules: &Rules,
-    start: Position,
-    plies: usize,
-    seed: u64,
-    check_every: usize,
-) -> (usize, usize, usize) {
-    random_game_checked(
-        rules,
-        start,
-        (plies, seed, check_every),
-        |_| {},
-        |pos, mv| {
+#[test]
+fn dai_dai_random_games() {
+    let (plies, moves, promotions) = random_games_over(
+        "dai-dai",
+        OPTION_SETS,
+        (0xda1_da1, 17, 700),
+        (120, 3),
+        (&[20, 80], 40, 2),
+        |_, _| {},
+        |pos, rules, mv| {
             let mut after = pos.clone();
             let effects = after.play(mv, rules);
             let mut fast = pos.clone();
@@ -115,27 +109,7 @@ fn game(
             assert_eq!(after, fast, "play and play_unchecked differ");
             (after, effects.face_after != effects.face_before)
         },
-    )
-}
-
-#[test]
-fn dai_dai_random_games() {
-    let mut rng = Rng(0xda1_da1);
-    let (mut plies, mut moves, mut promotions) = (0, 0, 0);
-    for (i, options) in OPTION_SETS.iter().enumerate() {
-        let rules = rules_for("dai-dai", options);
-        let (p, m, n) = game(&rules, Position::start(&rules), 120, 17 + i as u64, 3);
-        plies += p;
-        moves += m;
-        promotions += n;
-        for (k, density) in [20, 80].into_iter().enumerate() {
-            let start = random_placement(&rules, &mut rng, density);
-            let (p, m, n) = game(&rules, start, 40, 700 + 10 * i as u64 + k as u64, 2);
-            plies += p;
-            moves += m;
-            promotions += n;
-        }
-    }
+    );
     assert!(
         plies >= 1_000 && moves > 20_000 && promotions >= 20,
         "only {plies} plies, {moves} moves checked, {promotions} promotions"
@@ -144,11 +118,5 @@ fn dai_dai_random_games() {
 
 #[test]
 fn dai_dai_attacks_agree_with_the_protection_map() {
-    let mut rng = Rng(0xda1_a77);
-    let mut checked = 0;
-    for options in OPTION_SETS {
-        let rules = rules_for("dai-dai", options);
-        checked += attack_lookup_agrees(&rules, &[15, 50, 120], &mut rng);
-    }
-    assert!(checked > 2000);
+    assert!(attack_lookups_over("dai-dai", OPTION_SETS, &[15, 50, 120], 0xda1_a77) > 2000);
 }

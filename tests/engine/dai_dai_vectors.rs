@@ -8,12 +8,11 @@
 //! row's position are [`CLAIMS`].
 
 use crate::support::rules_for;
-use crate::vector_support::{game_of, split_move_number, tsv_rows};
+use crate::vector_support::{game_of, refusal_problem, split_move_number, tsv_rows};
 use shogi_arbiter::engine::core::color::Color;
 use shogi_arbiter::engine::core::ending::{EndReason, Ending, GameResult};
 use shogi_arbiter::engine::core::moves::Promotion;
 use shogi_arbiter::engine::notation::{format_move, format_position_of, piece_token};
-use shogi_arbiter::engine::rules::legality::IllegalReason;
 use shogi_arbiter::engine::variant::Rules;
 use std::collections::BTreeSet;
 
@@ -176,21 +175,7 @@ fn run_case(row: &Row, rules: &Rules) -> Vec<String> {
     let mut problems = Vec::new();
     let repetition_row = row.rule.contains("repetition = ") || row.rule.contains("repetition=");
     match row.verdict.as_str() {
-        "illegal" => match game.judge(rules, &row.mv) {
-            Ok(c) => problems.push(format!(
-                "illegal move accepted as {}",
-                format_move(rules.variant.shape(), &c.mv)
-            )),
-            Err(reason) if repetition_row => {
-                if !matches!(reason, IllegalReason::Repetition(..)) {
-                    problems.push(format!("refused for {}, not repetition", reason.code()));
-                }
-            }
-            Err(IllegalReason::GameOver(ending)) => {
-                problems.push(format!("refused because the game is over ({ending:?})"));
-            }
-            Err(_) => {}
-        },
+        "illegal" => problems.extend(refusal_problem(&game, rules, &row.mv, repetition_row)),
         "legal" => match game.judge(rules, &row.mv) {
             Err(reason) => problems.push(format!("legal move refused: {}", reason.code())),
             Ok(candidate) => {

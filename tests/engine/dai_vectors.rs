@@ -8,14 +8,16 @@
 //! notes name, with what each must be judged. Also: the start perft against HaChu's outside
 //! figures, and the start divide(1) against the page's list.
 
+use crate::perft::assert_start_perft;
 use crate::support::rules_for;
-use crate::vector_support::{ending_text, game_of, promotion_name, split_move_number};
+use crate::vector_support::{
+    ending_text, game_of, promotion_name, refusal_problem, split_move_number,
+};
 use shogi_arbiter::engine::core::moves::Effects;
 use shogi_arbiter::engine::game::Status;
 use shogi_arbiter::engine::notation::{format_move, format_position_of, piece_token};
-use shogi_arbiter::engine::perft::{divide, perft};
+use shogi_arbiter::engine::perft::divide;
 use shogi_arbiter::engine::position::Position;
-use shogi_arbiter::engine::rules::legality::IllegalReason;
 use shogi_arbiter::engine::variant::Rules;
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -362,24 +364,16 @@ fn run_case(v: &Vector, rules: &Rules, facts: Option<&str>) -> Vec<String> {
         Err(e) => return vec![e],
     };
     let mut problems = Vec::new();
-    match (v.legal, game.judge(rules, &v.mv)) {
-        (false, Ok(c)) => problems.push(format!(
-            "illegal move accepted as {}",
-            format_move(rules.variant.shape(), &c.mv)
-        )),
-        (false, Err(IllegalReason::GameOver(ending))) => problems.push(format!(
-            "refused because the game is over ({})",
-            ending_text(&ending)
-        )),
-        (false, Err(reason)) => {
-            // The two repetition vectors are legal on the board: only that rule refuses.
-            let repetition = matches!(reason, IllegalReason::Repetition(..));
-            if repetition != matches!(v.id.as_str(), "D24" | "D25") {
-                problems.push(format!("refused for {}", reason.code()));
-            }
-        }
-        (true, Err(reason)) => problems.push(format!("legal move refused: {}", reason.code())),
-        (true, Ok(candidate)) => {
+    if !v.legal {
+        // The two repetition vectors are legal on the board: only that rule refuses.
+        let repetition = matches!(v.id.as_str(), "D24" | "D25");
+        return refusal_problem(&game, rules, &v.mv, repetition)
+            .into_iter()
+            .collect();
+    }
+    match game.judge(rules, &v.mv) {
+        Err(reason) => problems.push(format!("legal move refused: {}", reason.code())),
+        Ok(candidate) => {
             let text = format_move(rules.variant.shape(), &candidate.mv);
             if v.canonical.as_ref().is_some_and(|c| *c != text) {
                 problems.push(format!("canonical {text}, expected {:?}", v.canonical));
@@ -483,11 +477,7 @@ fn every_dai_vector_holds_under_its_rules() {
 #[test]
 fn dai_start_perft_matches_hachu() {
     for profile in ["wikipedia", "hachu", "evans", "chu"] {
-        let rules = rules_for("dai", &format!("profile={profile}"));
-        let start = Position::start(&rules);
-        for (depth, n) in [(1, 71), (2, 5_041), (3, 357_978)] {
-            assert_eq!(perft(&start, &rules, depth), n, "{profile} depth {depth}");
-        }
+        assert_start_perft("dai", &format!("profile={profile}"), &[71, 5_041, 357_978]);
     }
 }
 

@@ -185,6 +185,66 @@ pub(crate) fn random_game_checked(
     (played, moves_checked, shown)
 }
 
+/// Random games of `variant` under each of `option_sets` ([`random_game_checked`]): one
+/// from the start (`start`: plies, check every), then one from a random placement per
+/// density of `placed` (densities, plies, check every). Seeds: `seeds.0` for the
+/// placements, `seeds.1 + i` for the i-th set's start game, `seeds.2 + 10 i + k` for its
+/// k-th placement game. `also` and `play` are [`random_game_checked`]'s, given the rules.
+/// Returns (plies played, moves checked, moves that showed the rule).
+pub(crate) fn random_games_over(
+    variant: &str,
+    option_sets: &[&str],
+    seeds: (u64, u64, u64),
+    start: (usize, usize),
+    placed: (&[usize], usize, usize),
+    mut also: impl FnMut(&Position, &Rules),
+    mut play: impl FnMut(&Position, &Rules, &Move) -> (Position, bool),
+) -> (usize, usize, usize) {
+    let mut rng = Rng(seeds.0);
+    let mut total = (0, 0, 0);
+    let mut add = |(p, m, s): (usize, usize, usize)| {
+        total = (total.0 + p, total.1 + m, total.2 + s);
+    };
+    for (i, options) in option_sets.iter().enumerate() {
+        let rules = rules_for(variant, options);
+        let i = i as u64;
+        add(random_game_checked(
+            &rules,
+            Position::start(&rules),
+            (start.0, seeds.1 + i, start.1),
+            |pos| also(pos, &rules),
+            |pos, mv| play(pos, &rules, mv),
+        ));
+        let (densities, plies, check_every) = placed;
+        for (k, &density) in densities.iter().enumerate() {
+            let from = random_placement(&rules, &mut rng, density);
+            add(random_game_checked(
+                &rules,
+                from,
+                (plies, seeds.2 + 10 * i + k as u64, check_every),
+                |pos| also(pos, &rules),
+                |pos, mv| play(pos, &rules, mv),
+            ));
+        }
+    }
+    total
+}
+
+/// [`attack_lookup_agrees`] under each of `option_sets` of `variant`, the placements seeded
+/// with `seed`; returns the number of squares checked.
+pub(crate) fn attack_lookups_over(
+    variant: &str,
+    option_sets: &[&str],
+    densities: &[usize],
+    seed: u64,
+) -> usize {
+    let mut rng = Rng(seed);
+    option_sets
+        .iter()
+        .map(|options| attack_lookup_agrees(&rules_for(variant, options), densities, &mut rng))
+        .sum()
+}
+
 /// A random move of `moves`, a capture every other time when there is one (so that
 /// promotions and contagion happen).
 pub(crate) fn pick_move(pos: &Position, moves: &[Move], rng: &mut Rng) -> Move {

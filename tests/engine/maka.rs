@@ -11,8 +11,8 @@
 //! (the emperors' and royals' squares follow a king that became an emperor); and the fast
 //! check test agrees with check by its definition.
 
-use crate::invariants::{attack_lookup_agrees, random_game_checked};
-use crate::support::{random_placement, rules_for, Rng};
+use crate::invariants::{attack_lookups_over, random_games_over};
+use crate::support::rules_for;
 use shogi_arbiter::engine::core::color::Color;
 use shogi_arbiter::engine::core::moves::{Move, Promo, Promotion};
 use shogi_arbiter::engine::core::piece::FaceId;
@@ -175,75 +175,25 @@ fn hodges_round_trip(pos: &Position, rules: &Rules) {
     }
 }
 
-/// Counts of what a set of games went through.
-#[derive(Default)]
-struct Seen {
-    plies: usize,
-    moves: usize,
-    contagions: usize,
-    emperors: usize,
-}
-
-/// One random game of up to `plies` plies, invariants checked every `check_every` plies.
-fn game(
-    rules: &Rules,
-    start: Position,
-    plies: usize,
-    seed: u64,
-    check_every: usize,
-    seen: &mut Seen,
-) {
+#[test]
+fn maka_random_games() {
     let mut emperors = 0;
-    let (played, moves, contagions) = random_game_checked(
-        rules,
-        start,
-        (plies, seed, check_every),
-        |pos| hodges_round_trip(pos, rules),
-        |pos, mv| {
+    let (plies, moves, contagions) = random_games_over(
+        "maka-dai-dai",
+        OPTION_SETS,
+        (0x3a4a_da1d, 41, 700),
+        (80, 4),
+        (&[20, 45, 70, 120], 60, 2),
+        hodges_round_trip,
+        |pos, rules, mv| {
             let (after, contagion, emperor) = play_checked(pos, rules, mv);
             emperors += usize::from(emperor);
             (after, contagion)
         },
     );
-    seen.plies += played;
-    seen.moves += moves;
-    seen.contagions += contagions;
-    seen.emperors += emperors;
-}
-
-#[test]
-fn maka_random_games() {
-    let mut rng = Rng(0x3a4a_da1d);
-    let mut seen = Seen::default();
-    for (i, options) in OPTION_SETS.iter().enumerate() {
-        let rules = rules_for("maka-dai-dai", options);
-        game(
-            &rules,
-            Position::start(&rules),
-            80,
-            41 + i as u64,
-            4,
-            &mut seen,
-        );
-        for (k, density) in [20, 45, 70, 120].into_iter().enumerate() {
-            let start = random_placement(&rules, &mut rng, density);
-            game(
-                &rules,
-                start,
-                60,
-                700 + 10 * i as u64 + k as u64,
-                2,
-                &mut seen,
-            );
-        }
-    }
     assert!(
-        seen.plies >= 1_500 && seen.moves > 100_000 && seen.contagions >= 10 && seen.emperors >= 5,
-        "only {} plies, {} moves checked, {} contagions, {} new emperors",
-        seen.plies,
-        seen.moves,
-        seen.contagions,
-        seen.emperors
+        plies >= 1_500 && moves > 100_000 && contagions >= 10 && emperors >= 5,
+        "only {plies} plies, {moves} moves checked, {contagions} contagions, {emperors} new emperors"
     );
 }
 
@@ -335,11 +285,5 @@ fn maka_rows_are_tais_where_the_page_says_so() {
 
 #[test]
 fn maka_attacks_agree_with_the_protection_map() {
-    let mut rng = Rng(0x3a4a_a77c);
-    let mut checked = 0;
-    for options in OPTION_SETS {
-        let rules = rules_for("maka-dai-dai", options);
-        checked += attack_lookup_agrees(&rules, &[12, 40, 100], &mut rng);
-    }
-    assert!(checked > 2000);
+    assert!(attack_lookups_over("maka-dai-dai", OPTION_SETS, &[12, 40, 100], 0x3a4a_a77c) > 2000);
 }

@@ -13,10 +13,11 @@
 //! option.
 
 use crate::support::rules_for;
-use crate::vector_support::{ending_text, game_of, promotion_name, tsv_rows};
+use crate::vector_support::{
+    ending_text, game_of, promotion_name, refusal_problem, split_move_number, tsv_rows,
+};
 use shogi_arbiter::engine::core::piece::Piece;
 use shogi_arbiter::engine::notation::{format_move, format_position_of, piece_token};
-use shogi_arbiter::engine::rules::legality::IllegalReason;
 use shogi_arbiter::engine::variant::{self, Rules};
 use std::collections::BTreeSet;
 
@@ -92,11 +93,6 @@ fn rows() -> Vec<Row> {
     all
 }
 
-/// Position text without its move number (the page writes 1 after every move).
-fn without_move_number(text: &str) -> &str {
-    text.rsplit_once(' ').map_or(text, |(rest, _)| rest)
-}
-
 /// Runs one row under one rules case; returns the problems found.
 fn run_case(row: &Row, rules: &Rules) -> Vec<String> {
     let mut game = match game_of(rules, &row.position, &row.history) {
@@ -105,17 +101,12 @@ fn run_case(row: &Row, rules: &Rules) -> Vec<String> {
     };
     let mut problems = Vec::new();
     match row.verdict.as_str() {
-        "illegal" => match game.judge(rules, &row.mv) {
-            Ok(c) => problems.push(format!(
-                "illegal move accepted as {}",
-                format_move(rules.variant.shape(), &c.mv)
-            )),
-            Err(IllegalReason::GameOver(ending)) => problems.push(format!(
-                "refused because the game is over ({})",
-                ending_text(&ending)
-            )),
-            Err(_) => {}
-        },
+        "illegal" => problems.extend(refusal_problem(
+            &game,
+            rules,
+            &row.mv,
+            row.rules_text.contains("repetition"),
+        )),
         "legal" => match game.judge(rules, &row.mv) {
             Err(reason) => problems.push(format!("legal move refused: {}", reason.code())),
             Ok(candidate) => {
@@ -125,7 +116,7 @@ fn run_case(row: &Row, rules: &Rules) -> Vec<String> {
                 }
                 let played = game.commit(rules, candidate);
                 let after = format_position_of(rules.variant, &game.position);
-                if without_move_number(&after) != without_move_number(&row.after) {
+                if split_move_number(&after).0 != split_move_number(&row.after).0 {
                     problems.push(format!("position after {after}, expected {}", row.after));
                 }
                 let e = &played.effects;

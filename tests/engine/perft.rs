@@ -9,23 +9,28 @@ use shogi_arbiter::engine::notation::format_move;
 use shogi_arbiter::engine::perft::{divide, perft, perft_bounded, HaltReason};
 use shogi_arbiter::engine::position::Position;
 
+/// Perft of `variant`'s start position under the rule entries `rules` at depths 1, 2, ...
+/// equals `counts`.
+pub(crate) fn assert_start_perft(variant: &str, rules: &str, counts: &[u64]) {
+    let rules_in_force = crate::support::rules_for(variant, rules);
+    let start = Position::start(&rules_in_force);
+    for (depth, &n) in (1..).zip(counts) {
+        assert_eq!(
+            perft(&start, &rules_in_force, depth),
+            n,
+            "{variant} `{rules}` depth {depth}"
+        );
+    }
+}
+
 #[test]
 fn perft_locks_per_profile() {
     for (profile, expected) in [
-        ("profile=wikipedia", [304, 92_662]),
-        ("profile=japanese", [304, 92_662]),
-        ("profile=tsa", [298, 89_050]),
+        ("profile=wikipedia", &[304, 92_662][..]),
+        ("profile=japanese", &[304, 92_662][..]),
+        ("profile=tsa", &[298, 89_050][..]),
     ] {
-        let rules = tai_rules(profile);
-        let start = Position::start(&rules);
-        for (depth, n) in expected.iter().enumerate() {
-            assert_eq!(
-                perft(&start, &rules, depth as u32 + 1),
-                *n,
-                "{profile} depth {}",
-                depth + 1
-            );
-        }
+        assert_start_perft("tai", profile, expected);
     }
 }
 
@@ -69,16 +74,7 @@ fn tenjiku_perft_per_profile() {
         ("profile=tsa", &[70, 4_949, 397_247, 32_500_321][..]),
         ("profile=wikipedia", &[72, 5_246, 430_482, 36_023_253][..]),
     ] {
-        let rules = crate::support::rules_for("tenjiku", profile);
-        let start = Position::start(&rules);
-        for (depth, n) in expected.iter().enumerate() {
-            assert_eq!(
-                perft(&start, &rules, depth as u32 + 1),
-                *n,
-                "{profile} depth {}",
-                depth + 1
-            );
-        }
+        assert_start_perft("tenjiku", profile, expected);
     }
 }
 
@@ -89,16 +85,7 @@ fn tenjiku_perft_per_profile() {
 /// convention (`qboard.rs`); depth 1 move for move is in `dai_dai.rs`.
 #[test]
 fn dai_dai_perft_default_profile() {
-    let rules = crate::support::rules_for("dai-dai", "profile=wikipedia");
-    let start = Position::start(&rules);
-    for (depth, n) in [58, 3_346, 196_606].into_iter().enumerate() {
-        assert_eq!(
-            perft(&start, &rules, depth as u32 + 1),
-            n,
-            "depth {}",
-            depth + 1
-        );
-    }
+    assert_start_perft("dai-dai", "profile=wikipedia", &[58, 3_346, 196_606]);
 }
 
 /// Maka dai dai shogi from the start position (maka-dai-dai.md, "Outside figures"). The
@@ -118,16 +105,7 @@ fn maka_perft_from_the_start() {
         ("profile=tsa", &[75, 5_625][..]),
         ("profile=cvp", &[78, 6_084][..]),
     ] {
-        let rules = crate::support::rules_for("maka-dai-dai", profile);
-        let start = Position::start(&rules);
-        for (depth, n) in expected.iter().enumerate() {
-            assert_eq!(
-                perft(&start, &rules, depth as u32 + 1),
-                *n,
-                "{profile} depth {}",
-                depth + 1
-            );
-        }
+        assert_start_perft("maka-dai-dai", profile, expected);
     }
 }
 

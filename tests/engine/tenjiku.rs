@@ -5,8 +5,7 @@
 //! after it, the fast check test agrees with check by its definition (some opponent move
 //! leaves no royal, burns counted), and the attack test agrees with the protection map.
 
-use crate::invariants::{attack_lookup_agrees, random_game_checked};
-use crate::support::{random_placement, rules_for, Rng};
+use crate::invariants::{attack_lookups_over, random_games_over};
 use shogi_arbiter::engine::core::color::Color;
 use shogi_arbiter::engine::position::Position;
 use shogi_arbiter::engine::variant::Rules;
@@ -88,42 +87,17 @@ fn play_checked(
     (after, burned)
 }
 
-/// One random game of up to `plies` plies; returns (plies, moves checked, burning moves
-/// played).
-fn game(
-    rules: &Rules,
-    start: Position,
-    plies: usize,
-    seed: u64,
-    check_every: usize,
-) -> (usize, usize, usize) {
-    random_game_checked(
-        rules,
-        start,
-        (plies, seed, check_every),
-        |_| {},
-        |pos, mv| play_checked(pos, rules, mv),
-    )
-}
-
 #[test]
 fn tenjiku_random_games() {
-    let mut rng = Rng(0x07e4_11c0_u64);
-    let (mut plies, mut moves, mut burns) = (0, 0, 0);
-    for (i, options) in OPTION_SETS.iter().enumerate() {
-        let rules = rules_for("tenjiku", options);
-        let (p, m, b) = game(&rules, Position::start(&rules), 120, 31 + i as u64, 3);
-        plies += p;
-        moves += m;
-        burns += b;
-        for (k, density) in [16, 60].into_iter().enumerate() {
-            let start = random_placement(&rules, &mut rng, density);
-            let (p, m, b) = game(&rules, start, 40, 900 + 10 * i as u64 + k as u64, 2);
-            plies += p;
-            moves += m;
-            burns += b;
-        }
-    }
+    let (plies, moves, burns) = random_games_over(
+        "tenjiku",
+        OPTION_SETS,
+        (0x07e4_11c0, 31, 900),
+        (120, 3),
+        (&[16, 60], 40, 2),
+        |_, _| {},
+        play_checked,
+    );
     assert!(
         plies >= 1_000 && moves > 20_000 && burns >= 20,
         "only {plies} plies, {moves} moves checked, {burns} burning moves"
@@ -132,11 +106,5 @@ fn tenjiku_random_games() {
 
 #[test]
 fn tenjiku_attacks_agree_with_the_protection_map() {
-    let mut rng = Rng(0xa7_7e41);
-    let mut checked = 0;
-    for options in OPTION_SETS {
-        let rules = rules_for("tenjiku", options);
-        checked += attack_lookup_agrees(&rules, &[12, 40, 100], &mut rng);
-    }
-    assert!(checked > 2000);
+    assert!(attack_lookups_over("tenjiku", OPTION_SETS, &[12, 40, 100], 0xa7_7e41) > 2000);
 }

@@ -10,7 +10,7 @@
 //! [`PENDING_ENGINE`], and must keep failing until they are taken off it.
 
 use crate::support::rules_for;
-use crate::vector_support::{ending_text, game_of, promotion_name, tsv_rows};
+use crate::vector_support::{ending_text, game_of, promotion_name, refusal_problem, tsv_rows};
 use shogi_arbiter::engine::core::ending::Ending;
 use shogi_arbiter::engine::core::moves::Effects;
 use shogi_arbiter::engine::core::piece::Piece;
@@ -21,7 +21,6 @@ use shogi_arbiter::engine::notation::{
 };
 use shogi_arbiter::engine::perft::perft;
 use shogi_arbiter::engine::position::Position;
-use shogi_arbiter::engine::rules::legality::IllegalReason;
 use shogi_arbiter::engine::variant::Rules;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -343,25 +342,13 @@ fn run_case(row: &Row, label: &str, rules: &Rules) -> Vec<String> {
     };
     let mut problems = Vec::new();
     match row.verdict.as_str() {
-        "illegal" => match game.judge(rules, &row.mv) {
-            Ok(c) => problems.push(format!(
-                "illegal move accepted as {}",
-                format_move(rules.variant.shape(), &c.mv)
-            )),
-            // A repetition row's move is legal on the board (RP-02 plays it): only the
-            // repetition rule may refuse it.
-            Err(reason) if row.id.starts_with("RP-") => {
-                if !matches!(reason, IllegalReason::Repetition(..)) {
-                    problems.push(format!("refused for {}, not repetition", reason.code()));
-                }
-            }
-            // The position itself must still be in play: the move is refused on its own.
-            Err(IllegalReason::GameOver(ending)) => problems.push(format!(
-                "refused because the game is over ({})",
-                ending_text(&ending)
-            )),
-            Err(_) => {}
-        },
+        // A repetition row's move (RP-) is legal on the board: RP-02 plays it.
+        "illegal" => problems.extend(refusal_problem(
+            &game,
+            rules,
+            &row.mv,
+            row.id.starts_with("RP-"),
+        )),
         "legal" => match game.judge(rules, &row.mv) {
             Err(reason) => problems.push(format!("legal move refused: {}", reason.code())),
             Ok(candidate) => {

@@ -1,13 +1,14 @@
 //! What the rule-vector harnesses share (tenjiku, dai, dai dai): the game a vector's
 //! position and history make, how an ending and a promotion are written in the expected
-//! facts, a position text split from its move number, and the rows of a tab-separated
-//! vector file.
+//! facts, a position text split from its move number, the rows of a tab-separated vector
+//! file, and what is wrong with the refusal of a move a vector says is illegal.
 
 use shogi_arbiter::engine::core::color::Color;
 use shogi_arbiter::engine::core::ending::{Ending, GameResult};
 use shogi_arbiter::engine::core::moves::Promotion;
 use shogi_arbiter::engine::game::Game;
-use shogi_arbiter::engine::notation::parse_valid_position;
+use shogi_arbiter::engine::notation::{format_move, parse_valid_position};
+use shogi_arbiter::engine::rules::legality::IllegalReason;
 use shogi_arbiter::engine::variant::Rules;
 
 /// The game from `position` with `history` played (game form, so that the repetition
@@ -73,4 +74,29 @@ pub fn tsv_rows(file: &str, header: &str) -> Vec<(usize, Vec<String>)> {
             (i + 1, f)
         })
         .collect()
+}
+
+/// What is wrong when `mv`, which a vector says is illegal, is judged in `game`: `None`
+/// when it is refused for a reason of its own. It must not be accepted, nor refused only
+/// because the game is already over; a `repetition` vector's move is legal on the board,
+/// so only the repetition rule may refuse it, and no other vector's move may be refused by
+/// that rule.
+pub fn refusal_problem(game: &Game, rules: &Rules, mv: &str, repetition: bool) -> Option<String> {
+    match game.judge(rules, mv) {
+        Ok(c) => Some(format!(
+            "illegal move accepted as {}",
+            format_move(rules.variant.shape(), &c.mv)
+        )),
+        Err(IllegalReason::GameOver(ending)) => Some(format!(
+            "refused because the game is over ({})",
+            ending_text(&ending)
+        )),
+        Err(reason) if matches!(reason, IllegalReason::Repetition(..)) != repetition => {
+            Some(format!(
+                "refused for {} (repetition vector: {repetition})",
+                reason.code()
+            ))
+        }
+        Err(_) => None,
+    }
 }
