@@ -122,7 +122,7 @@ impl Position {
         rules
             .start_slot()
             .get_or_init(|| {
-                let setup = parse_position(rules.variant, &rules.variant.setup)
+                let setup = parse_position(rules.variant, rules.setup_text())
                     .expect("embedded setup parses");
                 Box::new(Position::from_setup(&setup, rules).expect("embedded setup is valid"))
             })
