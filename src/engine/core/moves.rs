@@ -215,6 +215,16 @@ pub struct Effects {
     pub royals_lost: Vec<(Square, Piece)>,
     /// Whether the move was a pass.
     pub pass: bool,
+    /// Pieces its shots removed, in shot order (ko.md §4.2).
+    pub shots: Vec<(Square, Piece)>,
+    /// Allied guards the clerk's promotion promoted, as they became (ko.md §4.6c).
+    pub clerk_promoted: Vec<(Square, Piece)>,
+    /// Enemy poison flames the clerk's promotion removed.
+    pub flames_removed: Vec<(Square, Piece)>,
+    /// Pieces that reverted to their unpromoted side, as they became (ko.md §4.7).
+    pub reverted: Vec<(Square, Piece)>,
+    /// The side that met ko shogi's loss condition through the move (ko.md §6).
+    pub commanders_lost: Option<Color>,
 }
 
 impl Effects {
@@ -231,6 +241,11 @@ impl Effects {
             self_burned: None,
             royals_lost: Vec::new(),
             pass: false,
+            shots: Vec::new(),
+            clerk_promoted: Vec::new(),
+            flames_removed: Vec::new(),
+            reverted: Vec::new(),
+            commanders_lost: None,
         }
     }
 }

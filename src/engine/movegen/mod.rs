@@ -18,6 +18,7 @@ mod gen;
 pub(crate) mod hook;
 pub(crate) mod igui;
 pub(crate) mod jump;
+mod ko;
 pub(crate) mod leapslide;
 pub(crate) mod linelion;
 pub(crate) mod lion;
@@ -74,6 +75,10 @@ pub fn generate<S: MoveSink>(pos: &Position, rules: &Rules, sink: &mut S) {
     if pos.is_terminal() || stopped() {
         return;
     }
+    if let Some(k) = &rules.ko {
+        ko::generate(pos, rules, k, sink);
+        return;
+    }
     if extras(rules) {
         generate_all(Gen::<S, true>::new(pos, rules, sink, capture_ban(rules)));
     } else {
@@ -127,6 +132,10 @@ fn generate_from_filtered<S: MoveSink>(
     lion_filter: bool,
 ) {
     if pos.is_terminal() || !pos.cell(from).is_color(pos.side()) || stopped() {
+        return;
+    }
+    if let Some(k) = &rules.ko {
+        ko::generate_from(pos, rules, k, from, sink);
         return;
     }
     let ban = if lion_filter {

@@ -3,6 +3,10 @@
 //! a fire demon's burns (tenjiku.md §5) in `burns`.
 
 mod burns;
+mod ko_board;
+mod ko_play;
+
+pub use ko_board::KoBoard;
 
 use super::core::moves::{Effects, Move, Promo, Promotion};
 use super::core::piece::FaceId;
@@ -22,6 +26,16 @@ pub enum Extra {
     /// The square of a lion a non-lion has just captured (chu shogi's counter-strike rule,
     /// [`crate::engine::rules::lion_trading`]).
     LionCapture(Square),
+    /// Ko shogi under O27 `unpromoted_drum_not_captured`: the sides whose pawns have lost
+    /// their forward step (bit 0 Black, bit 1 White; `D`, `d` in position text).
+    DrumsLost(u8),
+}
+
+impl Extra {
+    /// Whether `color`'s pawns have lost their forward step for good (ko.md §4.8).
+    pub fn drum_lost(self, color: Color) -> bool {
+        matches!(self, Extra::DrumsLost(bits) if bits & (1 << color.index()) != 0)
+    }
 }
 
 /// A position as parsed from text, not yet checked against the rules in force.
@@ -49,6 +63,8 @@ pub struct SetupProblem {
 pub struct Position {
     cells: [Cell; MAX_SQUARES],
     occupied: [SquareSet; 2],
+    /// Per side, its royal pieces; under ko shogi's rules 1 while the side meets no loss
+    /// condition (ko.md §6) and 0 once it does ([`Position::set_standing`]).
     royals: [u16; 2],
     /// Per side and square: how many of the side's pieces next to it could capture there
     /// (kept up to date by every placement and removal; see [`crate::engine::variant::FaceTraits::guard_steps`]).
@@ -126,6 +142,9 @@ impl Position {
         }
         if problems.is_empty() {
             pos.finish_placing();
+            if let Some(ko) = &rules.ko {
+                pos.set_standing(ko_board::standing(&pos, ko));
+            }
             Ok(pos)
         } else {
             Err(problems)
@@ -403,6 +422,10 @@ impl Position {
     }
 
     fn play_inner(&mut self, mv: &Move, rules: &Rules, mut effects: Option<&mut Effects>) {
+        if let Some(ko) = &rules.ko {
+            self.play_ko(mv, rules, ko, effects);
+            return;
+        }
         let extra = if rules.lion_trading.is_some() {
             self.lion_capture_after(rules, mv)
         } else {

@@ -299,6 +299,7 @@ fn state_key_of(side: Color, extra: Extra) -> u64 {
     let extra = match extra {
         Extra::None => 0,
         Extra::LionCapture(sq) => mix(2 << 40 | u64::from(sq.0)),
+        Extra::DrumsLost(bits) => mix(3 << 40 | u64::from(bits)),
     };
     side ^ extra
 }

@@ -22,7 +22,7 @@ use super::rules::FaceRule;
 use crate::engine::core::color::Color;
 use crate::engine::core::dir::{abs_dir, absolute_offset, Dir, ABS_DIRS};
 use crate::engine::core::piece::{FaceId, KindId};
-use crate::engine::movement::{Component, DoubleRule, Movement, PathVisits, UNLIMITED};
+use crate::engine::movement::{Component, DoubleRule, Movement, PathVisits};
 
 /// A set of kinds, one bit per [`KindId`] (the loader allows at most 127 kinds).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -346,14 +346,5 @@ impl KoRules {
     #[inline]
     pub fn face(&self, face: FaceId) -> &KoFace {
         &self.faces[face.index()]
-    }
-}
-
-/// The range a [`KoMoves::slide`] entry of [`UNLIMITED`] stands for on a board of `n` points.
-pub fn reach(max: u8) -> usize {
-    if max == UNLIMITED {
-        usize::MAX
-    } else {
-        usize::from(max)
     }
 }

@@ -32,7 +32,7 @@ pub use model::{
     CellText, Choice, CodeEntry, KindInfo, KoFlags, OptionDef, Override, OverrideChange,
     PromotionKind, SetupOverride, Source, Variant, VariantTraits,
 };
-pub use ko::{KoFace, KoRules, Shooter};
+pub use ko::{KoFace, KoMoves, KoRules, Shooter, Victim};
 pub use ko_flags::{CapturePromotes, StepMover};
 pub use ko_options::{
     ClerkPrecondition, FogLightGeometry, FogProtection, NetRule, PassiveBurn, PriestLoss,
