@@ -4,7 +4,8 @@
 //! heavy ones on the blocking pool with a bounded queue.
 
 use super::dto::{
-    CaptureInfo, CheckInfo, GameStatus, IllegalInfo, MoveInfo, OptionValues, PositionForm,
+    CaptureInfo, ChangeCause, ChangedInfo, CheckInfo, GameStatus, IllegalInfo, MoveInfo,
+    OptionValues, PositionForm,
     PositionText, PromotionInfo, RemovalCause, RemovedInfo, RepetitionJudged, RulesEcho,
     RulesInput, StatusReason, StatusResult, StatusState,
 };
@@ -390,6 +391,7 @@ pub fn game_status(rules: &Rules, game: &Game, ending: Option<Ending>) -> GameSt
         }),
         reason: ending.map(|e| match e.reason {
             EndReason::RoyalsCaptured => StatusReason::RoyalsCaptured,
+            EndReason::CommandersLost => StatusReason::CommandersLost,
             EndReason::Checkmate => StatusReason::Checkmate,
             EndReason::Stalemate => StatusReason::Stalemate,
             EndReason::Repetition => StatusReason::Repetition,
@@ -545,6 +547,26 @@ pub fn move_info_with(rules: &Rules, mv: &Move, effects: &Effects, hodges: Strin
                 .iter()
                 .map(removed_as(RemovalCause::SelfBurn)),
         )
+        .chain(effects.shots.iter().map(removed_as(RemovalCause::Shot)))
+        .chain(
+            effects
+                .flames_removed
+                .iter()
+                .map(removed_as(RemovalCause::ClerkPromotion)),
+        )
+        .collect();
+    let changed_as = |cause: ChangeCause| {
+        move |&(sq, piece): &(Square, Piece)| ChangedInfo {
+            square: shape.name(sq).to_string(),
+            piece: piece_token(rules.variant, piece),
+            cause,
+        }
+    };
+    let changed = effects
+        .clerk_promoted
+        .iter()
+        .map(changed_as(ChangeCause::ClerkPromotion))
+        .chain(effects.reverted.iter().map(changed_as(ChangeCause::Reversion)))
         .collect();
     let promotion = match effects.promotion {
         Promotion::None => PromotionInfo::None,
@@ -577,6 +599,7 @@ pub fn move_info_with(rules: &Rules, mv: &Move, effects: &Effects, hodges: Strin
             },
         ),
         pass: effects.pass,
+        changed,
     }
 }
 

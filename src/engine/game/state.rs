@@ -276,12 +276,14 @@ impl Game {
                 candidate: &candidate,
                 rules,
             };
-            candidate.completion = rule_on(
-                rules.repetition,
-                &earlier,
-                &history,
-                candidate.after.royal_count(them),
-            )
+            // Ko shogi has no check rule, so no perpetual-check exception (ko.md §6): its
+            // royal counts say only whether a side still stands.
+            let opponent_royals = if rules.ko.is_some() {
+                0
+            } else {
+                candidate.after.royal_count(them)
+            };
+            candidate.completion = rule_on(rules.repetition, &earlier, &history, opponent_royals)
             .map_err(|ban| IllegalReason::Repetition(ban, rules.repetition))?;
         }
         Ok(candidate)

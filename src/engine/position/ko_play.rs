@@ -5,7 +5,7 @@
 
 use super::{Extra, Position};
 use crate::engine::core::color::Color;
-use crate::engine::core::moves::{Effects, Move, Promo, Promotion, ShotsFrom};
+use crate::engine::core::moves::{Effects, Move, Promo, Promotion};
 use crate::engine::core::piece::Piece;
 use crate::engine::core::square::Square;
 use crate::engine::variant::{FogLightGeometry, KoRules, PassiveBurn, PriestLoss, Rules};
@@ -35,38 +35,14 @@ impl Position {
         let mf = ko.face(mover.face);
         let mut losses = Losses::default();
         let squares = mv.squares();
-        let mut shots = mv.shots();
-        let mut any_capture = false;
-        // 1. Movement: a line's captures are implied between its ends.
-        if let [to] = squares {
-            if let Some((d, dist)) = geo.line(mv.from, *to) {
-                let m = &mf.moves[us.index()];
-                if m.slide[d] == 0 && i32::from(m.line[d]) >= dist {
-                    for &s in geo.ray(mv.from, d).iter().take(dist as usize - 1) {
-                        if self.cell(s).is_color(them) {
-                            let victim = self.ko_remove(s, rules, ko, &mut losses, true);
-                            any_capture = true;
-                            if let Some(e) = effects.as_deref_mut() {
-                                e.captures.push((s, victim));
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        for (i, &sq) in squares.iter().enumerate() {
-            if sq != mv.from && self.cell(sq).is_color(them) {
-                let victim = self.ko_remove(sq, rules, ko, &mut losses, true);
-                any_capture = true;
-                if let Some(e) = effects.as_deref_mut() {
-                    e.captures.push((sq, victim));
-                }
-            }
-            if i == 0 && squares.len() > 1 && mv.shots_from() == ShotsFrom::FirstLeg {
-                if let Some((&t, rest)) = shots.split_first() {
-                    self.shoot(t, rules, ko, &mut losses, effects.as_deref_mut());
-                    shots = rest;
-                }
+        // 1. Movement and its captures by displacement. A fog's shot between its legs is
+        // made with the other shots: it never hits a point the move lands on.
+        let captured = self.ko_displaced(mv, rules, ko);
+        let any_capture = !captured.is_empty();
+        for &sq in &captured {
+            let victim = self.ko_remove(sq, rules, ko, &mut losses, true);
+            if let Some(e) = effects.as_deref_mut() {
+                e.captures.push((sq, victim));
             }
         }
         let to = mv.to();
@@ -108,7 +84,7 @@ impl Position {
                 }
             }
             // 4. Shots.
-            for &t in shots {
+            for &t in mv.shots() {
                 self.shoot(t, rules, ko, &mut losses, effects.as_deref_mut());
             }
             // 5. Promotion, then the clerk's side effects.
@@ -167,6 +143,37 @@ impl Position {
         };
         self.side = them;
         self.move_number = self.move_number.saturating_add(1);
+    }
+
+    /// The points a ko move (not yet played) captures by displacement, in order, each
+    /// once: the listed points holding an enemy, and the enemies a line move steps on
+    /// between its ends (ko.md §4.5 line5, written `from to`).
+    pub fn ko_displaced(&self, mv: &Move, rules: &Rules, ko: &KoRules) -> Vec<Square> {
+        let geo = &rules.variant.geometry;
+        let Some(piece) = self.cell(mv.from).piece() else {
+            return Vec::new();
+        };
+        let them = piece.color.opponent();
+        let mut out = Vec::new();
+        if let [to] = mv.squares() {
+            if let Some((d, dist)) = geo.line(mv.from, *to) {
+                let m = &ko.face(piece.face).moves[piece.color.index()];
+                if m.slide[d] == 0 && i32::from(m.line[d]) >= dist {
+                    out.extend(
+                        geo.ray(mv.from, d)
+                            .iter()
+                            .take(dist as usize - 1)
+                            .filter(|&&s| self.cell(s).is_color(them)),
+                    );
+                }
+            }
+        }
+        for &sq in mv.squares() {
+            if self.cell(sq).is_color(them) && !out.contains(&sq) {
+                out.push(sq);
+            }
+        }
+        out
     }
 
     /// Removes the piece on `sq`, noting the loss of an unpromoted drum (and, when

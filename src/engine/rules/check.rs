@@ -19,6 +19,9 @@ pub fn royals(pos: &Position, side: Color) -> Vec<Square> {
 
 /// Whether `side` is in check.
 pub fn in_check(pos: &Position, rules: &Rules, side: Color) -> bool {
+    if let Some(ko) = &rules.ko {
+        return super::ko_check::in_check_ko(pos, rules, ko, side);
+    }
     let them = side.opponent();
     if pos.royal_count(them) == 0 {
         return false;

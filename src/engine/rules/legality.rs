@@ -45,6 +45,10 @@ pub enum IllegalReason {
     PromotionNotPossible,
     /// A lion-trading rule forbids the capture (chu shogi).
     Lion(LionBan),
+    /// The piece is frozen by an enemy net (ko shogi, ko.md §4.4).
+    Frozen,
+    /// The move names shots its piece cannot make there (ko shogi, ko.md §4.2).
+    InvalidShot,
     /// Hodges text that names no legal move (not Hodges text, no such piece, unreachable,
     /// ambiguous, a promotion mark missing or wrong; see [`HodgesError`]).
     Hodges(HodgesError),
@@ -67,6 +71,8 @@ impl IllegalReason {
             IllegalReason::PromotionCompulsory => "promotion_compulsory",
             IllegalReason::PromotionNotPossible => "promotion_not_possible",
             IllegalReason::Lion(ban) => ban.code(),
+            IllegalReason::Frozen => "frozen",
+            IllegalReason::InvalidShot => "invalid_shot",
             IllegalReason::Hodges(e) => e.code(),
         }
     }
@@ -100,6 +106,10 @@ impl fmt::Display for IllegalReason {
             IllegalReason::PromotionCompulsory => write!(f, "promotion is compulsory on this move"),
             IllegalReason::PromotionNotPossible => write!(f, "this move offers no promotion"),
             IllegalReason::Lion(ban) => write!(f, "{ban}"),
+            IllegalReason::Frozen => write!(f, "the piece is frozen by an enemy net"),
+            IllegalReason::InvalidShot => {
+                write!(f, "the piece cannot make these shots after this movement")
+            }
             IllegalReason::Hodges(e) => write!(f, "{e} (Hodges text)"),
         }
     }
@@ -120,6 +130,8 @@ pub fn royals_captured(pos: &Position, rules: &Rules) -> Ending {
             reason: EndReason::RoyalsCaptured,
         };
     }
+    // Ko shogi keeps whether a side meets its loss condition in the royal counts; when both
+    // do, the side to move (the mover's opponent, tested first) has lost.
     let loser = if pos.royal_count(pos.side()) == 0 {
         pos.side()
     } else {
@@ -127,7 +139,11 @@ pub fn royals_captured(pos: &Position, rules: &Rules) -> Ending {
     };
     Ending {
         result: GameResult::Win(loser.opponent()),
-        reason: EndReason::RoyalsCaptured,
+        reason: if rules.ko.is_some() {
+            EndReason::CommandersLost
+        } else {
+            EndReason::RoyalsCaptured
+        },
     }
 }
 
@@ -157,6 +173,12 @@ pub fn check_move(pos: &Position, rules: &Rules, text: &str) -> Result<Move, Ill
     }
     if !cell.is_color(pos.side()) {
         return Err(IllegalReason::NotYourPiece);
+    }
+    if let Some(ko) = &rules.ko {
+        return super::ko_moves::check_ko_move(pos, rules, ko, &parsed);
+    }
+    if !parsed.shots.is_empty() {
+        return Err(IllegalReason::InvalidShot);
     }
     if let [to] = parsed.squares[1..] {
         if let Some(mv) = judged_alone(pos, rules, from, to) {

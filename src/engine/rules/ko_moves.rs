@@ -1,0 +1,121 @@
+//! Judging a proposed ko shogi move (ko.md §5): the move is read as its effect (start,
+//! final point, points captured by displacement, shot targets) and matched against the
+//! piece's legal moves, so that any equivalent spelling is accepted and normalised; the
+//! promotion mark is then resolved as for the other variants.
+
+use super::legality::IllegalReason;
+use crate::engine::core::moves::{Move, Promo, ShotsFrom};
+use crate::engine::core::square::Square;
+use crate::engine::movegen::generate_from;
+use crate::engine::notation::MoveText;
+use crate::engine::position::{KoBoard, Position};
+use crate::engine::variant::{KoRules, Rules};
+
+/// A move's effect without its promotion choice: final point, captured and shot points
+/// (sorted).
+type Effect = (Square, Vec<Square>, Vec<Square>);
+
+/// Checks a parsed ko move whose start holds a piece of the side to move and returns the
+/// canonical legal move.
+///
+/// # Errors
+/// The reason the move is illegal.
+pub fn check_ko_move(
+    pos: &Position,
+    rules: &Rules,
+    ko: &KoRules,
+    parsed: &MoveText,
+) -> Result<Move, IllegalReason> {
+    let from = parsed.squares[0];
+    let us = pos.side();
+    if KoBoard::read(pos, rules, ko).frozen[us.index()].contains(from) {
+        return Err(IllegalReason::Frozen);
+    }
+    let path = &parsed.squares[1..];
+    // A route may step on empty points, enemies and its own start, never on a friend.
+    if path[..path.len().saturating_sub(1)]
+        .iter()
+        .any(|&s| s != from && pos.cell(s).is_color(us))
+    {
+        return Err(IllegalReason::InvalidRoute);
+    }
+    if path.last().is_some_and(|&to| to != from && pos.cell(to).is_color(us)) {
+        return Err(IllegalReason::OntoOwnPiece);
+    }
+    let proposed = proposed_move(parsed).ok_or(IllegalReason::InvalidShot)?;
+    let mut moves = Vec::new();
+    generate_from(pos, rules, from, &mut moves);
+    let pass = path.len() == 2 && path[1] == from && pos.cell(path[0]).is_empty();
+    let effect = effect_of(pos, rules, ko, &proposed);
+    let candidates: Vec<&Move> = moves
+        .iter()
+        .filter(|m| {
+            if pass {
+                m.squares().len() == 2 && m.to() == m.from && pos.cell(m.squares()[0]).is_empty()
+            } else {
+                m.from == from && effect_of(pos, rules, ko, m) == effect
+            }
+        })
+        .collect();
+    if candidates.is_empty() {
+        let moved_alike = moves
+            .iter()
+            .any(|m| m.from == from && effect_of(pos, rules, ko, m).0 == effect.0);
+        return Err(if !parsed.shots.is_empty() && moved_alike {
+            IllegalReason::InvalidShot
+        } else if path.len() > 1 {
+            IllegalReason::InvalidRoute
+        } else {
+            IllegalReason::Unreachable
+        });
+    }
+    let has = |p: Promo| candidates.iter().find(|m| m.promo == p).copied();
+    match parsed.mark {
+        None => has(Promo::None)
+            .or(has(Promo::Decline))
+            .or(has(Promo::Promote))
+            .copied()
+            .ok_or(IllegalReason::Unreachable),
+        Some(Promo::Promote) => has(Promo::Promote)
+            .copied()
+            .ok_or(IllegalReason::PromotionNotPossible),
+        Some(_) => match (has(Promo::Decline), has(Promo::Promote)) {
+            (Some(m), _) => Ok(*m),
+            (None, Some(_)) => Err(IllegalReason::PromotionCompulsory),
+            (None, None) => Err(IllegalReason::PromotionNotPossible),
+        },
+    }
+}
+
+/// The move the text spells, without its mark; `None` when its shots cannot be placed
+/// (more than one point shot from, or shots between legs other than after the first).
+fn proposed_move(parsed: &MoveText) -> Option<Move> {
+    let from = parsed.squares[0];
+    let path = &parsed.squares[1..];
+    let targets: Vec<Square> = parsed.shots.iter().map(|&(_, t)| t).collect();
+    let last = parsed.squares.len() - 1;
+    let shots_from = match parsed.shots.as_slice() {
+        [] => ShotsFrom::Final,
+        [(1, _), ..] if last > 1 => ShotsFrom::FirstLeg,
+        shots if shots.iter().all(|&(at, _)| at == last) => ShotsFrom::Final,
+        _ => return None,
+    };
+    if shots_from == ShotsFrom::FirstLeg && parsed.shots.get(1).is_some_and(|&(at, _)| at != last) {
+        return None;
+    }
+    let mv = if path.is_empty() {
+        Move::shot_in_place(from, &targets, Promo::None)
+    } else {
+        Move::new(from, path, Promo::None).with_shots(&targets, shots_from)
+    };
+    Some(mv)
+}
+
+/// The effect of a move on `pos` (not yet played): final point, captured and shot points.
+fn effect_of(pos: &Position, rules: &Rules, ko: &KoRules, mv: &Move) -> Effect {
+    let mut caps = pos.ko_displaced(mv, rules, ko);
+    caps.sort_unstable();
+    let mut shots = mv.shots().to_vec();
+    shots.sort_unstable();
+    (mv.to(), caps, shots)
+}
