@@ -11,6 +11,7 @@ mod dai_vectors;
 mod game_end;
 mod game_end_rulings;
 mod invariants;
+mod ko;
 mod layering;
 mod maka;
 mod maka_vectors;

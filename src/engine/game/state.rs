@@ -542,7 +542,8 @@ mod tests {
             + std::mem::size_of::<u64>()
             + 2 * (std::mem::size_of::<(u64, u32)>() + 1)
             + std::mem::size_of::<Position>().div_ceil(CHECKPOINT_PLIES);
-        assert_eq!(std::mem::size_of::<PlayedMove>(), 12);
+        // A move is 16 bytes (ko shogi's thunderclap lists six squares), its flags one.
+        assert_eq!(std::mem::size_of::<PlayedMove>(), 18);
         assert!(per_ply <= 100, "{per_ply} bytes a ply");
     }
 }
