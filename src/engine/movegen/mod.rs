@@ -163,6 +163,9 @@ pub fn pass_of(pos: &Position, rules: &Rules, from: Square) -> Option<Move> {
     if pos.is_terminal() || !pos.cell(from).is_color(pos.side()) {
         return None;
     }
+    if let Some(k) = &rules.ko {
+        return ko::pass_of(pos, rules, k, from, None);
+    }
     let mut none = Counter::default();
     let mut gen = Gen::<_, true>::new(pos, rules, &mut none, None);
     gen.pass_candidates(from);
@@ -175,6 +178,9 @@ pub fn pass_of(pos: &Position, rules: &Rules, from: Square) -> Option<Move> {
 pub fn can_pass_via(pos: &Position, rules: &Rules, from: Square, via: Square) -> bool {
     if !pos.cell(via).is_empty() {
         return false;
+    }
+    if let Some(k) = &rules.ko {
+        return ko::pass_of(pos, rules, k, from, Some(via)).is_some();
     }
     let c = &rules.face(pos.cell(from).face_unchecked()).compiled[pos.side().index()];
     match rules.variant.geometry.line(from, via) {

@@ -29,6 +29,8 @@ pub enum MoveTextError {
     BadSquare(String),
     TooFewSquares,
     TooManySquares,
+    /// Shot targets in a variant without shooting.
+    Shots,
 }
 
 impl MoveTextError {
@@ -40,6 +42,7 @@ impl MoveTextError {
             MoveTextError::BadSquare(_) => "bad_square",
             MoveTextError::TooFewSquares => "too_few_squares",
             MoveTextError::TooManySquares => "too_many_squares",
+            MoveTextError::Shots => "unexpected_shot",
         }
     }
 }
@@ -51,11 +54,16 @@ impl fmt::Display for MoveTextError {
             MoveTextError::Empty => write!(f, "move text is empty"),
             MoveTextError::BadSquare(s) => write!(f, "`{s}` is not a square of this board"),
             MoveTextError::TooFewSquares => {
-                write!(f, "a move names at least two squares, or a square and a shot")
+                write!(
+                    f,
+                    "a move names at least two squares, or a square and a shot"
+                )
             }
-            MoveTextError::TooManySquares => {
-                write!(f, "a move names at most seven squares and two shots")
-            }
+            MoveTextError::TooManySquares => write!(
+                f,
+                "a move names at most four squares (ko shogi: seven, and two shots)"
+            ),
+            MoveTextError::Shots => write!(f, "shots (`*`) exist only in ko shogi"),
         }
     }
 }

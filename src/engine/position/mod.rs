@@ -140,11 +140,19 @@ impl Position {
                 }),
             }
         }
+        if matches!(setup.extra, Extra::DrumsLost(_))
+            && !rules.ko.as_ref().is_some_and(|k| k.drum_history)
+        {
+            problems.push(SetupProblem {
+                code: "bad_extra",
+                square: None,
+                message: "`D` and `d` in the extra field need ko shogi's \
+                          pawn_drum_link = unpromoted_drum_not_captured"
+                    .into(),
+            });
+        }
         if problems.is_empty() {
-            pos.finish_placing();
-            if let Some(ko) = &rules.ko {
-                pos.set_standing(ko_board::standing(&pos, ko));
-            }
+            pos.finish_placing(rules);
             Ok(pos)
         } else {
             Err(problems)
@@ -193,8 +201,12 @@ impl Position {
 
     /// Counts every side's guards afresh from the directions [`Position::place`] left on
     /// the guard grids, a whole board at a time: per direction, each square adds its guard
-    /// bit to the neighbour that way.
-    pub(crate) fn finish_placing(&mut self) {
+    /// bit to the neighbour that way; under ko shogi's rules, also records whether each side
+    /// still stands.
+    pub(crate) fn finish_placing(&mut self, rules: &Rules) {
+        if let Some(ko) = &rules.ko {
+            self.set_standing(ko_board::standing(self, ko));
+        }
         let steps = self.guards;
         for (guards, steps) in self.guards.iter_mut().zip(&steps) {
             guards.fill(0);

@@ -6,7 +6,7 @@
 use super::legality::IllegalReason;
 use crate::engine::core::moves::{Move, Promo, ShotsFrom};
 use crate::engine::core::square::Square;
-use crate::engine::movegen::generate_from;
+use crate::engine::movegen::{can_pass_via, generate_from, pass_of};
 use crate::engine::notation::MoveText;
 use crate::engine::position::{KoBoard, Position};
 use crate::engine::variant::{KoRules, Rules};
@@ -39,23 +39,31 @@ pub fn check_ko_move(
     {
         return Err(IllegalReason::InvalidRoute);
     }
-    if path.last().is_some_and(|&to| to != from && pos.cell(to).is_color(us)) {
+    if path
+        .last()
+        .is_some_and(|&to| to != from && pos.cell(to).is_color(us))
+    {
         return Err(IllegalReason::OntoOwnPiece);
     }
     let proposed = proposed_move(parsed).ok_or(IllegalReason::InvalidShot)?;
+    let pass = path.len() == 2 && path[1] == from && pos.cell(path[0]).is_empty();
+    if pass && parsed.shots.is_empty() {
+        // A pass names its piece, written through its first pass point.
+        if !can_pass_via(pos, rules, from, path[0]) {
+            return Err(IllegalReason::InvalidRoute);
+        }
+        let own = pass_of(pos, rules, from).ok_or(IllegalReason::InvalidRoute)?;
+        return match parsed.mark {
+            Some(_) => Err(IllegalReason::PromotionNotPossible),
+            None => Ok(own),
+        };
+    }
     let mut moves = Vec::new();
     generate_from(pos, rules, from, &mut moves);
-    let pass = path.len() == 2 && path[1] == from && pos.cell(path[0]).is_empty();
     let effect = effect_of(pos, rules, ko, &proposed);
     let candidates: Vec<&Move> = moves
         .iter()
-        .filter(|m| {
-            if pass {
-                m.squares().len() == 2 && m.to() == m.from && pos.cell(m.squares()[0]).is_empty()
-            } else {
-                m.from == from && effect_of(pos, rules, ko, m) == effect
-            }
-        })
+        .filter(|m| m.from == from && effect_of(pos, rules, ko, m) == effect)
         .collect();
     if candidates.is_empty() {
         let moved_alike = moves

@@ -177,8 +177,11 @@ pub fn check_move(pos: &Position, rules: &Rules, text: &str) -> Result<Move, Ill
     if let Some(ko) = &rules.ko {
         return super::ko_moves::check_ko_move(pos, rules, ko, &parsed);
     }
+    if parsed.squares.len() > 4 {
+        return Err(IllegalReason::Malformed(MoveTextError::TooManySquares));
+    }
     if !parsed.shots.is_empty() {
-        return Err(IllegalReason::InvalidShot);
+        return Err(IllegalReason::Malformed(MoveTextError::Shots));
     }
     if let [to] = parsed.squares[1..] {
         if let Some(mv) = judged_alone(pos, rules, from, to) {

@@ -18,7 +18,9 @@ use crate::engine::core::square::Square;
 use crate::engine::core::square_set::SquareSet;
 use crate::engine::geometry::Geometry;
 use crate::engine::position::{KoBoard, Position};
-use crate::engine::variant::{ClerkPrecondition, KoFace, KoRules, PassiveBurn, Rules, ShootTiming, Victim};
+use crate::engine::variant::{
+    ClerkPrecondition, KoFace, KoRules, PassiveBurn, Rules, ShootTiming, Victim,
+};
 
 /// The most points one route captures by displacement (a thunderclap's five steps).
 pub(crate) const MAX_CAPTURES: usize = 5;
@@ -171,6 +173,34 @@ pub(crate) fn generate_from<S: MoveSink>(
         }
     }
     gen.finish();
+}
+
+/// The pass of the piece on `from` (of the side to move), if it can pass: out to its
+/// first empty leg-1 point in square order and back; with `via`, through that point only.
+pub(crate) fn pass_of(
+    pos: &Position,
+    rules: &Rules,
+    ko: &KoRules,
+    from: Square,
+    via: Option<Square>,
+) -> Option<Move> {
+    let board = KoBoard::read(pos, rules, ko);
+    if !board.standing[0]
+        || !board.standing[1]
+        || !ko.allow_pass
+        || !pos.cell(from).is_color(pos.side())
+        || board.frozen[pos.side().index()].contains(from)
+    {
+        return None;
+    }
+    let mut none = super::gen::Counter::default();
+    let gen = KoGen::new(pos, rules, ko, board, &mut none);
+    let face = pos.cell(from).face_unchecked();
+    let first = gen.first_pass_point(from, face)?;
+    match via {
+        Some(v) if !gen.pass_points(from, face).contains(&v) => None,
+        _ => Some(Move::new(from, &[first, from], Promo::None)),
+    }
 }
 
 impl<'a, S: MoveSink> KoGen<'a, S> {
