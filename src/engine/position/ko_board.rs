@@ -6,7 +6,6 @@
 use super::Position;
 use crate::engine::core::color::Color;
 use crate::engine::core::piece::KindId;
-use crate::engine::core::square::Square;
 use crate::engine::core::square_set::SquareSet;
 use crate::engine::variant::{KoRules, NetRule, Rules};
 
@@ -34,7 +33,7 @@ impl KoBoard {
     pub fn read(pos: &Position, rules: &Rules, ko: &KoRules) -> KoBoard {
         let geo = &rules.variant.geometry;
         let mut board = KoBoard::default();
-        let mut nets: [Vec<(Square, u8)>; 2] = Default::default();
+        let mut nets = false;
         for color in Color::ALL {
             let ci = color.index();
             let mut commander = false;
@@ -47,6 +46,7 @@ impl KoBoard {
                 }
                 board.priest[ci] |= f.priest;
                 board.drum[ci] |= f.drum;
+                nets |= f.net[ci] != 0;
                 if f.fog {
                     board.fogs[ci].insert(sq);
                 }
@@ -58,17 +58,15 @@ impl KoBoard {
                         }
                     }
                 }
-                if f.net[ci] != 0 {
-                    nets[ci].push((sq, f.net[ci]));
-                }
             }
             let all_halves = (1u32 << ko.half_kinds.len()) - 1;
             board.standing[ci] = commander || (!ko.half_kinds.is_empty() && halves == all_halves);
         }
-        if ko.nets != NetRule::None {
+        if nets && ko.nets != NetRule::None {
             for color in Color::ALL {
                 let enemy = color.opponent();
-                for &(sq, dirs) in &nets[color.index()] {
+                for sq in pos.occupied(color).iter() {
+                    let dirs = ko.face(pos.cell(sq).face_unchecked()).net[color.index()];
                     for d in (0..8).filter(|d| dirs & (1 << d) != 0) {
                         for &s in geo.ray(sq, d) {
                             let cell = pos.cell(s);

@@ -2,12 +2,13 @@
 //! check when its opponent, if it were to move now, has a legal move after which the side
 //! meets the loss condition. Only an opponent move that removes one of the side's command
 //! pieces (general, governor, middle troop, banner) can do that, by capture, shot or burn:
-//! the others are skipped without being played.
+//! only the pieces that can reach such a point are asked for their moves, and the moves
+//! that cannot remove one are skipped without being played.
 
 use crate::engine::core::color::Color;
 use crate::engine::core::moves::Move;
 use crate::engine::core::square_set::SquareSet;
-use crate::engine::movegen::generate;
+use crate::engine::movegen::generate_from;
 use crate::engine::position::Position;
 use crate::engine::variant::{KoRules, Rules};
 
@@ -16,6 +17,7 @@ pub fn in_check_ko(pos: &Position, rules: &Rules, ko: &KoRules, side: Color) -> 
     if pos.is_terminal() {
         return false;
     }
+    let geo = &rules.variant.geometry;
     let mut command = SquareSet::EMPTY;
     for sq in pos.occupied(side).iter() {
         let f = ko.face(pos.cell(sq).face_unchecked());
@@ -26,10 +28,30 @@ pub fn in_check_ko(pos: &Position, rules: &Rules, ko: &KoRules, side: Color) -> 
     let them = side.opponent();
     let flipped = pos.with_side_to_move(them);
     let mut moves = Vec::new();
-    generate(&flipped, rules, &mut moves);
-    moves
-        .iter()
-        .any(|mv| may_remove(&flipped, rules, ko, mv, &command) && loses(&flipped, rules, mv, side))
+    for from in pos.occupied(them).iter() {
+        // Only a piece that can reach a command point by its bounded moves, shots and
+        // burns, or along one of its unlimited ranges, is asked for its moves.
+        let f = ko.face(pos.cell(from).face_unchecked());
+        let near = command.iter().any(|c| {
+            geo.distance(from, c) <= i32::from(f.reach)
+                || geo
+                    .line(from, c)
+                    .is_some_and(|(d, _)| f.far[them.index()] & (1 << d) != 0)
+        });
+        if !near {
+            continue;
+        }
+        moves.clear();
+        generate_from(&flipped, rules, from, &mut moves);
+        if moves.iter().any(|mv| {
+            mv.from == from
+                && may_remove(&flipped, rules, ko, mv, &command)
+                && loses(&flipped, rules, mv, side)
+        }) {
+            return true;
+        }
+    }
+    false
 }
 
 /// Whether `mv` could remove a piece on `command`: one it lists, shoots, steps over on a

@@ -22,7 +22,7 @@ use super::rules::FaceRule;
 use crate::engine::core::color::Color;
 use crate::engine::core::dir::{abs_dir, absolute_offset, Dir, ABS_DIRS};
 use crate::engine::core::piece::{FaceId, KindId};
-use crate::engine::movement::{Component, DoubleRule, Movement, PathVisits};
+use crate::engine::movement::{Component, DoubleRule, Movement, PathVisits, UNLIMITED};
 
 /// A set of kinds, one bit per [`KindId`] (the loader allows at most 127 kinds).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -176,6 +176,43 @@ pub struct KoFace {
     pub poison_flame: bool,
     /// Net directions per colour (absolute bit mask).
     pub net: [u8; 2],
+    /// How far (Chebyshev distance) anything the piece does in one move can reach, its
+    /// unlimited ranges aside: moves, shots after them, burns next to its final point.
+    pub reach: u8,
+    /// Per colour, the absolute directions of its unlimited ranges (bit mask).
+    pub far: [u8; 2],
+}
+
+impl KoMoves {
+    /// The farthest point (Chebyshev distance) the moves reach, unlimited ranges aside.
+    fn bounded_reach(&self) -> u8 {
+        let slide = self.slide.iter().filter(|&&m| m != UNLIMITED).max();
+        let jump = self
+            .jumps
+            .iter()
+            .map(|&(x, y)| x.unsigned_abs().max(y.unsigned_abs()))
+            .max();
+        let double = self.double.as_ref().and_then(|d| {
+            d.atoms
+                .iter()
+                .map(|&(x, y)| 2 * x.unsigned_abs().max(y.unsigned_abs()))
+                .max()
+        });
+        let path = self.path.map(|(n, _)| n);
+        let line = self.line.iter().max();
+        [slide.copied(), jump, double, path, line.copied()]
+            .into_iter()
+            .flatten()
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The absolute directions of unlimited ranges.
+    fn far_dirs(&self) -> u8 {
+        (0..8)
+            .filter(|&d| self.slide[d] == UNLIMITED)
+            .fold(0, |m, d| m | 1 << d)
+    }
 }
 
 /// Ko shogi's rules in force.
@@ -283,10 +320,21 @@ impl KoRules {
                 };
                 let net =
                     Color::ALL.map(|c| row.net.iter().fold(0u8, |m, d| m | 1 << abs_dir(c, d)));
+                let moves =
+                    Color::ALL.map(|c| KoMoves::new(&f.movement, c, row.drum_step.is_some()));
+                let far = [moves[0].far_dirs(), moves[1].far_dirs()];
+                let shot = shooter.map_or(0, |s| s.range);
+                // A shooter with an unlimited range could shoot anywhere: no bound.
+                let reach = if shot > 0 && far != [0, 0] {
+                    u8::MAX
+                } else {
+                    moves[0].bounded_reach() + shot + u8::from(row.poison_flame)
+                };
                 KoFace {
                     moves_as: f.moves_as,
-                    moves: Color::ALL
-                        .map(|c| KoMoves::new(&f.movement, c, row.drum_step.is_some())),
+                    moves,
+                    reach,
+                    far,
                     shooter,
                     commander: row.commander,
                     half,

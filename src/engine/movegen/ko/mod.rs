@@ -101,6 +101,8 @@ pub(crate) struct KoGen<'a, S: MoveSink> {
     pub board: KoBoard,
     zone: &'a SquareSet,
     pass: Option<PassCandidate>,
+    /// Whether a poison flame stands anywhere (else nothing burns on arrival).
+    flames_near: bool,
     /// Routes of a multi-leg piece, folded by effect before they are emitted.
     buf: Vec<(EffectKey, Move)>,
     /// Shot target sets of the route being emitted.
@@ -212,6 +214,7 @@ impl<'a, S: MoveSink> KoGen<'a, S> {
         sink: &'a mut S,
     ) -> KoGen<'a, S> {
         let us = pos.side();
+        let flames_near = !board.flames[0].is_empty() || !board.flames[1].is_empty();
         KoGen {
             pos,
             rules,
@@ -223,6 +226,7 @@ impl<'a, S: MoveSink> KoGen<'a, S> {
             board,
             zone: &rules.zone_squares[us.index()],
             pass: None,
+            flames_near,
             buf: Vec::new(),
             shot_sets: Vec::new(),
         }
@@ -365,18 +369,21 @@ impl<'a, S: MoveSink> KoGen<'a, S> {
     /// Emits a route with every choice of shots and promotion marks it allows.
     pub(crate) fn route(&mut self, p: &Piece<'_>, r: &Route, multi: bool) {
         let pass = r.to == p.from && r.caps().is_empty();
-        let burned = self.burns(p.from, r.to, r.caps());
+        let burned = self.flames_near && self.burns(p.from, r.to, r.caps());
         let spot = !burned && r.caps().iter().any(|&c| self.promotes_capturer(p, c));
-        let zone = !burned && !pass && self.zone_trigger(p.from, r);
+        let zone = p.can_promote && !burned && !pass && self.zone_trigger(p.from, r);
+        let shooter = match p.kf.shooter {
+            Some(s) if !burned && !pass && self.ko.shoot_timing != ShootTiming::InsteadOfMove => s,
+            // The common case: no shots, one set of marks.
+            _ => {
+                let mv = Move::new(p.from, r.text(), Promo::None);
+                self.marks(p, mv, r, ShotSet::NONE, spot, zone, multi);
+                return;
+            }
+        };
         self.shot_sets.clear();
         self.shot_sets.push(ShotSet::NONE);
-        if !burned && !pass {
-            if let Some(shooter) = p.kf.shooter {
-                if self.ko.shoot_timing != ShootTiming::InsteadOfMove {
-                    self.collect_shots(p, shooter, r);
-                }
-            }
-        }
+        self.collect_shots(p, shooter, r);
         for i in 0..self.shot_sets.len() {
             let set = self.shot_sets[i];
             let spot = spot
@@ -397,14 +404,31 @@ impl<'a, S: MoveSink> KoGen<'a, S> {
                 ShotsFrom::Final => Move::new(p.from, r.text(), Promo::None),
             };
             let mv = text.with_shots(set.targets(), set.from);
-            if !p.can_promote || !(spot || zone) {
-                self.out(mv, r, set, false, multi);
-            } else if spot || self.ko.zone_compulsory {
-                self.out(mv.with_promo(Promo::Promote), r, set, true, multi);
-            } else {
-                self.out(mv.with_chosen_promo(Promo::Promote), r, set, true, multi);
-                self.out(mv.with_chosen_promo(Promo::Decline), r, set, false, multi);
-            }
+            self.marks(p, mv, r, set, spot, zone, multi);
+        }
+    }
+
+    /// Emits `mv` with the promotion marks it may carry: `+` alone on the spot (or under a
+    /// compulsory zone), `+` and `=` by an optional zone, none otherwise.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn marks(
+        &mut self,
+        p: &Piece<'_>,
+        mv: Move,
+        r: &Route,
+        set: ShotSet,
+        spot: bool,
+        zone: bool,
+        multi: bool,
+    ) {
+        if !p.can_promote || !(spot || zone) {
+            self.out(mv, r, set, false, multi);
+        } else if spot || self.ko.zone_compulsory {
+            self.out(mv.with_promo(Promo::Promote), r, set, true, multi);
+        } else {
+            self.out(mv.with_chosen_promo(Promo::Promote), r, set, true, multi);
+            self.out(mv.with_chosen_promo(Promo::Decline), r, set, false, multi);
         }
     }
 
