@@ -31,13 +31,14 @@ impl Position {
         let us = self.side;
         let them = us.opponent();
         let geo = &rules.variant.geometry;
+        // 1. Movement and its captures by displacement, read while the mover still stands
+        // on its start. A fog's shot between its legs is made with the other shots: it
+        // never hits a point the move lands on.
+        let captured = self.ko_displaced(mv, rules, ko);
         let mover = self.take(mv.from, rules).expect("a legal move has a piece");
         let mf = ko.face(mover.face);
         let mut losses = Losses::default();
         let squares = mv.squares();
-        // 1. Movement and its captures by displacement. A fog's shot between its legs is
-        // made with the other shots: it never hits a point the move lands on.
-        let captured = self.ko_displaced(mv, rules, ko);
         let any_capture = !captured.is_empty();
         for &sq in &captured {
             let victim = self.ko_remove(sq, rules, ko, &mut losses, true);
@@ -362,5 +363,13 @@ impl Position {
     /// counts: 1 standing, 0 lost, so that [`Position::is_terminal`] reads it).
     pub(crate) fn set_standing(&mut self, standing: [bool; 2]) {
         self.royals = standing.map(u16::from);
+    }
+
+    /// Under ko shogi's rules, reads off the board which sides meet no loss condition
+    /// (ko.md §6), for a position whose pieces were just placed; nothing otherwise.
+    pub(crate) fn read_ko_standing(&mut self, rules: &Rules) {
+        if let Some(ko) = &rules.ko {
+            self.set_standing(super::ko_board::standing(self, ko));
+        }
     }
 }

@@ -79,6 +79,7 @@ fn one_pass_position(rules: &Rules, text: &str) -> Option<(Box<Position>, Option
     let scan = fast_scan(rules.variant, text, &mut onto)?;
     pos.set_state(scan.side, scan.extra, scan.move_number);
     pos.finish_placing();
+    pos.read_ko_standing(rules);
     Some((pos, scan.ranks))
 }
 
