@@ -11,6 +11,7 @@ mod dai_vectors;
 mod game_end;
 mod game_end_rulings;
 mod invariants;
+mod ko_vectors;
 mod layering;
 mod maka;
 mod maka_vectors;
