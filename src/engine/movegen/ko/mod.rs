@@ -18,7 +18,9 @@ use crate::engine::core::square::Square;
 use crate::engine::core::square_set::SquareSet;
 use crate::engine::geometry::Geometry;
 use crate::engine::position::{KoBoard, Position};
-use crate::engine::variant::{ClerkPrecondition, KoFace, KoRules, PassiveBurn, Rules, ShootTiming, Victim};
+use crate::engine::variant::{
+    ClerkPrecondition, KoFace, KoRules, PassiveBurn, Rules, ShootTiming, Victim,
+};
 
 /// The most points one route captures by displacement (a thunderclap's five steps).
 pub(crate) const MAX_CAPTURES: usize = 5;
@@ -414,7 +416,7 @@ impl<'a, S: MoveSink> KoGen<'a, S> {
                 .collect();
             (mv.squares().len() + mv.shots().len(), squares)
         };
-        self.buf.sort_by(|a, b| a.0.cmp(&b.0));
+        self.buf.sort_by_key(|a| a.0);
         let mut i = 0;
         while i < self.buf.len() {
             let mut j = i + 1;
