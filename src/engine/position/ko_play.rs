@@ -31,14 +31,14 @@ impl Position {
         let us = self.side;
         let them = us.opponent();
         let geo = &rules.variant.geometry;
-        // The captures are read off the board while the mover still stands on it.
+        // 1. Movement and its captures by displacement, read while the mover still stands
+        // on its start. A fog's shot between its legs is made with the other shots: it
+        // never hits a point the move lands on.
         let captured = self.ko_displaced(mv, rules, ko);
         let mover = self.take(mv.from, rules).expect("a legal move has a piece");
         let mf = ko.face(mover.face);
         let mut losses = Losses::default();
         let squares = mv.squares();
-        // 1. Movement and its captures by displacement. A fog's shot between its legs is
-        // made with the other shots: it never hits a point the move lands on.
         let any_capture = !captured.is_empty();
         for &sq in &captured {
             let victim = self.ko_remove(sq, rules, ko, &mut losses, true);

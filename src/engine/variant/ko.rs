@@ -174,6 +174,8 @@ pub struct KoFace {
     /// May not capture a heavenly fortress by displacement (O9).
     pub fortress_banned: bool,
     pub poison_flame: bool,
+    /// Its line move is written `from to` (the flag waver, ko.md §5).
+    pub implied_captures: bool,
     /// Net directions per colour (absolute bit mask).
     pub net: [u8; 2],
     /// How far (Chebyshev distance) anything the piece does in one move can reach, its
@@ -355,6 +357,7 @@ impl KoRules {
                     fortress: row.fortress,
                     fortress_banned: fortress_banned.contains(f.moves_as),
                     poison_flame: row.poison_flame,
+                    implied_captures: row.implied_captures,
                     net,
                 }
             })

@@ -63,6 +63,9 @@ pub struct KoFlags {
     pub net: DirSet,
     /// `poison_flame`: burns (§4.3).
     pub poison_flame: bool,
+    /// `implied_captures`: its line move is written `from to`, the captures implied (the
+    /// flag waver, ko.md §5); other line moves list their captures.
+    pub implied_captures: bool,
 }
 
 impl KoFlags {
@@ -87,6 +90,7 @@ impl KoFlags {
             "frankish" => self.frankish = true,
             "fortress" => self.fortress = true,
             "poison_flame" => self.poison_flame = true,
+            "implied_captures" => self.implied_captures = true,
             "capture_promotes=any" => self.capture_promotes = Some(CapturePromotes::Any),
             "capture_promotes=step_mover" => {
                 self.capture_promotes = Some(CapturePromotes::StepMover);

@@ -146,10 +146,14 @@ impl<S: MoveSink> KoGen<'_, S> {
         }
     }
 
-    /// Multi-capture lines (ko.md §4.5 line5): unit steps along one direction, capturing
-    /// every enemy stepped on, never onto a friendly piece.
+    /// Multi-capture lines (ko.md §4.5 line5, the war hawk's straight double step): unit
+    /// steps along one direction, capturing every enemy stepped on, never onto a friendly
+    /// piece. The flag waver's text is `from to` (its captures implied, §5); any other
+    /// line lists the points it captures on before its final point, as every multi-leg
+    /// move does (`notation.md`: every square where something happens).
     pub(super) fn lines(&mut self, p: &Piece<'_>, multi: bool) {
         let ko = self.ko;
+        let implied = p.kf.implied_captures;
         let line = ko.face(p.face).moves[self.us.index()].line;
         let rays = self.geo.rays_from(p.from);
         for (d, &max) in line.iter().enumerate() {
@@ -164,7 +168,19 @@ impl<S: MoveSink> KoGen<'_, S> {
                     caps[n] = to;
                     n += 1;
                 }
-                self.route(p, &Route::new(to, &caps[..n], &[to]), multi);
+                let mut text = [to; MAX_LISTED];
+                let listed = if implied {
+                    1
+                } else {
+                    let before = if caps[..n].last() == Some(&to) {
+                        n - 1
+                    } else {
+                        n
+                    };
+                    text[..before].copy_from_slice(&caps[..before]);
+                    before + 1
+                };
+                self.route(p, &Route::new(to, &caps[..n], &text[..listed]), multi);
             }
         }
     }

@@ -468,7 +468,7 @@ impl<'a, S: MoveSink> KoGen<'a, S> {
                 .collect();
             (mv.squares().len() + mv.shots().len(), squares)
         };
-        self.buf.sort_by(|a, b| a.0.cmp(&b.0));
+        self.buf.sort_by_key(|a| a.0);
         let mut i = 0;
         while i < self.buf.len() {
             let mut j = i + 1;
