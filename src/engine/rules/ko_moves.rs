@@ -4,7 +4,7 @@
 //! promotion mark is then resolved as for the other variants.
 
 use super::legality::IllegalReason;
-use crate::engine::core::moves::{Move, Promo, ShotsFrom};
+use crate::engine::core::moves::{Move, Promo, ShotsFrom, MAX_LISTED};
 use crate::engine::core::square::Square;
 use crate::engine::movegen::{can_pass_via, generate_from, pass_of};
 use crate::engine::notation::MoveText;
@@ -96,10 +96,14 @@ pub fn check_ko_move(
 }
 
 /// The move the text spells, without its mark; `None` when its shots cannot be placed
-/// (more than one point shot from, or shots between legs other than after the first).
+/// (more than one point shot from, shots between legs other than after the first, or more
+/// squares and shots than a move holds).
 fn proposed_move(parsed: &MoveText) -> Option<Move> {
     let from = parsed.squares[0];
     let path = &parsed.squares[1..];
+    if path.len() + parsed.shots.len() > MAX_LISTED {
+        return None;
+    }
     let targets: Vec<Square> = parsed.shots.iter().map(|&(_, t)| t).collect();
     let last = parsed.squares.len() - 1;
     let shots_from = match parsed.shots.as_slice() {
