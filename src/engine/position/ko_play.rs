@@ -31,13 +31,15 @@ impl Position {
         let us = self.side;
         let them = us.opponent();
         let geo = &rules.variant.geometry;
+        // Read while the mover still stands on its start: its colour and movement say what
+        // it captures.
+        let captured = self.ko_displaced(mv, rules, ko);
         let mover = self.take(mv.from, rules).expect("a legal move has a piece");
         let mf = ko.face(mover.face);
         let mut losses = Losses::default();
         let squares = mv.squares();
         // 1. Movement and its captures by displacement. A fog's shot between its legs is
         // made with the other shots: it never hits a point the move lands on.
-        let captured = self.ko_displaced(mv, rules, ko);
         let any_capture = !captured.is_empty();
         for &sq in &captured {
             let victim = self.ko_remove(sq, rules, ko, &mut losses, true);
@@ -362,5 +364,13 @@ impl Position {
     /// counts: 1 standing, 0 lost, so that [`Position::is_terminal`] reads it).
     pub(crate) fn set_standing(&mut self, standing: [bool; 2]) {
         self.royals = standing.map(u16::from);
+    }
+
+    /// Under ko rules, reads from the board which sides meet no loss condition (for a
+    /// position whose pieces were placed one by one); nothing under other rules.
+    pub(crate) fn read_standing(&mut self, rules: &Rules) {
+        if let Some(ko) = &rules.ko {
+            self.set_standing(super::ko_board::standing(self, ko));
+        }
     }
 }

@@ -92,7 +92,14 @@ impl<S: MoveSink> KoGen<'_, S> {
         self.path_steps(p, steps, visits, &mut walk, 0);
     }
 
-    fn path_steps(&mut self, p: &Piece<'_>, steps: u8, visits: PathVisits, w: &mut Walk, depth: usize) {
+    fn path_steps(
+        &mut self,
+        p: &Piece<'_>,
+        steps: u8,
+        visits: PathVisits,
+        w: &mut Walk,
+        depth: usize,
+    ) {
         let here = w.points[depth];
         for d in ORTHOGONAL {
             let Some(next) = self.geo.neighbour(here, d) else {
@@ -165,20 +172,28 @@ impl<S: MoveSink> KoGen<'_, S> {
     /// The empty point through which the piece on `from` would pass (out and straight
     /// back), first in square order; `None` for a piece that cannot pass.
     pub(super) fn first_pass_point(&self, from: Square, face: FaceId) -> Option<Square> {
-        let m = &self.ko.face(face).moves[self.us.index()];
         let shape = self.rules.variant.shape();
-        let mut best: Option<Square> = None;
+        self.pass_points(from, face)
+            .into_iter()
+            .min_by_key(|&sq| shape.file_rank_key(sq))
+    }
+
+    /// Every empty point through which the piece on `from` could pass (out and straight
+    /// back), in no particular order.
+    pub(super) fn pass_points(&self, from: Square, face: FaceId) -> Vec<Square> {
+        let m = &self.ko.face(face).moves[self.us.index()];
+        let mut out = Vec::new();
         let mut consider = |sq: Square| {
-            if self.pos.cell(sq).is_empty()
-                && best.is_none_or(|b| shape.file_rank_key(sq) < shape.file_rank_key(b))
-            {
-                best = Some(sq);
+            if self.pos.cell(sq).is_empty() && !out.contains(&sq) {
+                out.push(sq);
             }
         };
         if let Some(double) = &m.double {
             for &(ax, ay) in &double.atoms {
                 let back = double.rule != DoubleRule::Free || double.atoms.contains(&(-ax, -ay));
-                if let (true, Some(p1)) = (back, self.geo.offset(from, i32::from(ax), i32::from(ay))) {
+                if let (true, Some(p1)) =
+                    (back, self.geo.offset(from, i32::from(ax), i32::from(ay)))
+                {
                     consider(p1);
                 }
             }
@@ -192,7 +207,7 @@ impl<S: MoveSink> KoGen<'_, S> {
                 }
             }
         }
-        best
+        out
     }
 }
 

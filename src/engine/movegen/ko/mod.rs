@@ -18,7 +18,9 @@ use crate::engine::core::square::Square;
 use crate::engine::core::square_set::SquareSet;
 use crate::engine::geometry::Geometry;
 use crate::engine::position::{KoBoard, Position};
-use crate::engine::variant::{ClerkPrecondition, KoFace, KoRules, PassiveBurn, Rules, ShootTiming, Victim};
+use crate::engine::variant::{
+    ClerkPrecondition, KoFace, KoRules, PassiveBurn, Rules, ShootTiming, Victim,
+};
 
 /// The most points one route captures by displacement (a thunderclap's five steps).
 pub(crate) const MAX_CAPTURES: usize = 5;
@@ -171,6 +173,34 @@ pub(crate) fn generate_from<S: MoveSink>(
         }
     }
     gen.finish();
+}
+
+/// Whether the piece on `from` (of the side to move) can pass through the empty point
+/// `via` (out and straight back, ko.md §4.5), and if so whether that pass burns it (ko.md §3
+/// step 2; such a pass is a move of its own): `None` when it cannot.
+pub(crate) fn pass_via(
+    pos: &Position,
+    rules: &Rules,
+    ko: &KoRules,
+    from: Square,
+    via: Square,
+) -> Option<bool> {
+    let board = KoBoard::read(pos, rules, ko);
+    let us = pos.side();
+    if !board.standing[0]
+        || !board.standing[1]
+        || !pos.cell(from).is_color(us)
+        || !ko.allow_pass
+        || board.frozen[us.index()].contains(from)
+    {
+        return None;
+    }
+    let mut none: Vec<Move> = Vec::new();
+    let gen = KoGen::new(pos, rules, ko, board, &mut none);
+    let face = pos.cell(from).face_unchecked();
+    gen.pass_points(from, face)
+        .contains(&via)
+        .then(|| gen.burns(from, from, &[]))
 }
 
 impl<'a, S: MoveSink> KoGen<'a, S> {
@@ -414,7 +444,7 @@ impl<'a, S: MoveSink> KoGen<'a, S> {
                 .collect();
             (mv.squares().len() + mv.shots().len(), squares)
         };
-        self.buf.sort_by(|a, b| a.0.cmp(&b.0));
+        self.buf.sort_by_key(|a| a.0);
         let mut i = 0;
         while i < self.buf.len() {
             let mut j = i + 1;

@@ -79,6 +79,8 @@ fn one_pass_position(rules: &Rules, text: &str) -> Option<(Box<Position>, Option
     let scan = fast_scan(rules.variant, text, &mut onto)?;
     pos.set_state(scan.side, scan.extra, scan.move_number);
     pos.finish_placing();
+    // Ko shogi keeps its loss condition where other variants count royals.
+    pos.read_standing(rules);
     Some((pos, scan.ranks))
 }
 
