@@ -5,9 +5,8 @@
 
 use super::dto::{
     CaptureInfo, ChangeCause, ChangedInfo, CheckInfo, GameStatus, IllegalInfo, MoveInfo,
-    OptionValues, PositionForm,
-    PositionText, PromotionInfo, RemovalCause, RemovedInfo, RepetitionJudged, RulesEcho,
-    RulesInput, StatusReason, StatusResult, StatusState,
+    OptionValues, PositionForm, PositionText, PromotionInfo, RemovalCause, RemovedInfo,
+    RepetitionJudged, RulesEcho, RulesInput, StatusReason, StatusResult, StatusState,
 };
 use super::error::{echo, ApiError, Progress};
 use crate::api::memory;
@@ -566,7 +565,12 @@ pub fn move_info_with(rules: &Rules, mv: &Move, effects: &Effects, hodges: Strin
         .clerk_promoted
         .iter()
         .map(changed_as(ChangeCause::ClerkPromotion))
-        .chain(effects.reverted.iter().map(changed_as(ChangeCause::Reversion)))
+        .chain(
+            effects
+                .reverted
+                .iter()
+                .map(changed_as(ChangeCause::Reversion)),
+        )
         .collect();
     let promotion = match effects.promotion {
         Promotion::None => PromotionInfo::None,

@@ -78,12 +78,17 @@ fn play_checked(pos: &Position, rules: &Rules, mv: &Move) -> (Position, bool) {
         }
     }
     for &(sq, piece) in e.clerk_promoted.iter().chain(&e.reverted) {
-        let old = expected.insert(sq, piece).expect("a changed piece was there");
+        let old = expected
+            .insert(sq, piece)
+            .expect("a changed piece was there");
         assert_eq!((old.color, old.kind()), (piece.color, piece.kind()));
         assert_ne!(old.face, piece.face);
     }
     for &(sq, piece) in &e.reverted {
-        assert!(!piece.face.promoted(), "{sq:?} reverted to an unpromoted side");
+        assert!(
+            !piece.face.promoted(),
+            "{sq:?} reverted to an unpromoted side"
+        );
     }
     assert_eq!(now, expected, "the board after the move's effects");
     let mut shot: Vec<Square> = e.shots.iter().map(|&(s, _)| s).collect();

@@ -285,7 +285,11 @@ fn ko_start_under_qboard_reduces_to_qboards_226_pairs() {
     for both in ["19n19f+", "19n19f=", "1n1f+", "1n1f="] {
         assert!(texts.iter().any(|t| t == both), "{both} missing");
     }
-    assert_eq!(moves.iter().filter(|m| m.to() == m.from).count(), 1, "one pass");
+    assert_eq!(
+        moves.iter().filter(|m| m.to() == m.from).count(),
+        1,
+        "one pass"
+    );
 }
 
 /// Under `wikipedia` the start has 223 moves and 220 pairs: QBoard's 226 less the six
@@ -304,7 +308,14 @@ fn ko_start_under_wikipedia_lacks_six_cavalry_pairs() {
         missing,
         BTreeSet::from(["a4c8", "a4a8", "a4e2", "s4q8", "s4s8", "s4o2"])
     );
-    assert!(pairs.iter().all(|p| qboard.contains(p)), "no pair beyond QBoard's");
+    assert!(
+        pairs.iter().all(|p| qboard.contains(p)),
+        "no pair beyond QBoard's"
+    );
     assert_eq!(pairs.len(), 220);
-    assert_eq!(moves.iter().filter(|m| m.to() == m.from).count(), 1, "one pass");
+    assert_eq!(
+        moves.iter().filter(|m| m.to() == m.from).count(),
+        1,
+        "one pass"
+    );
 }

@@ -69,9 +69,7 @@ pub fn random_placement(rules: &Rules, rng: &mut Rng, pieces: usize) -> Position
     let royals: Vec<FaceId> = faces
         .iter()
         .copied()
-        .filter(|&f| {
-            rules.face(f).royal || rules.ko.as_ref().is_some_and(|k| k.face(f).commander)
-        })
+        .filter(|&f| rules.face(f).royal || rules.ko.as_ref().is_some_and(|k| k.face(f).commander))
         .collect();
     let mut board: Vec<Option<Piece>> = vec![None; shape.len()];
     let place = |board: &mut [Option<Piece>], face: FaceId, color: Color, rng: &mut Rng| loop {

@@ -111,7 +111,8 @@ impl Move {
         let len = self.len();
         debug_assert!(targets.len() <= 2 && len + targets.len() <= MAX_LISTED);
         self.path[len..len + targets.len()].copy_from_slice(targets);
-        self.meta = (self.meta & !(SHOTS | FIRST_SHOT_MID)) | ((targets.len() as u8) << SHOTS_SHIFT);
+        self.meta =
+            (self.meta & !(SHOTS | FIRST_SHOT_MID)) | ((targets.len() as u8) << SHOTS_SHIFT);
         if from == ShotsFrom::FirstLeg && !targets.is_empty() {
             self.meta |= FIRST_SHOT_MID;
         }
@@ -257,7 +258,14 @@ mod tests {
     #[test]
     fn a_move_stays_sixteen_bytes_and_keeps_its_squares_and_choice() {
         assert_eq!(std::mem::size_of::<Move>(), 16);
-        let path = [Square(7), Square(9), Square(11), Square(13), Square(15), Square(17)];
+        let path = [
+            Square(7),
+            Square(9),
+            Square(11),
+            Square(13),
+            Square(15),
+            Square(17),
+        ];
         for n in 1..=MAX_LISTED {
             let mv = Move::new(Square(3), &path[..n], Promo::None);
             let chosen = mv.with_chosen_promo(Promo::Promote);
@@ -282,7 +290,13 @@ mod tests {
         assert!(mv.promotion_optional());
         assert_eq!(mv.to(), Square(8));
         let in_place = Move::shot_in_place(Square(3), &[Square(2)], Promo::None);
-        assert_eq!((in_place.squares(), in_place.shots()), (&[][..], &[Square(2)][..]));
-        assert_eq!((in_place.to(), in_place.shots_from()), (Square(3), ShotsFrom::Final));
+        assert_eq!(
+            (in_place.squares(), in_place.shots()),
+            (&[][..], &[Square(2)][..])
+        );
+        assert_eq!(
+            (in_place.to(), in_place.shots_from()),
+            (Square(3), ShotsFrom::Final)
+        );
     }
 }

@@ -283,8 +283,9 @@ impl Game {
             } else {
                 candidate.after.royal_count(them)
             };
-            candidate.completion = rule_on(rules.repetition, &earlier, &history, opponent_royals)
-            .map_err(|ban| IllegalReason::Repetition(ban, rules.repetition))?;
+            candidate.completion =
+                rule_on(rules.repetition, &earlier, &history, opponent_royals)
+                    .map_err(|ban| IllegalReason::Repetition(ban, rules.repetition))?;
         }
         Ok(candidate)
     }

@@ -101,7 +101,10 @@ pub enum Component {
     Igui { dirs: DirSet },
     /// Double move (ko.md §4.5): a leg to one of `atoms` (right, forward), then optionally
     /// a second leg as `rule` says, capturing where each leg lands.
-    Double { atoms: Vec<(i8, i8)>, rule: DoubleRule },
+    Double {
+        atoms: Vec<(i8, i8)>,
+        rule: DoubleRule,
+    },
     /// Area path (ko.md §4.5, the thunderclap): 1 to `steps` orthogonal unit steps,
     /// capturing every enemy stepped on.
     Path { steps: u8, visits: PathVisits },
@@ -254,8 +257,10 @@ impl fmt::Display for Movement {
                     except,
                     each_leg,
                 } => {
-                    let mut text =
-                        format!("shoot({shots}@{range} {}", if *over { "over" } else { "blocked" });
+                    let mut text = format!(
+                        "shoot({shots}@{range} {}",
+                        if *over { "over" } else { "blocked" }
+                    );
                     if !except.is_empty() {
                         text += &format!(" except={}", except.join(","));
                     }
@@ -384,7 +389,10 @@ fn parse_component(token: &str) -> Result<Component, String> {
             dirs: dirs()?,
             max: range_limit(&h["line".len()..], token)?,
         },
-        "shoot" => parse_shoot(arg.ok_or("`shoot` needs shots@range and a line rule")?, token)?,
+        "shoot" => parse_shoot(
+            arg.ok_or("`shoot` needs shots@range and a line rule")?,
+            token,
+        )?,
         _ => return Err(format!("unknown movement component `{token}`")),
     })
 }
@@ -443,9 +451,20 @@ fn parse_double(arg: &str) -> Result<Component, String> {
 fn parse_shoot(arg: &str, token: &str) -> Result<Component, String> {
     let bad = || format!("`{token}`: expected `shoot(N@R blocked|over [except=CODES] [each_leg])`");
     let mut words = arg.split_whitespace();
-    let (shots, range) = words.next().and_then(|w| w.split_once('@')).ok_or_else(bad)?;
-    let shots: u8 = shots.parse().ok().filter(|n| (1..=2).contains(n)).ok_or_else(bad)?;
-    let range: u8 = range.parse().ok().filter(|n| (1..=8).contains(n)).ok_or_else(bad)?;
+    let (shots, range) = words
+        .next()
+        .and_then(|w| w.split_once('@'))
+        .ok_or_else(bad)?;
+    let shots: u8 = shots
+        .parse()
+        .ok()
+        .filter(|n| (1..=2).contains(n))
+        .ok_or_else(bad)?;
+    let range: u8 = range
+        .parse()
+        .ok()
+        .filter(|n| (1..=8).contains(n))
+        .ok_or_else(bad)?;
     let over = match words.next() {
         Some("over") => true,
         Some("blocked") => false,

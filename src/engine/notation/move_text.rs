@@ -51,7 +51,10 @@ impl fmt::Display for MoveTextError {
             MoveTextError::Empty => write!(f, "move text is empty"),
             MoveTextError::BadSquare(s) => write!(f, "`{s}` is not a square of this board"),
             MoveTextError::TooFewSquares => {
-                write!(f, "a move names at least two squares, or a square and a shot")
+                write!(
+                    f,
+                    "a move names at least two squares, or a square and a shot"
+                )
             }
             MoveTextError::TooManySquares => {
                 write!(f, "a move names at most seven squares and two shots")

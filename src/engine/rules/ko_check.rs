@@ -36,16 +36,29 @@ pub fn in_check_ko(pos: &Position, rules: &Rules, ko: &KoRules, side: Color) -> 
 /// line, or burns next to its final point (a poison flame's move).
 fn may_remove(pos: &Position, rules: &Rules, ko: &KoRules, mv: &Move, command: &SquareSet) -> bool {
     let geo = &rules.variant.geometry;
-    if mv.squares().iter().chain(mv.shots()).any(|&s| command.contains(s)) {
+    if mv
+        .squares()
+        .iter()
+        .chain(mv.shots())
+        .any(|&s| command.contains(s))
+    {
         return true;
     }
     if let Some((d, n)) = geo.line(mv.from, mv.to()) {
-        if geo.ray(mv.from, d).iter().take(n as usize).any(|&s| command.contains(s)) {
+        if geo
+            .ray(mv.from, d)
+            .iter()
+            .take(n as usize)
+            .any(|&s| command.contains(s))
+        {
             return true;
         }
     }
     ko.face(pos.cell(mv.from).face_unchecked()).poison_flame
-        && (0..8).any(|d| geo.neighbour(mv.to(), d).is_some_and(|s| command.contains(s)))
+        && (0..8).any(|d| {
+            geo.neighbour(mv.to(), d)
+                .is_some_and(|s| command.contains(s))
+        })
 }
 
 /// Whether `side` meets the loss condition after `mv` is played on `pos`.

@@ -39,7 +39,10 @@ pub fn check_ko_move(
     {
         return Err(IllegalReason::InvalidRoute);
     }
-    if path.last().is_some_and(|&to| to != from && pos.cell(to).is_color(us)) {
+    if path
+        .last()
+        .is_some_and(|&to| to != from && pos.cell(to).is_color(us))
+    {
         return Err(IllegalReason::OntoOwnPiece);
     }
     let proposed = proposed_move(parsed).ok_or(IllegalReason::InvalidShot)?;

@@ -10,12 +10,12 @@ use super::ko_flags::{CapturePromotes, StepMover};
 use super::ko_options::{
     ClerkPrecondition, FogLightGeometry, FogProtection, NetRule, PassiveBurn, PriestLoss,
     ShootTiming, ALLOW_PASS, BANNER_SURVIVAL_INCLUDES_FLAG_WAVER, BURN_VICTIMS,
-    CAPTURE_PROMOTION_BY_SHOT, CLERK_GUARD_PRECONDITION, DRUM_CAPTURE_PROMOTES,
-    FOG_LIGHT_CHECK, FOG_LIGHT_GEOMETRY, FOG_LIGHT_LINE_OF_SIGHT, FOG_LIGHT_OWNER,
-    FOG_SHOT_PROTECTION, FORTRESS_DISPLACEMENT_IMMUNITY, FRANKISH_RANGE, FRANKISH_SHOTS,
-    MATE_ENDS_GAME, NET_IMMOBILIZE, PASSIVE_BURN, PAWN_DRUM_LINK, PRIEST_FAMILY_CAPTURE,
-    PRIEST_LOSS_TRIGGER, SECOND_SHOT_SEES_FIRST_REMOVED, SHOOTER_DISPLACEMENT_CAPTURE,
-    SHOOT_TIMING, SHOT_NEEDS_EMPTY_LANDING, STEP_MOVER_SET, ZONE_PROMOTION, ZONE_TRIGGER,
+    CAPTURE_PROMOTION_BY_SHOT, CLERK_GUARD_PRECONDITION, DRUM_CAPTURE_PROMOTES, FOG_LIGHT_CHECK,
+    FOG_LIGHT_GEOMETRY, FOG_LIGHT_LINE_OF_SIGHT, FOG_LIGHT_OWNER, FOG_SHOT_PROTECTION,
+    FORTRESS_DISPLACEMENT_IMMUNITY, FRANKISH_RANGE, FRANKISH_SHOTS, MATE_ENDS_GAME, NET_IMMOBILIZE,
+    PASSIVE_BURN, PAWN_DRUM_LINK, PRIEST_FAMILY_CAPTURE, PRIEST_LOSS_TRIGGER,
+    SECOND_SHOT_SEES_FIRST_REMOVED, SHOOTER_DISPLACEMENT_CAPTURE, SHOOT_TIMING,
+    SHOT_NEEDS_EMPTY_LANDING, STEP_MOVER_SET, ZONE_PROMOTION, ZONE_TRIGGER,
 };
 use super::model::Variant;
 use super::rules::FaceRule;
@@ -281,14 +281,12 @@ impl KoRules {
                 } else {
                     None
                 };
-                let net = Color::ALL.map(|c| {
-                    row.net
-                        .iter()
-                        .fold(0u8, |m, d| m | 1 << abs_dir(c, d))
-                });
+                let net =
+                    Color::ALL.map(|c| row.net.iter().fold(0u8, |m, d| m | 1 << abs_dir(c, d)));
                 KoFace {
                     moves_as: f.moves_as,
-                    moves: Color::ALL.map(|c| KoMoves::new(&f.movement, c, row.drum_step.is_some())),
+                    moves: Color::ALL
+                        .map(|c| KoMoves::new(&f.movement, c, row.drum_step.is_some())),
                     shooter,
                     commander: row.commander,
                     half,
@@ -317,8 +315,7 @@ impl KoRules {
             shoot_timing: SHOOT_TIMING.require(variant, values),
             shot_needs_empty_landing: SHOT_NEEDS_EMPTY_LANDING.require(variant, values),
             shooter_displacement_capture: shooter_capture,
-            second_shot_sees_first_removed: SECOND_SHOT_SEES_FIRST_REMOVED
-                .require(variant, values),
+            second_shot_sees_first_removed: SECOND_SHOT_SEES_FIRST_REMOVED.require(variant, values),
             fog_protection: FOG_SHOT_PROTECTION.require(variant, values),
             burn_all: BURN_VICTIMS.require(variant, values),
             passive_burn: PASSIVE_BURN.require(variant, values),

@@ -5,9 +5,8 @@
 use super::catalogue::{load_choices, load_profiles, load_sources, Row};
 use super::key_table::{code_key, token_key, KeyTable};
 use super::model::{
-    KoFlags, SetupOverride,
-    CellText, Choice, CodeEntry, KindInfo, OptionDef, Override, OverrideChange, Variant,
-    VariantTraits,
+    CellText, Choice, CodeEntry, KindInfo, KoFlags, OptionDef, Override, OverrideChange,
+    SetupOverride, Variant, VariantTraits,
 };
 use super::options::{check_needs, check_row, Features, PROMOTION_TABLE};
 use crate::engine::core::piece::KindId;
@@ -224,7 +223,10 @@ fn load_pieces(text: &str) -> Result<(Vec<KindInfo>, Vec<String>), String> {
         }
         kinds[i].promotes = promotes;
         if let Some(code) = kinds[i].ko.codes().find(|c| find(&kinds, c).is_none()) {
-            return Err(format!("{}: a flag names the unknown piece `{code}`", kinds[i].code));
+            return Err(format!(
+                "{}: a flag names the unknown piece `{code}`",
+                kinds[i].code
+            ));
         }
         if let Some(c) = &contagious_codes[i] {
             kinds[i].contagious = Some(

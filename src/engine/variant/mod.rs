@@ -27,16 +27,16 @@ mod token;
 mod zone;
 
 pub use key_table::{code_key, pack_token};
-pub use load::{load, DataFiles};
-pub use model::{
-    CellText, Choice, CodeEntry, KindInfo, KoFlags, OptionDef, Override, OverrideChange,
-    PromotionKind, SetupOverride, Source, Variant, VariantTraits,
-};
 pub use ko::{KoFace, KoMoves, KoRules, Shooter, Victim};
 pub use ko_flags::{CapturePromotes, StepMover};
 pub use ko_options::{
     ClerkPrecondition, FogLightGeometry, FogProtection, NetRule, PassiveBurn, PriestLoss,
     ShootTiming,
+};
+pub use load::{load, DataFiles};
+pub use model::{
+    CellText, Choice, CodeEntry, KindInfo, KoFlags, OptionDef, Override, OverrideChange,
+    PromotionKind, SetupOverride, Source, Variant, VariantTraits,
 };
 pub use options::{
     BothRoyalsLost, Contagion, EmperorCapture, LastRank, LionDogMove, LionProtection,

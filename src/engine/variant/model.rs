@@ -3,12 +3,12 @@
 //! fills and every request reads.
 
 use super::key_table::{code_key, pack_token, packed_token_key, KeyTable};
+pub use super::ko_flags::KoFlags;
 use crate::engine::core::color::Color;
 use crate::engine::core::piece::{FaceId, KindId, Piece};
 use crate::engine::core::shape::Shape;
 use crate::engine::geometry::Geometry;
 use crate::engine::movement::Movement;
-pub use super::ko_flags::KoFlags;
 
 /// One row of a variant's piece table.
 #[derive(Debug, Clone)]

@@ -22,14 +22,20 @@ impl<S: MoveSink> KoGen<'_, S> {
     /// Adds to the shot sets (which hold "no shot") every choice of shots the piece may
     /// make after route `r` (ko.md §3 step 4).
     pub(super) fn collect_shots(&mut self, p: &Piece<'_>, shooter: Shooter, r: &Route) {
-        let landing_ok =
-            |at: Square, captured: bool| at != p.from && (!self.ko.shot_needs_empty_landing || !captured);
+        let landing_ok = |at: Square, captured: bool| {
+            at != p.from && (!self.ko.shot_needs_empty_landing || !captured)
+        };
         let final_ok = landing_ok(r.to, r.caps().contains(&r.to));
         let mut singles = Vec::new();
         if shooter.each_leg {
             let Some((p1, empty)) = r.leg1 else {
                 if final_ok {
-                    let after = After { at: r.to, from: p.from, caps: r.caps(), removed: &[] };
+                    let after = After {
+                        at: r.to,
+                        from: p.from,
+                        caps: r.caps(),
+                        removed: &[],
+                    };
                     self.targets(p, shooter, &after, &mut singles);
                 }
                 for &t in &singles {
@@ -40,7 +46,12 @@ impl<S: MoveSink> KoGen<'_, S> {
             let mut firsts = vec![None];
             if landing_ok(p1, !empty) {
                 let leg1_caps: &[Square] = if empty { &[] } else { &r.caps()[..1] };
-                let after = After { at: p1, from: p.from, caps: leg1_caps, removed: &[] };
+                let after = After {
+                    at: p1,
+                    from: p.from,
+                    caps: leg1_caps,
+                    removed: &[],
+                };
                 self.targets(p, shooter, &after, &mut singles);
                 firsts.extend(singles.drain(..).map(Some));
             }
@@ -55,7 +66,12 @@ impl<S: MoveSink> KoGen<'_, S> {
                     self.shot_sets.push(ShotSet::of(&shot, from));
                 }
                 if final_ok {
-                    let after = After { at: r.to, from: p.from, caps: r.caps(), removed: &shot };
+                    let after = After {
+                        at: r.to,
+                        from: p.from,
+                        caps: r.caps(),
+                        removed: &shot,
+                    };
                     let mut seconds = Vec::new();
                     self.targets(p, shooter, &after, &mut seconds);
                     for t in seconds {
@@ -70,7 +86,12 @@ impl<S: MoveSink> KoGen<'_, S> {
         if !final_ok {
             return;
         }
-        let after = After { at: r.to, from: p.from, caps: r.caps(), removed: &[] };
+        let after = After {
+            at: r.to,
+            from: p.from,
+            caps: r.caps(),
+            removed: &[],
+        };
         self.targets(p, shooter, &after, &mut singles);
         self.add_sets(p, shooter, &after, &singles);
     }
@@ -89,7 +110,10 @@ impl<S: MoveSink> KoGen<'_, S> {
             let mut seconds = Vec::new();
             if self.ko.second_shot_sees_first_removed {
                 let removed = [a];
-                let after_a = After { removed: &removed, ..*after };
+                let after_a = After {
+                    removed: &removed,
+                    ..*after
+                };
                 self.targets(p, shooter, &after_a, &mut seconds);
             } else {
                 seconds.extend_from_slice(singles);
@@ -129,7 +153,12 @@ impl<S: MoveSink> KoGen<'_, S> {
         };
         let rays = self.geo.rays_from(after.at);
         for d in 0..8 {
-            for (k, &s) in rays.towards(d).iter().take(usize::from(shooter.range)).enumerate() {
+            for (k, &s) in rays
+                .towards(d)
+                .iter()
+                .take(usize::from(shooter.range))
+                .enumerate()
+            {
                 if empty(s) {
                     continue;
                 }
@@ -166,7 +195,12 @@ impl<S: MoveSink> KoGen<'_, S> {
         if self.burns(p.from, p.from, &[]) {
             return;
         }
-        let after = After { at: p.from, from: p.from, caps: &[], removed: &[] };
+        let after = After {
+            at: p.from,
+            from: p.from,
+            caps: &[],
+            removed: &[],
+        };
         let mut singles = Vec::new();
         // `after.from` is the shooter's own point here, which the rays never reach.
         self.targets(p, shooter, &after, &mut singles);
