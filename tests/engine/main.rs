@@ -12,6 +12,7 @@ mod game_end;
 mod game_end_rulings;
 mod invariants;
 mod ko;
+mod ko_hodges;
 mod ko_vectors;
 mod layering;
 mod maka;

@@ -139,6 +139,7 @@ pub struct MoveInfo {
     /// Ko shogi: the pieces the move changed in place, promoted by the clerk or reverted
     /// (absent when none).
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schema(example = json!([{"square": "2r", "piece": "TP", "cause": "reversion"}]))]
     pub changed: Vec<ChangedInfo>,
 }
 

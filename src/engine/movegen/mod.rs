@@ -189,6 +189,17 @@ pub fn can_pass_via(pos: &Position, rules: &Rules, from: Square, via: Square) ->
     }
 }
 
+/// Ko shogi (ko.md §4.5): whether the piece on `from` can pass through the empty point
+/// `via`, and if so whether that pass burns it (a burning pass is a move of its own; the
+/// others are all the position's one pass). `None` when it cannot, or under other rules.
+pub fn ko_pass_via(pos: &Position, rules: &Rules, from: Square, via: Square) -> Option<bool> {
+    let ko = rules.ko.as_ref()?;
+    if pos.is_terminal() {
+        return None;
+    }
+    ko::pass_via(pos, rules, ko, from, via)
+}
+
 /// Whether the side to move has a pass, and its canonical text squares (piece, via).
 pub fn canonical_pass(pos: &Position, rules: &Rules) -> Option<(Square, Square)> {
     if pos.is_terminal() {

@@ -205,6 +205,23 @@ pub(crate) fn pass_of(
     }
 }
 
+/// Whether the piece on `from` (of the side to move) can pass through the empty point
+/// `via` (out and straight back, ko.md §4.5), and if so whether that pass burns it (ko.md §3
+/// step 2; such a pass is a move of its own): `None` when it cannot.
+pub(crate) fn pass_via(
+    pos: &Position,
+    rules: &Rules,
+    ko: &KoRules,
+    from: Square,
+    via: Square,
+) -> Option<bool> {
+    pass_of(pos, rules, ko, from, Some(via))?;
+    let board = KoBoard::read(pos, rules, ko);
+    let mut none = super::gen::Counter::default();
+    let gen = KoGen::new(pos, rules, ko, board, &mut none);
+    Some(gen.burns(from, from, &[]))
+}
+
 impl<'a, S: MoveSink> KoGen<'a, S> {
     fn new(
         pos: &'a Position,
