@@ -10,7 +10,8 @@ use shogi_arbiter::engine::core::moves::{Effects, Move, Promo, Promotion};
 use shogi_arbiter::engine::core::piece::Piece;
 use shogi_arbiter::engine::core::square::Square;
 use shogi_arbiter::engine::movegen::legal_moves;
-use shogi_arbiter::engine::position::{KoBoard, Position};
+use shogi_arbiter::engine::position::ko_board::KoBoard;
+use shogi_arbiter::engine::position::Position;
 use shogi_arbiter::engine::variant::Rules;
 use std::collections::BTreeMap;
 

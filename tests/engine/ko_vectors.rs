@@ -24,7 +24,8 @@ use shogi_arbiter::engine::notation::{
     format_move, format_position_of, parse_valid_position, piece_token,
 };
 use shogi_arbiter::engine::perft::perft;
-use shogi_arbiter::engine::position::{KoBoard, Position};
+use shogi_arbiter::engine::position::ko_board::KoBoard;
+use shogi_arbiter::engine::position::Position;
 use shogi_arbiter::engine::variant::Rules;
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -359,6 +359,11 @@ impl Position {
         }
     }
 
+    /// Whether each side meets no loss condition (ko.md §6).
+    pub(crate) fn ko_standing(&self, ko: &KoRules) -> [bool; 2] {
+        super::ko_board::standing(self, ko)
+    }
+
     /// Sets which sides still meet no loss condition (ko shogi keeps it in the royal
     /// counts: 1 standing, 0 lost, so that [`Position::is_terminal`] reads it).
     pub(crate) fn set_standing(&mut self, standing: [bool; 2]) {

@@ -3,10 +3,8 @@
 //! a fire demon's burns (tenjiku.md §5) in `burns`.
 
 mod burns;
-mod ko_board;
+pub mod ko_board;
 mod ko_play;
-
-pub use ko_board::KoBoard;
 
 use super::core::moves::{Effects, Move, Promo, Promotion};
 use super::core::piece::FaceId;
@@ -205,7 +203,7 @@ impl Position {
     /// still stands.
     pub(crate) fn finish_placing(&mut self, rules: &Rules) {
         if let Some(ko) = &rules.ko {
-            self.set_standing(ko_board::standing(self, ko));
+            self.set_standing(self.ko_standing(ko));
         }
         let steps = self.guards;
         for (guards, steps) in self.guards.iter_mut().zip(&steps) {

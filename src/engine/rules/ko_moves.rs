@@ -3,12 +3,13 @@
 //! piece's legal moves, so that any equivalent spelling is accepted and normalised; the
 //! promotion mark is then resolved as for the other variants.
 
-use super::legality::IllegalReason;
+use super::illegal::IllegalReason;
 use crate::engine::core::moves::{Move, Promo, ShotsFrom, MAX_LISTED};
 use crate::engine::core::square::Square;
 use crate::engine::movegen::{can_pass_via, generate_from, pass_of};
 use crate::engine::notation::MoveText;
-use crate::engine::position::{KoBoard, Position};
+use crate::engine::position::ko_board::KoBoard;
+use crate::engine::position::Position;
 use crate::engine::variant::{KoRules, Rules};
 
 /// A move's effect without its promotion choice: final point, captured and shot points

@@ -18,7 +18,6 @@ use super::ko_options::{
     SHOT_NEEDS_EMPTY_LANDING, STEP_MOVER_SET, ZONE_PROMOTION, ZONE_TRIGGER,
 };
 use super::model::Variant;
-use super::rules::FaceRule;
 use crate::engine::core::color::Color;
 use crate::engine::core::dir::{abs_dir, absolute_offset, Dir, ABS_DIRS};
 use crate::engine::core::piece::{FaceId, KindId};
@@ -217,6 +216,16 @@ impl KoMoves {
     }
 }
 
+/// What ko's rules are compiled from for one face: its kind, whether it is the promoted
+/// side, the kind it moves as and its movement under the rules in force (overrides
+/// applied).
+pub(super) struct FaceInput<'f> {
+    pub kind: KindId,
+    pub promoted: bool,
+    pub moves_as: KindId,
+    pub movement: &'f Movement,
+}
+
 /// Ko shogi's rules in force.
 #[derive(Clone, Debug)]
 pub struct KoRules {
@@ -253,7 +262,11 @@ pub struct KoRules {
 impl KoRules {
     /// Compiles ko's rules from the option values (value index per option) and the faces
     /// compiled by `Rules::compile` (which applied the overrides to their movements).
-    pub(super) fn compile(variant: &Variant, values: &[usize], faces: &[FaceRule]) -> KoRules {
+    pub(super) fn compile<'f>(
+        variant: &Variant,
+        values: &[usize],
+        faces: impl Iterator<Item = FaceInput<'f>>,
+    ) -> KoRules {
         let frankish_range = FRANKISH_RANGE.require(variant, values);
         let frankish_shots = FRANKISH_SHOTS.require(variant, values);
         let s3_step_movers = STEP_MOVER_SET.require(variant, values);
@@ -279,7 +292,6 @@ impl KoRules {
             .filter(|&k| variant.kind(k).ko.half_commander)
             .collect();
         let faces = faces
-            .iter()
             .map(|f| {
                 let row = &variant.kind(f.moves_as).ko;
                 let origin = &variant.kind(f.kind).ko;

@@ -4,7 +4,7 @@
 //! shogi's mechanics ([`Need::Ko`]). O31 is `repetition` (`options.rs`); O8, O19, O20, O21
 //! and O32 are read through `ko.overrides` rows, and are declared here as plain values.
 
-use super::option_spec::{Need, Spec};
+use super::option_spec::{Declaration, Need, Spec};
 
 const BOOL: &[(&str, bool)] = &[("true", true), ("false", false)];
 
@@ -257,7 +257,7 @@ ko_spec!(
     MATE_ENDS_GAME: bool = "mate_ends_game", BOOL);
 
 /// The names of every ko option, for the loader's declarations.
-pub(super) fn declarations() -> Vec<super::options::Declaration> {
+pub(super) fn declarations() -> Vec<Declaration> {
     vec![
         SHOOT_TIMING.declaration(),
         SHOT_NEEDS_EMPTY_LANDING.declaration(),

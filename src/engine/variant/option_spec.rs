@@ -1,7 +1,8 @@
 //! The declaration of a rule option the engine reads ([`Spec`]: its name, its values as
 //! the data files spell them with the Rust value each stands for) and which variants must
-//! have it ([`Need`], decided by a variant's [`Features`]). The options themselves are
-//! declared in `options.rs`.
+//! have it ([`Need`], decided by a variant's [`Features`]), and the declaration with the
+//! value type left out that the loader checks ([`Declaration`]). The options themselves are
+//! declared in `options.rs` and `ko_options.rs`.
 
 use super::model::{PromotionKind, Variant, VariantTraits};
 
@@ -127,6 +128,26 @@ impl Need {
             Need::FireDemon => "a variant with a fire demon",
             Need::Ko => "a variant with ko shogi's mechanics",
             Need::Optional => "no variant in particular",
+        }
+    }
+}
+
+/// An option's declaration with its value type left out: what the loader checks.
+pub(super) struct Declaration {
+    pub(super) name: &'static str,
+    pub(super) values: Vec<&'static str>,
+    pub(super) subset: bool,
+    pub(super) need: Need,
+}
+
+impl<T> Spec<T> {
+    /// The declaration the loader checks a variant's options file against.
+    pub(super) fn declaration(&self) -> Declaration {
+        Declaration {
+            name: self.name,
+            values: self.values.iter().map(|(v, _)| *v).collect(),
+            subset: self.subset,
+            need: self.need,
         }
     }
 }

@@ -7,6 +7,7 @@
 //! ([`Spec::read`]), never a value's name.
 
 use super::model::OptionDef;
+use super::option_spec::Declaration;
 pub use super::option_spec::{Features, Need, Spec};
 
 /// Option `emperor_capture` (tai.md).
@@ -381,25 +382,6 @@ pub const PIECE_OPTIONS: &[PieceOption] = &[
 
 const fn piece(name: &'static str, values: &'static [&'static str]) -> PieceOption {
     PieceOption { name, values }
-}
-
-/// An option's declaration with its value type left out: what the loader checks.
-pub(super) struct Declaration {
-    name: &'static str,
-    values: Vec<&'static str>,
-    subset: bool,
-    need: Need,
-}
-
-impl<T> Spec<T> {
-    pub(super) fn declaration(&self) -> Declaration {
-        Declaration {
-            name: self.name,
-            values: self.values.iter().map(|(v, _)| *v).collect(),
-            subset: self.subset,
-            need: self.need,
-        }
-    }
 }
 
 impl PieceOption {

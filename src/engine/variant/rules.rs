@@ -3,7 +3,7 @@
 //! promotion, royalty, contagion) that the engine reads.
 
 use super::key_table::{packed_token_key, KeyTable};
-use super::ko::KoRules;
+use super::ko::{FaceInput, KoRules};
 use super::model::{OverrideChange, PromotionKind, Variant};
 use super::options::{
     BothRoyalsLost, Contagion, EmperorCapture, LastRank, LionDogMove, LionProtection,
@@ -486,10 +486,15 @@ impl Rules {
             }
             set
         });
-        let ko = variant
-            .traits
-            .ko
-            .then(|| KoRules::compile(variant, &values, &faces));
+        let ko = variant.traits.ko.then(|| {
+            let inputs = faces.iter().map(|f| FaceInput {
+                kind: f.kind,
+                promoted: f.promoted,
+                moves_as: f.moves_as,
+                movement: &f.movement,
+            });
+            KoRules::compile(variant, &values, inputs)
+        });
         Rules {
             checkmate: ko
                 .as_ref()

@@ -17,7 +17,8 @@ use crate::engine::core::piece::FaceId;
 use crate::engine::core::square::Square;
 use crate::engine::core::square_set::SquareSet;
 use crate::engine::geometry::Geometry;
-use crate::engine::position::{KoBoard, Position};
+use crate::engine::position::ko_board::KoBoard;
+use crate::engine::position::Position;
 use crate::engine::variant::{
     ClerkPrecondition, KoFace, KoRules, PassiveBurn, Rules, ShootTiming, Victim,
 };

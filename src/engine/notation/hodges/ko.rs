@@ -10,19 +10,6 @@ use crate::engine::movegen::{generate_from, ko_pass_via};
 use crate::engine::position::Position;
 use crate::engine::variant::Rules;
 
-/// The points a ko line move (the flag waver's, machine text `from to`) captures before
-/// its final point, in the order the piece reaches them; none for any other move.
-pub(super) fn implied_captures(pos: &Position, rules: &Rules, mv: &Move) -> Vec<Square> {
-    match (&rules.ko, mv.squares()) {
-        (Some(ko), &[to]) => {
-            let mut caps = pos.ko_displaced(mv, rules, ko);
-            caps.retain(|&s| s != to);
-            caps
-        }
-        _ => Vec::new(),
-    }
-}
-
 /// The promoted faces a promoted-only kind's own code names on input (ko shogi only): the
 /// promoted sides that move as `kind` (`GV` is `+MA`; `CO` is `+PU` and `+VA`). Empty
 /// under other rules, where such a code is an error.

@@ -266,7 +266,7 @@ fn steps_of(pos: &Position, rules: &Rules, mv: &Move) -> Vec<Step> {
         }]
     } else {
         // A ko line move's captures between its ends, which its machine text leaves out.
-        let mut steps: Vec<Step> = ko::implied_captures(pos, rules, mv)
+        let mut steps: Vec<Step> = implied_captures(pos, rules, mv)
             .into_iter()
             .map(|sq| Step::to(sq, true))
             .collect();
@@ -316,6 +316,19 @@ fn ambiguous(shape: Shape, mut froms: Vec<Square>) -> HodgesError {
     froms.sort_by_key(|&s| shape.file_rank_key(s));
     froms.dedup();
     HodgesError::Ambiguous(froms.iter().map(|&s| shape.name(s).to_string()).collect())
+}
+
+/// The points a ko line move (the flag waver's, machine text `from to`) captures before
+/// its final point, in the order the piece reaches them; none for any other move.
+fn implied_captures(pos: &Position, rules: &Rules, mv: &Move) -> Vec<Square> {
+    match (&rules.ko, mv.squares()) {
+        (Some(ko), &[to]) => {
+            let mut caps = pos.ko_displaced(mv, rules, ko);
+            caps.retain(|&s| s != to);
+            caps
+        }
+        _ => Vec::new(),
+    }
 }
 
 #[cfg(test)]
