@@ -1,6 +1,9 @@
 //! Ko shogi (広将棋, kō shōgi, "broad chess", 19×19) against its hand-derived rule
 //! vectors: every row of `tests/data/ko_vectors.tsv` (the 40 vectors of
-//! `shared/rules/ko_vectors.md`, transcribed) in every rules case its `cases` column names.
+//! `shared/rules/ko_vectors.md`, transcribed) and of `tests/data/ko_vectors_own.tsv` (the
+//! project's own vectors K01-K40, derived from `shared/rules/ko.md`: every option value, shot
+//! immunity and reversion trigger, and the points ko.md leaves open) in every rules case its
+//! `cases` column names, through the same code.
 //! A row plays its history; the pieces frozen by nets then (ko.md §4.4, read with
 //! [`KoBoard::read`]) and the counts of legal moves its `count` column names must be the
 //! row's. Then the row's move is judged: an illegal move must be refused (not because the
@@ -30,6 +33,34 @@ use shogi_arbiter::engine::variant::Rules;
 use std::collections::{BTreeMap, BTreeSet};
 
 const VARIANT: &str = "ko";
+
+/// A vector file: its name, the letter of its vector ids, its number of vectors, rows and
+/// rules cases.
+struct VectorFile {
+    name: &'static str,
+    prefix: char,
+    vectors: u32,
+    rows: usize,
+    cases: usize,
+}
+
+/// The page's vectors, transcribed.
+const PAGE: VectorFile = VectorFile {
+    name: "ko_vectors.tsv",
+    prefix: 'V',
+    vectors: 40,
+    rows: 107,
+    cases: 119,
+};
+
+/// The project's own vectors.
+const OWN: VectorFile = VectorFile {
+    name: "ko_vectors_own.tsv",
+    prefix: 'K',
+    vectors: 40,
+    rows: 195,
+    cases: 195,
+};
 
 const HEADER: &str = "id\ttitle\tcases\tposition\thistory\tmove\tverdict\tcanonical\tcaptures\t\
                       shots\tburns\treversions\tside_effects\tfrozen\tpromotion\tbecomes\tend\t\
@@ -73,8 +104,8 @@ fn list(s: &str) -> Vec<String> {
     }
 }
 
-fn rows() -> Vec<Row> {
-    tsv_rows("ko_vectors.tsv", HEADER)
+fn rows(file: &VectorFile) -> Vec<Row> {
+    tsv_rows(file.name, HEADER)
         .into_iter()
         .map(|(line, f)| {
             let legal = f[6] == "legal";
@@ -122,6 +153,41 @@ fn rows() -> Vec<Row> {
             }
         })
         .collect()
+}
+
+/// The row's position text under `rules`: `start` is the variant's start position (O32).
+fn position_text(rules: &Rules, position: &str) -> String {
+    match position {
+        "start" => format_position_of(rules.variant, &Position::start(rules)),
+        text => text.to_string(),
+    }
+}
+
+/// The extra field (ko.md §1) expected after the row's move, from the one before it: `-`
+/// but under O27 = `unpromoted_drum_not_captured`, where a removed unpromoted drum (captured,
+/// shot or burned, §4.8) adds its side's letter.
+fn expected_extra(case: &str, before: &str, row: &Row) -> String {
+    if !case.contains("pawn_drum_link=unpromoted_drum_not_captured") {
+        return "-".to_string();
+    }
+    let removed: Vec<&str> = row
+        .captures
+        .iter()
+        .chain(&row.shots)
+        .chain(&row.burns)
+        .map(|e| e.split_once(':').expect("SQ:PIECE").1)
+        .collect();
+    let lost = |letter: char, drum: &str| before.contains(letter) || removed.contains(&drum);
+    let field: String = [('D', "DR"), ('d', "dr")]
+        .into_iter()
+        .filter(|&(letter, drum)| lost(letter, drum))
+        .map(|(letter, _)| letter)
+        .collect();
+    if field.is_empty() {
+        "-".to_string()
+    } else {
+        field
+    }
 }
 
 /// A square name's place in square order (notation.md: lowest file number first, then rank
@@ -482,8 +548,8 @@ fn effect_problems(
 }
 
 /// Runs one row under one rules case; returns the problems found.
-fn run_case(row: &Row, rules: &Rules) -> Vec<String> {
-    let mut game = match game_of(rules, &row.position, &row.history) {
+fn run_case(row: &Row, case: &str, rules: &Rules) -> Vec<String> {
+    let mut game = match game_of(rules, &position_text(rules, &row.position), &row.history) {
         Ok(game) => game,
         Err(e) => return vec![e],
     };
@@ -521,6 +587,9 @@ fn run_case(row: &Row, rules: &Rules) -> Vec<String> {
                         return problems;
                     }
                     let before = (*game.position).clone();
+                    let before_text = format_position_of(rules.variant, &before);
+                    let extra_before = before_text.split(' ').nth(2).unwrap_or("-");
+                    let extra_after = expected_extra(case, extra_before, row);
                     let mover = before.side();
                     let played = game.commit(rules, candidate);
                     problems.extend(effect_problems(
@@ -547,8 +616,11 @@ fn run_case(row: &Row, rules: &Rules) -> Vec<String> {
                     }
                     let after = format_position_of(rules.variant, &game.position);
                     let fields: Vec<&str> = after.split(' ').collect();
-                    if fields.get(2) != Some(&"-") {
-                        problems.push(format!("extra field {:?}, expected -", fields.get(2)));
+                    if fields.get(2) != Some(&extra_after.as_str()) {
+                        problems.push(format!(
+                            "extra field {:?}, expected {extra_after}",
+                            fields.get(2)
+                        ));
                     }
                     let status = game.status();
                     let end = status.ending.as_ref().map_or("-".to_string(), ending_text);
@@ -563,10 +635,10 @@ fn run_case(row: &Row, rules: &Rules) -> Vec<String> {
     problems
 }
 
-#[test]
-fn every_ko_vector_holds_in_every_case_it_names() {
-    let rows = rows();
-    assert_eq!(rows.len(), 107, "rows went missing or were added");
+/// Every row of `file` in every case it names.
+fn vectors_hold(file: &VectorFile) {
+    let rows = rows(file);
+    assert_eq!(rows.len(), file.rows, "rows went missing or were added");
     let ids: BTreeSet<&str> = rows.iter().map(|r| r.id.as_str()).collect();
     assert_eq!(ids.len(), rows.len(), "duplicate row ids");
     let mut failing = Vec::new();
@@ -575,13 +647,13 @@ fn every_ko_vector_holds_in_every_case_it_names() {
         for case in &row.cases {
             let rules = rules_for(VARIANT, case);
             cases += 1;
-            for problem in run_case(row, &rules) {
+            for problem in run_case(row, case, &rules) {
                 let label = if case.is_empty() { "wikipedia" } else { case };
                 failing.push(format!("{} [{label}]: {problem}", row.id));
             }
         }
     }
-    assert_eq!(cases, 119, "rules cases");
+    assert_eq!(cases, file.cases, "rules cases");
     assert!(
         failing.is_empty(),
         "{} problems:\n{}",
@@ -590,30 +662,43 @@ fn every_ko_vector_holds_in_every_case_it_names() {
     );
 }
 
-/// The machine columns against the rows' own texts and positions, without playing: the
-/// vectors V01-V40 in order, each row's cases named by its `profiles_text` or
-/// `vector_text`, its move named by the vector's text (but for a variant position's row);
-/// an illegal row without effects; a legal row's mark agreeing with its promotion and its
-/// `becomes` with the moving piece, its shots those its canonical text writes, every capture
-/// on a point of its text or on the line it runs along (a flag waver's), and every piece a
-/// column removes standing where the column says in the row's position (playing the
-/// columns, see [`expected_board`]).
 #[test]
-fn the_machine_columns_agree_with_the_vector_texts() {
-    let rows = rows();
+fn every_ko_vector_holds_in_every_case_it_names() {
+    vectors_hold(&PAGE);
+}
+
+#[test]
+fn every_own_ko_vector_holds_in_every_case_it_names() {
+    vectors_hold(&OWN);
+}
+
+/// The machine columns against the rows' own texts and positions, without playing: the
+/// file's vectors in order (V01-V40 of the page, K01-K40 of the project), each row's cases
+/// named by its `profiles_text` or `vector_text`, its move named by the vector's text (but
+/// for a variant position's row); an illegal row without effects; a legal row's mark
+/// agreeing with its promotion and its `becomes` with the moving piece, its shots those its
+/// canonical text writes, every capture on a point of its text or on the line it runs along
+/// (a flag waver's), and every piece a column removes standing where the column says in the
+/// row's position (playing the columns, see [`expected_board`]).
+fn columns_agree(file: &VectorFile) {
+    let rows = rows(file);
     let vectors: Vec<&str> = rows
         .iter()
-        .map(|r| r.id.split_once('-').expect("Vnn-k").0)
+        .map(|r| r.id.split_once('-').expect("Xnn-k").0)
         .collect::<BTreeSet<_>>()
         .into_iter()
         .collect();
-    let expected: Vec<String> = (1..=40).map(|i| format!("V{i:02}")).collect();
-    assert_eq!(vectors, expected, "the page's vectors");
-    let rules = rules_for(VARIANT, "");
+    let expected: Vec<String> = (1..=file.vectors)
+        .map(|i| format!("{}{i:02}", file.prefix))
+        .collect();
+    assert_eq!(vectors, expected, "{}: the vectors", file.name);
     let mut numbers: BTreeMap<&str, u32> = BTreeMap::new();
     for row in &rows {
         let at = &row.id;
-        let (vector, k) = row.id.split_once('-').expect("Vnn-k");
+        // The row's position is read under its first case (an extra field `D` exists only
+        // under O27 = `unpromoted_drum_not_captured`).
+        let rules = rules_for(VARIANT, &row.cases[0]);
+        let (vector, k) = row.id.split_once('-').expect("Xnn-k");
         let n = numbers.entry(vector).or_default();
         *n += 1;
         assert_eq!(k, n.to_string(), "{at}: rows of a vector numbered in order");
@@ -706,8 +791,8 @@ fn the_machine_columns_agree_with_the_vector_texts() {
                 "{at}: capture {c} off the move's text and line"
             );
         }
-        let game =
-            game_of(&rules, &row.position, &row.history).unwrap_or_else(|e| panic!("{at}: {e}"));
+        let game = game_of(&rules, &position_text(&rules, &row.position), &row.history)
+            .unwrap_or_else(|e| panic!("{at}: {e}"));
         let before = board_of(&rules, &game.position);
         let mover = &before[&parts.squares[0]];
         if row.becomes != "-" {
@@ -717,10 +802,20 @@ fn the_machine_columns_agree_with_the_vector_texts() {
             panic!("{at}: {e}");
         }
         assert!(
-            parse_valid_position(&rules, &row.position).is_ok(),
+            parse_valid_position(&rules, &position_text(&rules, &row.position)).is_ok(),
             "{at}: position"
         );
     }
+}
+
+#[test]
+fn the_machine_columns_agree_with_the_vector_texts() {
+    columns_agree(&PAGE);
+}
+
+#[test]
+fn the_own_machine_columns_agree_with_their_derivations() {
+    columns_agree(&OWN);
 }
 
 /// The text reader of the test against the examples of ko.md §5.

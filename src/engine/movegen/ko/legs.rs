@@ -27,10 +27,7 @@ impl<S: MoveSink> KoGen<'_, S> {
             let c1 = self.pos.cell(p1);
             let cap1 = if c1.is_empty() {
                 false
-            } else if c1.is_color(self.them)
-                && double.rule != DoubleRule::SameLongEmptyFirst
-                && self.may_capture(p, p1)
-            {
+            } else if c1.is_color(self.them) && self.may_capture(p, p1) {
                 true
             } else {
                 continue;
@@ -38,6 +35,11 @@ impl<S: MoveSink> KoGen<'_, S> {
             let only_p1 = [p1];
             let first: &[Square] = if cap1 { &only_p1 } else { &[] };
             self.route(p, &Route::new(p1, first, &[p1]), true);
+            // O21 `first_leg_empty_only`: a capture on leg 1 ends the move (one capture at
+            // most, no igui); the single jump still captures.
+            if cap1 && double.rule == DoubleRule::SameLongEmptyFirst {
+                continue;
+            }
             let second = |(bx, by): (i8, i8), gen: &mut Self| {
                 let Some(p2) = gen.geo.offset(p1, i32::from(bx), i32::from(by)) else {
                     return;

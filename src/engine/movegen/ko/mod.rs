@@ -305,9 +305,12 @@ impl<'a, S: MoveSink> KoGen<'a, S> {
             return true;
         }
         let zone = &self.rules.zone_squares[self.us.index()];
+        // The guards of O18 are the advance and rear guards and their promotions, the
+        // skyward and earthward nets (whose faces carry the net, not the guard flag).
         let mut guards = self.pos.occupied(self.us).iter().filter_map(|sq| {
-            let f = self.pos.cell(sq).face_unchecked();
-            self.ko.face(f).guard.then_some((sq, f.promoted()))
+            let f = self.ko.face(self.pos.cell(sq).face_unchecked());
+            let net = f.net != [0, 0];
+            (f.guard || net).then_some((sq, net))
         });
         let _ = from;
         match self.ko.clerk_precondition {
