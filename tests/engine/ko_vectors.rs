@@ -17,7 +17,9 @@
 //! without playing anything.
 
 use crate::support::rules_for;
-use crate::vector_support::{ending_text, game_of, promotion_name, refusal_problem, tsv_rows};
+use crate::vector_support::{
+    cases_of, ending_text, game_of, promotion_name, refusal_problem, tsv_rows,
+};
 use shogi_arbiter::engine::core::color::Color;
 use shogi_arbiter::engine::core::moves::{Effects, Move};
 use shogi_arbiter::engine::core::piece::Piece;
@@ -111,16 +113,7 @@ fn rows(file: &VectorFile) -> Vec<Row> {
             let legal = f[6] == "legal";
             Row {
                 id: f[0].clone(),
-                cases: f[2]
-                    .split(';')
-                    .map(|c| {
-                        if c == "-" {
-                            String::new()
-                        } else {
-                            c.to_string()
-                        }
-                    })
-                    .collect(),
+                cases: cases_of(&f[2]),
                 position: f[3].clone(),
                 history: list(&f[4]),
                 mv: f[5].clone(),

@@ -1,9 +1,11 @@
 //! Why a proposed move is illegal: the closed set of reasons ([`IllegalReason`]) with their
-//! stable codes and messages, shared by the judging of every variant's moves.
+//! stable codes and messages, and the reading of a promotion mark against the legal forms
+//! of a move ([`resolve_mark`]), shared by the judging of every variant's moves.
 
 use super::lion_trading::LionBan;
 use super::repetition::{rule_name, Ban};
 use crate::engine::core::ending::Ending;
+use crate::engine::core::moves::{Move, Promo};
 use crate::engine::notation::{HodgesError, MoveTextError};
 use crate::engine::variant::Repetition;
 use std::fmt;
@@ -104,5 +106,40 @@ impl fmt::Display for IllegalReason {
             }
             IllegalReason::Hodges(e) => write!(f, "{e} (Hodges text)"),
         }
+    }
+}
+
+/// The legal move a text's promotion mark names among `candidates`, the legal forms of one
+/// move: no mark takes the unmarked form, else the declining one, else the promoting one;
+/// `+` the promoting form (or the unmarked one where `ignored_plus`); `=` the declining form
+/// (or the unmarked one where `lenient_decline`).
+///
+/// # Errors
+/// The mark does not fit: `promotion_not_possible`, `promotion_compulsory`.
+pub(super) fn resolve_mark(
+    candidates: &[&Move],
+    mark: Option<Promo>,
+    ignored_plus: bool,
+    lenient_decline: bool,
+) -> Result<Move, IllegalReason> {
+    let has = |p: Promo| candidates.iter().find(|m| m.promo == p).copied();
+    match mark {
+        None => has(Promo::None)
+            .or(has(Promo::Decline))
+            .or(has(Promo::Promote))
+            .copied()
+            .ok_or(IllegalReason::Unreachable),
+        Some(Promo::Promote) => has(Promo::Promote)
+            .or(has(Promo::None).filter(|_| ignored_plus))
+            .copied()
+            .ok_or(IllegalReason::PromotionNotPossible),
+        Some(_) => match (has(Promo::Decline), has(Promo::Promote)) {
+            (Some(m), _) => Ok(*m),
+            (None, Some(_)) => Err(IllegalReason::PromotionCompulsory),
+            (None, None) => has(Promo::None)
+                .filter(|_| lenient_decline)
+                .copied()
+                .ok_or(IllegalReason::PromotionNotPossible),
+        },
     }
 }

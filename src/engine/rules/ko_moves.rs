@@ -3,7 +3,7 @@
 //! piece's legal moves, so that any equivalent spelling is accepted and normalised; the
 //! promotion mark is then resolved as for the other variants.
 
-use super::illegal::IllegalReason;
+use super::illegal::{resolve_mark, IllegalReason};
 use crate::engine::core::moves::{Move, Promo, ShotsFrom, MAX_LISTED};
 use crate::engine::core::square::Square;
 use crate::engine::movegen::{can_pass_via, generate_from, pass_of};
@@ -78,22 +78,7 @@ pub fn check_ko_move(
             IllegalReason::Unreachable
         });
     }
-    let has = |p: Promo| candidates.iter().find(|m| m.promo == p).copied();
-    match parsed.mark {
-        None => has(Promo::None)
-            .or(has(Promo::Decline))
-            .or(has(Promo::Promote))
-            .copied()
-            .ok_or(IllegalReason::Unreachable),
-        Some(Promo::Promote) => has(Promo::Promote)
-            .copied()
-            .ok_or(IllegalReason::PromotionNotPossible),
-        Some(_) => match (has(Promo::Decline), has(Promo::Promote)) {
-            (Some(m), _) => Ok(*m),
-            (None, Some(_)) => Err(IllegalReason::PromotionCompulsory),
-            (None, None) => Err(IllegalReason::PromotionNotPossible),
-        },
-    }
+    resolve_mark(&candidates, parsed.mark, false, false)
 }
 
 /// The move the text spells, without its mark; `None` when its shots cannot be placed

@@ -2,6 +2,7 @@
 //! the canonical move, and an illegal move gets a reason from a closed set
 //! ([`IllegalReason`], in `illegal`).
 
+use super::illegal::resolve_mark;
 pub use super::illegal::IllegalReason;
 use super::lion_trading::{self, LionBan};
 use crate::engine::core::color::Color;
@@ -133,25 +134,12 @@ pub fn check_move(pos: &Position, rules: &Rules, text: &str) -> Result<Move, Ill
         && path.len() == 2
         && rules.face(cell.face_unchecked()).promotes_to.is_none())
         || burned_mover;
-    match parsed.mark {
-        None => has(Promo::None)
-            .or(has(Promo::Decline))
-            .or(has(Promo::Promote))
-            .copied()
-            .ok_or(IllegalReason::Unreachable),
-        Some(Promo::Promote) => has(Promo::Promote)
-            .or(has(Promo::None).filter(|_| ignored_plus))
-            .copied()
-            .ok_or(IllegalReason::PromotionNotPossible),
-        Some(_) => match (has(Promo::Decline), has(Promo::Promote)) {
-            (Some(m), _) => Ok(*m),
-            (None, Some(_)) => Err(IllegalReason::PromotionCompulsory),
-            (None, None) => has(Promo::None)
-                .filter(|_| lishogi_marks || burned_mover)
-                .copied()
-                .ok_or(IllegalReason::PromotionNotPossible),
-        },
-    }
+    resolve_mark(
+        &candidates,
+        parsed.mark,
+        ignored_plus,
+        lishogi_marks || burned_mover,
+    )
 }
 
 /// The lion-trading rule that removed the move `from` + `squares` from the legal moves,

@@ -335,7 +335,7 @@ impl KoRules {
                 let net =
                     Color::ALL.map(|c| row.net.iter().fold(0u8, |m, d| m | 1 << abs_dir(c, d)));
                 let moves =
-                    Color::ALL.map(|c| KoMoves::new(&f.movement, c, row.drum_step.is_some()));
+                    Color::ALL.map(|c| KoMoves::new(f.movement, c, row.drum_step.is_some()));
                 let far = [moves[0].far_dirs(), moves[1].far_dirs()];
                 let shot = shooter.map_or(0, |s| s.range);
                 // A shooter with an unlimited range could shoot anywhere: no bound.
