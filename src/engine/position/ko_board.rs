@@ -5,9 +5,8 @@
 
 use super::Position;
 use crate::engine::core::color::Color;
-use crate::engine::core::piece::KindId;
 use crate::engine::core::square_set::SquareSet;
-use crate::engine::variant::{KoRules, NetRule, Rules};
+use crate::engine::variant::{KoFace, KoRules, NetRule, Rules};
 
 /// Facts about a ko position, read in one pass over its pieces.
 #[derive(Clone, Debug, Default)]
@@ -36,14 +35,10 @@ impl KoBoard {
         let mut nets = false;
         for color in Color::ALL {
             let ci = color.index();
-            let mut commander = false;
-            let mut halves = 0u32;
+            let mut command = Command::default();
             for sq in pos.occupied(color).iter() {
                 let f = ko.face(pos.cell(sq).face_unchecked());
-                commander |= f.commander;
-                if let Some(k) = f.half {
-                    halves |= half_bit(ko, k);
-                }
+                command.add(ko, f);
                 board.priest[ci] |= f.priest;
                 board.drum[ci] |= f.drum;
                 nets |= f.net[ci] != 0;
@@ -59,8 +54,7 @@ impl KoBoard {
                     }
                 }
             }
-            let all_halves = (1u32 << ko.half_kinds.len()) - 1;
-            board.standing[ci] = commander || (!ko.half_kinds.is_empty() && halves == all_halves);
+            board.standing[ci] = command.stands(ko);
         }
         if nets && ko.nets != NetRule::None {
             for color in Color::ALL {
@@ -89,27 +83,42 @@ impl KoBoard {
     }
 }
 
-/// The bit of a half-commander kind among [`KoRules::half_kinds`].
-fn half_bit(ko: &KoRules, kind: KindId) -> u32 {
-    ko.half_kinds
-        .iter()
-        .position(|&k| k == kind)
-        .map_or(0, |i| 1 << i)
+/// What of a side's command (ko.md §6) is on the board: a commander, and which
+/// half-commander kinds (bits in [`KoRules::half_kinds`] order).
+#[derive(Default)]
+struct Command {
+    commander: bool,
+    halves: u32,
+}
+
+impl Command {
+    /// Counts one piece.
+    fn add(&mut self, ko: &KoRules, f: &KoFace) {
+        self.commander |= f.commander;
+        if let Some(k) = f.half {
+            if let Some(i) = ko.half_kinds.iter().position(|&h| h == k) {
+                self.halves |= 1 << i;
+            }
+        }
+    }
+
+    /// Whether the side meets no loss condition: a commander, or every half-commander kind.
+    fn stands(&self, ko: &KoRules) -> bool {
+        self.commander
+            || (!ko.half_kinds.is_empty() && self.halves == (1u32 << ko.half_kinds.len()) - 1)
+    }
 }
 
 /// Whether each side meets no loss condition on `pos` (ko.md §6).
 pub fn standing(pos: &Position, ko: &KoRules) -> [bool; 2] {
     Color::ALL.map(|color| {
-        let mut halves = 0u32;
+        let mut command = Command::default();
         for sq in pos.occupied(color).iter() {
-            let f = ko.face(pos.cell(sq).face_unchecked());
-            if f.commander {
+            command.add(ko, ko.face(pos.cell(sq).face_unchecked()));
+            if command.commander {
                 return true;
             }
-            if let Some(k) = f.half {
-                halves |= half_bit(ko, k);
-            }
         }
-        !ko.half_kinds.is_empty() && halves == (1u32 << ko.half_kinds.len()) - 1
+        command.stands(ko)
     })
 }

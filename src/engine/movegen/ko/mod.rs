@@ -480,14 +480,14 @@ impl<'a, S: MoveSink> KoGen<'a, S> {
     /// then the first in square order; `=` where some route of the effect could promote.
     fn flush(&mut self) {
         let shape = self.rules.variant.shape();
+        // Shortest first, then the listed points (shots included) in square order.
         let order = |mv: &Move| {
-            let squares: Vec<(i32, i32)> = mv
-                .squares()
-                .iter()
-                .chain(mv.shots())
-                .map(|&s| shape.file_rank_key(s))
-                .collect();
-            (mv.squares().len() + mv.shots().len(), squares)
+            let mut keys = [(0, 0); MAX_LISTED];
+            let listed = mv.squares().iter().chain(mv.shots());
+            for (k, &s) in keys.iter_mut().zip(listed) {
+                *k = shape.file_rank_key(s);
+            }
+            (mv.squares().len() + mv.shots().len(), keys)
         };
         self.buf.sort_by_key(|a| a.0);
         let mut i = 0;
