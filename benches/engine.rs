@@ -8,7 +8,9 @@
 //! moves of the start position, judging a fire demon's burning move (vector FD-03), and
 //! perft(4) from the start position under each profile. The dai family (issue #17): perft(4)
 //! from each start position under its default profile (the issue's goal: at most 1 s on
-//! one core).
+//! one core). Ko shogi (issue #18): legal moves and the check test of the start position
+//! (goals: under 20 µs each), and perft(3) from the start position under each profile
+//! (goal: at most 2 s).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use shogi_arbiter::engine::core::color::Color;
@@ -219,11 +221,38 @@ fn dai_family_benches(c: &mut Criterion) {
     group.finish();
 }
 
+fn ko_benches(c: &mut Criterion) {
+    let rules = Rules::default_for(variant::ko());
+    let start = Position::start(&rules);
+    c.bench_function("ko_legal_moves_start", |b| {
+        b.iter(|| legal_moves(black_box(&start), &rules))
+    });
+    c.bench_function("ko_in_check_start", |b| {
+        b.iter(|| in_check(black_box(&start), &rules, Color::Black))
+    });
+    let mut group = c.benchmark_group("ko_perft3");
+    group.sample_size(10);
+    for profile in ["wikipedia", "qboard"] {
+        let rules = Rules::resolve(
+            variant::ko(),
+            &variant::RulesRequest {
+                profile: Some(profile.to_string()),
+                overrides: Vec::new(),
+            },
+        )
+        .expect("a profile");
+        let start = Position::start(&rules);
+        group.bench_function(profile, |b| b.iter(|| perft(black_box(&start), &rules, 3)));
+    }
+    group.finish();
+}
+
 criterion_group!(
     engine,
     benches,
     chu_benches,
     tenjiku_benches,
-    dai_family_benches
+    dai_family_benches,
+    ko_benches
 );
 criterion_main!(engine);

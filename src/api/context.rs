@@ -3,9 +3,9 @@
 //! engine calls run under a deadline: light ones on the I/O thread for at most a slice,
 //! heavy ones on the blocking pool with a bounded queue.
 
+pub use super::describe::{describe, illegal_info, move_info, move_info_with};
 use super::dto::{
-    CaptureInfo, CheckInfo, GameStatus, IllegalInfo, MoveInfo, OptionValues, PositionForm,
-    PositionText, PromotionInfo, RemovalCause, RemovedInfo, RepetitionJudged, RulesEcho,
+    CheckInfo, GameStatus, OptionValues, PositionForm, PositionText, RepetitionJudged, RulesEcho,
     RulesInput, StatusReason, StatusResult, StatusState,
 };
 use super::error::{echo, ApiError, Progress};
@@ -14,19 +14,14 @@ use crate::api::peer::{unless_gone, Gone, Peer};
 use crate::config::Limits;
 use crate::engine::core::color::Color;
 use crate::engine::core::ending::{EndReason, Ending, GameResult};
-use crate::engine::core::moves::Effects;
-use crate::engine::core::moves::{Move, Promotion};
-use crate::engine::core::piece::Piece;
-use crate::engine::core::square::Square;
 use crate::engine::game::{replay, Game};
 use crate::engine::interrupt::{halted, Interrupt, Stopped};
 use crate::engine::notation::{
-    format_hodges, format_move, format_position_after, format_position_of,
-    parse_valid_position_spans, piece_token, RankSpans, MAX_MOVE_TEXT,
+    format_move, format_position_after, format_position_of, parse_valid_position_spans, RankSpans,
+    MAX_MOVE_TEXT,
 };
 use crate::engine::position::Position;
 use crate::engine::rules::check::{checking_moves, royals};
-use crate::engine::rules::legality::IllegalReason;
 use crate::engine::variant::{self, Rules, RulesRequest};
 use actix_web::http::header::ContentType;
 use actix_web::http::StatusCode;
@@ -390,6 +385,7 @@ pub fn game_status(rules: &Rules, game: &Game, ending: Option<Ending>) -> GameSt
         }),
         reason: ending.map(|e| match e.reason {
             EndReason::RoyalsCaptured => StatusReason::RoyalsCaptured,
+            EndReason::CommandersLost => StatusReason::CommandersLost,
             EndReason::Checkmate => StatusReason::Checkmate,
             EndReason::Stalemate => StatusReason::Stalemate,
             EndReason::Repetition => StatusReason::Repetition,
@@ -513,87 +509,4 @@ pub fn prepare(limits: &Limits, body: &impl PositionForm) -> Result<(Arc<Rules>,
 /// Position text of a position.
 pub fn position_text(rules: &Rules, pos: &Position) -> PositionText {
     PositionText::new(&format_position_of(rules.variant, pos))
-}
-
-/// A legal move with its notations and effects.
-pub fn move_info(rules: &Rules, pos: &Position, mv: &Move, hodges: String) -> MoveInfo {
-    let mut after = pos.clone();
-    let effects = after.play(mv, rules);
-    move_info_with(rules, mv, &effects, hodges)
-}
-
-/// A legal move with what it did (`effects`), described: captures, removed pieces,
-/// promotion and the piece after the move come from the effects alone.
-pub fn move_info_with(rules: &Rules, mv: &Move, effects: &Effects, hodges: String) -> MoveInfo {
-    let shape = rules.variant.shape();
-    let removed_as = |cause: RemovalCause| {
-        move |&(sq, piece): &(Square, Piece)| RemovedInfo {
-            square: shape.name(sq).to_string(),
-            piece: piece_token(rules.variant, piece),
-            cause,
-            royal: effects.royals_lost.contains(&(sq, piece)),
-        }
-    };
-    let removed = effects
-        .captures
-        .iter()
-        .map(removed_as(RemovalCause::Capture))
-        .chain(effects.burned.iter().map(removed_as(RemovalCause::Burn)))
-        .chain(
-            effects
-                .self_burned
-                .iter()
-                .map(removed_as(RemovalCause::SelfBurn)),
-        )
-        .collect();
-    let promotion = match effects.promotion {
-        Promotion::None => PromotionInfo::None,
-        Promotion::Compulsory => PromotionInfo::Compulsory,
-        Promotion::Chosen => PromotionInfo::Chosen,
-        Promotion::Declined => PromotionInfo::Declined,
-        Promotion::Contagion => PromotionInfo::Contagion,
-    };
-    MoveInfo {
-        text: format_move(shape, mv),
-        hodges,
-        from: shape.name(mv.from).to_string(),
-        to: shape.name(mv.to()).to_string(),
-        captures: effects
-            .captures
-            .iter()
-            .map(|&(sq, piece)| CaptureInfo {
-                square: shape.name(sq).to_string(),
-                piece: piece_token(rules.variant, piece),
-                royal: effects.royals_captured.iter().any(|&(s, _)| s == sq),
-            })
-            .collect(),
-        removed,
-        promotion,
-        piece_after: piece_token(
-            rules.variant,
-            Piece {
-                color: effects.mover,
-                face: effects.face_after,
-            },
-        ),
-        pass: effects.pass,
-    }
-}
-
-/// A played move described, with its Hodges text computed alone.
-pub fn describe(rules: &Rules, pos: &Position, mv: &Move, effects: &Effects) -> MoveInfo {
-    move_info_with(rules, mv, effects, format_hodges(pos, rules, mv))
-}
-
-/// Why a move is illegal, with the ruling that an illegal move loses.
-pub fn illegal_info(game: &Game, reason: &IllegalReason) -> IllegalInfo {
-    let winner = match game.ruling_on_illegal(reason).result {
-        GameResult::Win(side) => Some(side.name().to_string()),
-        GameResult::Draw | GameResult::NoContest => None,
-    };
-    IllegalInfo {
-        code: reason.code().to_string(),
-        message: reason.to_string(),
-        winner_if_enforced: winner,
-    }
 }

@@ -3,6 +3,7 @@
 //! the traffic.
 
 pub mod context;
+mod describe;
 pub mod dto;
 pub mod error;
 pub mod memory;

@@ -56,7 +56,15 @@ async fn unknown_variant_is_a_404_listing_the_valid_ones() {
     assert_problem(&a, 404, "unknown_variant");
     assert_eq!(
         a.body["valid"],
-        serde_json::json!(["tai", "chu", "tenjiku", "dai", "dai-dai", "maka-dai-dai"])
+        serde_json::json!([
+            "tai",
+            "chu",
+            "tenjiku",
+            "dai",
+            "dai-dai",
+            "maka-dai-dai",
+            "ko"
+        ])
     );
 }
 
@@ -72,7 +80,15 @@ fn strings(v: &Value) -> Vec<&str> {
 #[tokio::test]
 async fn every_option_value_has_a_meaning_and_sources_and_every_profile_a_description() {
     let app = spawn_app().await;
-    for id in ["tai", "chu", "tenjiku", "dai", "dai-dai", "maka-dai-dai"] {
+    for id in [
+        "tai",
+        "chu",
+        "tenjiku",
+        "dai",
+        "dai-dai",
+        "maka-dai-dai",
+        "ko",
+    ] {
         let v = app.get(&format!("/v1/variants/{id}")).await.body;
         let profiles = strings(&v["profiles"]);
         let details = v["profile_details"].as_array().unwrap();

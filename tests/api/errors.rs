@@ -34,7 +34,15 @@ async fn request_errors() {
     assert_problem(&a, 422, "unknown_variant");
     assert_eq!(
         a.body["valid"],
-        json!(["tai", "chu", "tenjiku", "dai", "dai-dai", "maka-dai-dai"])
+        json!([
+            "tai",
+            "chu",
+            "tenjiku",
+            "dai",
+            "dai-dai",
+            "maka-dai-dai",
+            "ko"
+        ])
     );
 }
 

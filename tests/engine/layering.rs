@@ -28,6 +28,7 @@ const FLOORS: &[&[&str]] = &[
         "movegen::dblstep",
         "movegen::leapslide",
         "movegen::igui",
+        "movegen::ko",
     ],
     &["attack"],
     &["movegen::emperor", "rules::lion_trading"],

@@ -14,7 +14,7 @@
 
 use crate::support::rules_for;
 use crate::vector_support::{
-    ending_text, game_of, promotion_name, refusal_problem, split_move_number, tsv_rows,
+    cases_of, ending_text, game_of, promotion_name, refusal_problem, split_move_number, tsv_rows,
 };
 use shogi_arbiter::engine::core::piece::Piece;
 use shogi_arbiter::engine::notation::{format_move, format_position_of, piece_token};
@@ -59,16 +59,7 @@ fn rows_of(file: &str) -> Vec<Row> {
         .into_iter()
         .map(|(_, f)| Row {
             id: f[0].to_string(),
-            cases: f[2]
-                .split(';')
-                .map(|c| {
-                    if c == "-" {
-                        String::new()
-                    } else {
-                        c.to_string()
-                    }
-                })
-                .collect(),
+            cases: cases_of(&f[2]),
             position: f[3].to_string(),
             history: list(&f[4]),
             mv: f[5].to_string(),

@@ -2,7 +2,7 @@
 //! this engine (no outside implementation exists for tai); the depth-1 figures are
 //! explained by hand in `start_position.rs` (304; tsa 298 because its lion dog has no
 //! leap). Depth 3: `BENCHMARKS.md`. Tenjiku: see [`tenjiku_perft_per_profile`]. Maka dai dai: see
-//! [`maka_perft_from_the_start`].
+//! [`maka_perft_from_the_start`]. Ko: see [`ko_perft_per_profile`].
 
 use crate::support::tai_rules;
 use shogi_arbiter::engine::notation::format_move;
@@ -142,4 +142,14 @@ fn maka_start_divide_one_is_the_pages_list() {
             .collect();
         assert_eq!(listed, expected, "`{options}`");
     }
+}
+
+/// Ko shogi from the start, per profile. Depth 1 (223 and 229) is ko.md §8's hand count,
+/// and under `qboard` reduces to QBoard's 226 from-to pairs (`qboard.rs`): checked against
+/// an outside source. Depths 2 and 3 are this engine's own counts: regression locks (QBoard's
+/// 50,966 at depth 2 counts pairs only and is no target, ko.md §8).
+#[test]
+fn ko_perft_per_profile() {
+    assert_start_perft("ko", "profile=wikipedia", &[223, 49_593, 11_144_535]);
+    assert_start_perft("ko", "profile=qboard", &[229, 52_299, 12_053_163]);
 }

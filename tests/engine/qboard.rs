@@ -238,3 +238,84 @@ fn the_qboard_convention_on_a_hand_made_position() {
     assert_eq!(null.side(), pos.side().opponent());
     assert_eq!(null.piece_at(sq("3p")), pos.piece_at(sq("3p")));
 }
+
+/// Ko shogi's start list reduced as ko.md §8 says: our legal moves mapped to (start, final)
+/// pairs, passes dropped, duplicates folded, in QBoard's square names.
+fn ko_start_pairs(profile: &str) -> (Vec<Move>, BTreeSet<String>) {
+    let rules = rules_for("ko", &format!("profile={profile}"));
+    let moves = legal_moves(&Position::start(&rules), &rules);
+    let pairs = moves
+        .iter()
+        .filter(|m| m.to() != m.from)
+        .map(|m| qboard_text(rules.variant.shape(), QMove::Pair(m.from, m.to())))
+        .collect();
+    (moves, pairs)
+}
+
+/// QBoard's ko start divide(1) (`ko_start_divide1_qboard.txt`, 226 from-to pairs): the
+/// outside figure of ko.md §8.
+fn ko_qboard_pairs() -> BTreeSet<String> {
+    let text = data_file("ko_start_divide1_qboard.txt");
+    let pairs: BTreeSet<String> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty() && !l.starts_with("perft"))
+        .map(|l| {
+            let (mv, n) = l.split_once(' ').expect("`move count`");
+            assert_eq!(n.trim(), "1", "{l}");
+            mv.to_string()
+        })
+        .collect();
+    assert_eq!(pairs.len(), 226, "the copied list");
+    pairs
+}
+
+/// Under `qboard` the 229 start moves reduce to exactly QBoard's 226 pairs (ko.md §8): the
+/// chariot units' captures of White's chariot units on rank f (`19n19f`, `1n1f`) come with
+/// `+` and `=`, and the one pass is the only move from a point back to itself.
+#[test]
+fn ko_start_under_qboard_reduces_to_qboards_226_pairs() {
+    let (moves, pairs) = ko_start_pairs("qboard");
+    assert_eq!(moves.len(), 229);
+    assert_eq!(pairs, ko_qboard_pairs());
+    let rules = rules_for("ko", "profile=qboard");
+    let texts: Vec<String> = moves
+        .iter()
+        .map(|m| shogi_arbiter::engine::notation::format_move(rules.variant.shape(), m))
+        .collect();
+    for both in ["19n19f+", "19n19f=", "1n1f+", "1n1f="] {
+        assert!(texts.iter().any(|t| t == both), "{both} missing");
+    }
+    assert_eq!(
+        moves.iter().filter(|m| m.to() == m.from).count(),
+        1,
+        "one pass"
+    );
+}
+
+/// Under `wikipedia` the start has 223 moves and 220 pairs: QBoard's 226 less the six
+/// cavalry double jumps whose leg-1 points hold friendly pieces (ko.md §8).
+#[test]
+fn ko_start_under_wikipedia_lacks_six_cavalry_pairs() {
+    let (moves, pairs) = ko_start_pairs("wikipedia");
+    assert_eq!(moves.len(), 223);
+    let qboard = ko_qboard_pairs();
+    let missing: BTreeSet<&str> = qboard
+        .iter()
+        .filter(|p| !pairs.contains(*p))
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        missing,
+        BTreeSet::from(["a4c8", "a4a8", "a4e2", "s4q8", "s4s8", "s4o2"])
+    );
+    assert!(
+        pairs.iter().all(|p| qboard.contains(p)),
+        "no pair beyond QBoard's"
+    );
+    assert_eq!(pairs.len(), 220);
+    assert_eq!(
+        moves.iter().filter(|m| m.to() == m.from).count(),
+        1,
+        "one pass"
+    );
+}

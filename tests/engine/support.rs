@@ -58,17 +58,18 @@ impl Rng {
 }
 
 /// A random position: every kind and face that exists under the rules, both colours,
-/// at least one royal each.
+/// at least one royal (ko shogi: commander) each.
 pub fn random_placement(rules: &Rules, rng: &mut Rng, pieces: usize) -> Position {
     let shape = rules.variant.shape();
     let faces: Vec<FaceId> = (0..rules.faces.len() as u8)
         .map(FaceId)
         .filter(|&f| rules.face(f).exists)
         .collect();
+    // Ko shogi has no royals: its commanders (general, governor) keep a side standing.
     let royals: Vec<FaceId> = faces
         .iter()
         .copied()
-        .filter(|&f| rules.face(f).royal)
+        .filter(|&f| rules.face(f).royal || rules.ko.as_ref().is_some_and(|k| k.face(f).commander))
         .collect();
     let mut board: Vec<Option<Piece>> = vec![None; shape.len()];
     let place = |board: &mut [Option<Piece>], face: FaceId, color: Color, rng: &mut Rng| loop {

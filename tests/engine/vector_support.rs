@@ -100,3 +100,18 @@ pub fn refusal_problem(game: &Game, rules: &Rules, mv: &str, repetition: bool) -
         Err(_) => None,
     }
 }
+
+/// A vector file's `cases` column: the rules cases separated by `;`, each a list of
+/// `profile=` and `option=value` entries; `-` alone is the default rules (an empty entry).
+pub fn cases_of(field: &str) -> Vec<String> {
+    field
+        .split(';')
+        .map(|c| {
+            if c == "-" {
+                String::new()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}

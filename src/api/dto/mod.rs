@@ -22,7 +22,10 @@ pub use health::Health;
 pub use json::{Body, PositionText};
 pub use moves::{AdjudicateRequest, AdjudicateResponse, LegalMovesRequest, LegalMovesResponse};
 pub use perft::{DivideRow, PerftRequest, PerftResponse};
-pub use played::{CaptureInfo, IllegalInfo, MoveInfo, PromotionInfo, RemovalCause, RemovedInfo};
+pub use played::{
+    CaptureInfo, ChangeCause, ChangedInfo, IllegalInfo, MoveInfo, PromotionInfo, RemovalCause,
+    RemovedInfo,
+};
 pub use replay::{ReplayRequest, ReplayResponse, ReplayVerdict};
 pub use rules::{OptionOverrides, OptionValues, RulesEcho, RulesInput, VariantId};
 pub use status::{

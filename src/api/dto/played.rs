@@ -30,8 +30,38 @@ pub enum RemovalCause {
     /// Burned by the moving fire demon on arrival (tenjiku's active burn).
     Burn,
     /// The moving piece itself, burned on arrival next to an enemy fire demon (tenjiku's
-    /// passive burn).
+    /// passive burn) or poison flame (ko shogi).
     SelfBurn,
+    /// Shot by the moving piece (ko shogi, ko.md §4.2).
+    Shot,
+    /// An enemy poison flame removed by the clerk's promotion (ko shogi, ko.md §4.6c).
+    ClerkPromotion,
+}
+
+/// Why a move changed a piece other than the mover, which stays where it stood.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+#[schema(example = "reversion")]
+pub enum ChangeCause {
+    /// An allied guard promoted by the clerk's promotion (ko shogi, ko.md §4.6c).
+    ClerkPromotion,
+    /// A piece turned back to its unpromoted side: a five-li fog near an immaculate light,
+    /// a thunderclap or flag waver whose side lost its priest (ko shogi, ko.md §4.7).
+    Reversion,
+}
+
+/// A piece a move changed in place (ko shogi).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({"square": "2r", "piece": "TP", "cause": "reversion"}))]
+pub struct ChangedInfo {
+    /// Where it stands.
+    #[schema(example = "2r")]
+    pub square: String,
+    /// Its token after the change.
+    #[schema(example = "TP")]
+    pub piece: String,
+    /// Why it changed.
+    pub cause: ChangeCause,
 }
 
 /// A piece a move removed from the board: captured or burned, of either side.
@@ -90,9 +120,10 @@ pub struct MoveInfo {
     #[schema(example = json!([{"square": "13h", "piece": "p", "royal": false}]))]
     pub captures: Vec<CaptureInfo>,
     /// Every piece the move removed, with its cause: the captures in capture order, then
-    /// (tenjiku) the pieces the moving fire demon burned in file-then-rank order, then the
-    /// mover itself when it was burned on arrival. A removed royal, captured or burned, is a
-    /// lost royal (`royal`).
+    /// the pieces the moving fire demon (tenjiku) or poison flame (ko) burned in
+    /// file-then-rank order, then the mover itself when it was burned on arrival, then (ko)
+    /// the pieces shot in shot order and the enemy poison flames the clerk's promotion
+    /// removed. A removed royal, captured or burned, is a lost royal (`royal`).
     #[schema(example = json!([{"square": "13h", "piece": "p", "cause": "capture", "royal": false}]))]
     pub removed: Vec<RemovedInfo>,
     /// Promotion.
@@ -105,6 +136,11 @@ pub struct MoveInfo {
     /// played pass names the piece that passed: `from`).
     #[schema(example = false)]
     pub pass: bool,
+    /// Ko shogi: the pieces the move changed in place, promoted by the clerk or reverted
+    /// (absent when none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schema(example = json!([{"square": "2r", "piece": "TP", "cause": "reversion"}]))]
+    pub changed: Vec<ChangedInfo>,
 }
 
 /// Why a move is illegal.

@@ -124,4 +124,6 @@ pub enum VariantId {
     /// Maka dai dai shogi (19×19), whose king promotes to emperor.
     #[serde(rename = "maka-dai-dai")]
     MakaDaiDai,
+    /// Ko shogi (19×19 points): shooting, burning, nets and reversions.
+    Ko,
 }

@@ -40,6 +40,9 @@ pub enum StatusReason {
     /// A side has no royal piece left: captured, or in tenjiku burned (by an enemy fire
     /// demon's arrival, or on moving next to one).
     RoyalsCaptured,
+    /// Ko shogi: a side has no general, no governor, and not both a middle troop and a
+    /// banner (ko.md §6), by capture, shot, burn or its own flame.
+    CommandersLost,
     /// The side to move is in check and no legal move escapes (tai shogi; chu shogi has
     /// no mate: royals are captured).
     Checkmate,

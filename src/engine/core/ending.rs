@@ -19,6 +19,9 @@ pub enum GameResult {
 pub enum EndReason {
     /// A side has no royal left.
     RoyalsCaptured,
+    /// A side has no general, no governor, and not both a middle troop and a banner (ko
+    /// shogi's loss condition, ko.md §6).
+    CommandersLost,
     /// The side to move is in check and no legal move escapes.
     Checkmate,
     /// The side to move has no legal move.
@@ -41,6 +44,7 @@ impl EndReason {
     pub fn code(self) -> &'static str {
         match self {
             EndReason::RoyalsCaptured => "royals_captured",
+            EndReason::CommandersLost => "commanders_lost",
             EndReason::Checkmate => "checkmate",
             EndReason::Stalemate => "stalemate",
             EndReason::Repetition => "repetition",

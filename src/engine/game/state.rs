@@ -276,13 +276,16 @@ impl Game {
                 candidate: &candidate,
                 rules,
             };
-            candidate.completion = rule_on(
-                rules.repetition,
-                &earlier,
-                &history,
-                candidate.after.royal_count(them),
-            )
-            .map_err(|ban| IllegalReason::Repetition(ban, rules.repetition))?;
+            // Ko shogi has no check rule, so no perpetual-check exception (ko.md §6): its
+            // royal counts say only whether a side still stands.
+            let opponent_royals = if rules.ko.is_some() {
+                0
+            } else {
+                candidate.after.royal_count(them)
+            };
+            candidate.completion =
+                rule_on(rules.repetition, &earlier, &history, opponent_royals)
+                    .map_err(|ban| IllegalReason::Repetition(ban, rules.repetition))?;
         }
         Ok(candidate)
     }
@@ -540,7 +543,8 @@ mod tests {
             + std::mem::size_of::<u64>()
             + 2 * (std::mem::size_of::<(u64, u32)>() + 1)
             + std::mem::size_of::<Position>().div_ceil(CHECKPOINT_PLIES);
-        assert_eq!(std::mem::size_of::<PlayedMove>(), 12);
+        // A move is 16 bytes (ko shogi's thunderclap lists six squares), its flags one.
+        assert_eq!(std::mem::size_of::<PlayedMove>(), 18);
         assert!(per_ply <= 100, "{per_ply} bytes a ply");
     }
 }

@@ -18,6 +18,7 @@ mod gen;
 pub(crate) mod hook;
 pub(crate) mod igui;
 pub(crate) mod jump;
+mod ko;
 pub(crate) mod leapslide;
 pub(crate) mod linelion;
 pub(crate) mod lion;
@@ -72,6 +73,10 @@ pub fn legal_moves(pos: &Position, rules: &Rules) -> Vec<Move> {
 /// Emits every legal move of the side to move into `sink`.
 pub fn generate<S: MoveSink>(pos: &Position, rules: &Rules, sink: &mut S) {
     if pos.is_terminal() || stopped() {
+        return;
+    }
+    if let Some(k) = &rules.ko {
+        ko::generate(pos, rules, k, sink);
         return;
     }
     if extras(rules) {
@@ -129,6 +134,10 @@ fn generate_from_filtered<S: MoveSink>(
     if pos.is_terminal() || !pos.cell(from).is_color(pos.side()) || stopped() {
         return;
     }
+    if let Some(k) = &rules.ko {
+        ko::generate_from(pos, rules, k, from, sink);
+        return;
+    }
     let ban = if lion_filter {
         capture_ban(rules)
     } else {
@@ -154,6 +163,9 @@ pub fn pass_of(pos: &Position, rules: &Rules, from: Square) -> Option<Move> {
     if pos.is_terminal() || !pos.cell(from).is_color(pos.side()) {
         return None;
     }
+    if let Some(k) = &rules.ko {
+        return ko::pass_of(pos, rules, k, from, None);
+    }
     let mut none = Counter::default();
     let mut gen = Gen::<_, true>::new(pos, rules, &mut none, None);
     gen.pass_candidates(from);
@@ -167,11 +179,25 @@ pub fn can_pass_via(pos: &Position, rules: &Rules, from: Square, via: Square) ->
     if !pos.cell(via).is_empty() {
         return false;
     }
+    if let Some(k) = &rules.ko {
+        return ko::pass_of(pos, rules, k, from, Some(via)).is_some();
+    }
     let c = &rules.face(pos.cell(from).face_unchecked()).compiled[pos.side().index()];
     match rules.variant.geometry.line(from, via) {
         Some((d, 1)) => c.pass_lines & (1 << d) != 0,
         _ => false,
     }
+}
+
+/// Ko shogi (ko.md §4.5): whether the piece on `from` can pass through the empty point
+/// `via`, and if so whether that pass burns it (a burning pass is a move of its own; the
+/// others are all the position's one pass). `None` when it cannot, or under other rules.
+pub fn ko_pass_via(pos: &Position, rules: &Rules, from: Square, via: Square) -> Option<bool> {
+    let ko = rules.ko.as_ref()?;
+    if pos.is_terminal() {
+        return None;
+    }
+    ko::pass_via(pos, rules, ko, from, via)
 }
 
 /// Whether the side to move has a pass, and its canonical text squares (piece, via).

@@ -97,6 +97,12 @@ impl Compiled {
                     }
                 }
                 Component::Igui { dirs } => c.igui |= abs_mask(color, *dirs),
+                // Ko shogi's multi-leg moves and shots have their own generator, which
+                // reads the movement itself (`crate::engine::variant::ko`).
+                Component::Double { .. }
+                | Component::Path { .. }
+                | Component::Line { .. }
+                | Component::Shoot { .. } => {}
             }
         }
         c.linelion = if c.lion || c.liondog {

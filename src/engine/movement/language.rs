@@ -19,7 +19,11 @@ impl DirSet {
         Dir::ALL.into_iter().filter(move |d| self.contains(*d))
     }
 
-    fn parse(text: &str) -> Result<DirSet, String> {
+    /// Reads a comma list of direction names (`f`, `orth`, `fdiag`, ...).
+    ///
+    /// # Errors
+    /// An unknown direction name.
+    pub fn parse(text: &str) -> Result<DirSet, String> {
         let mut bits = 0u8;
         for name in text.split(',').map(str::trim) {
             let group: &[Dir] = match name {
@@ -95,6 +99,52 @@ pub enum Component {
     /// Igui (居喰い, "eating in place"; tenjiku.md §4.5): capture an enemy on the adjacent
     /// square in one of `dirs` without moving.
     Igui { dirs: DirSet },
+    /// Double move (ko.md §4.5): a leg to one of `atoms` (right, forward), then optionally
+    /// a second leg as `rule` says, capturing where each leg lands.
+    Double {
+        atoms: Vec<(i8, i8)>,
+        rule: DoubleRule,
+    },
+    /// Area path (ko.md §4.5, the thunderclap): 1 to `steps` orthogonal unit steps,
+    /// capturing every enemy stepped on.
+    Path { steps: u8, visits: PathVisits },
+    /// Multi-capture line (ko.md §4.5, the flag waver): 1 to `max` unit steps in one of
+    /// `dirs`, capturing every enemy stepped on.
+    Line { dirs: DirSet, max: u8 },
+    /// Shooting after a move (ko.md §4.2): up to `shots` enemies within `range`, the line
+    /// `over` pieces or blocked by them, never the kinds coded in `except`; `each_leg`:
+    /// one shot after each leg of a double move.
+    Shoot {
+        shots: u8,
+        range: u8,
+        over: bool,
+        except: Vec<String>,
+        each_leg: bool,
+    },
+}
+
+/// Which second legs a [`Component::Double`] allows (ko.md §4.5, O21).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DoubleRule {
+    /// Any atom, the return to the start included (igui, pass).
+    Free,
+    /// The cavalry: after a leap (x, 2y) the leaps (±1, 2y), after (2x, y) the leaps
+    /// (2x, ±1), or the exact reverse (`same_long`).
+    SameLong,
+    /// As [`DoubleRule::SameLong`], the first leg to an empty point only (`same_long
+    /// empty_first`).
+    SameLongEmptyFirst,
+}
+
+/// Which paths a [`Component::Path`] allows (ko.md §4.5, O19).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathVisits {
+    /// 1 to N steps, no point twice, the start counting as visited.
+    NoRevisit,
+    /// 1 to N steps that may revisit points, the start included (`revisit`).
+    Revisit,
+    /// Exactly N steps, no point twice (`exact`).
+    Exact,
 }
 
 /// A piece's movement: the union of its components.
@@ -165,14 +215,7 @@ impl fmt::Display for Movement {
                     max: UNLIMITED,
                 } => format!("slide({})", dirs.names()),
                 Component::Slide { dirs, max } => format!("slide{max}({})", dirs.names()),
-                Component::Jump { offsets } => format!(
-                    "jump({})",
-                    offsets
-                        .iter()
-                        .map(|(x, y)| format!("{x}:{y}"))
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                ),
+                Component::Jump { offsets } => format!("jump({})", offsets_text(offsets)),
                 Component::Hook { dirs } => format!("hook({})", dirs.names()),
                 Component::Lion => "lion".into(),
                 Component::LineLion { dirs } => format!("linelion({})", dirs.names()),
@@ -189,10 +232,56 @@ impl fmt::Display for Movement {
                     format!("leapslide{max}({})", dirs.names())
                 }
                 Component::Igui { dirs } => format!("igui({})", dirs.names()),
+                Component::Double { atoms, rule } => {
+                    let mut text = format!("double(jump({})", offsets_text(atoms));
+                    text.push_str(match rule {
+                        DoubleRule::Free => "",
+                        DoubleRule::SameLong => " same_long",
+                        DoubleRule::SameLongEmptyFirst => " same_long empty_first",
+                    });
+                    text + ")"
+                }
+                Component::Path { steps, visits } => format!(
+                    "path{steps}(orth{})",
+                    match visits {
+                        PathVisits::NoRevisit => "",
+                        PathVisits::Revisit => " revisit",
+                        PathVisits::Exact => " exact",
+                    }
+                ),
+                Component::Line { dirs, max } => format!("line{max}({})", dirs.names()),
+                Component::Shoot {
+                    shots,
+                    range,
+                    over,
+                    except,
+                    each_leg,
+                } => {
+                    let mut text = format!(
+                        "shoot({shots}@{range} {}",
+                        if *over { "over" } else { "blocked" }
+                    );
+                    if !except.is_empty() {
+                        text += &format!(" except={}", except.join(","));
+                    }
+                    if *each_leg {
+                        text += " each_leg";
+                    }
+                    text + ")"
+                }
             })
             .collect();
         f.write_str(&parts.join(" "))
     }
+}
+
+/// Leap offsets as `jump(...)` writes them: `x:y` separated by spaces.
+fn offsets_text(offsets: &[(i8, i8)]) -> String {
+    offsets
+        .iter()
+        .map(|(x, y)| format!("{x}:{y}"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn split_components(text: &str) -> Result<Vec<String>, String> {
@@ -259,22 +348,9 @@ fn parse_component(token: &str) -> Result<Component, String> {
             dirs: dirs()?,
             max: range_limit(&h["slide".len()..], token)?,
         },
-        "jump" => {
-            let arg = arg.ok_or("`jump` needs offsets")?;
-            let mut offsets = Vec::new();
-            for pair in arg.split_whitespace() {
-                let (x, y) = pair
-                    .split_once(':')
-                    .ok_or_else(|| format!("bad jump offset `{pair}`"))?;
-                let x: i8 = x.parse().map_err(|_| format!("bad jump offset `{pair}`"))?;
-                let y: i8 = y.parse().map_err(|_| format!("bad jump offset `{pair}`"))?;
-                if (x, y) == (0, 0) || x.abs() > 8 || y.abs() > 8 {
-                    return Err(format!("jump offset out of range `{pair}`"));
-                }
-                offsets.push((x, y));
-            }
-            Component::Jump { offsets }
-        }
+        "jump" => Component::Jump {
+            offsets: parse_offsets(arg.ok_or("`jump` needs offsets")?)?,
+        },
         "hook" => Component::Hook { dirs: dirs()? },
         "lion" if arg.is_none() => Component::Lion,
         "linelion" => Component::LineLion { dirs: dirs()? },
@@ -290,7 +366,127 @@ fn parse_component(token: &str) -> Result<Component, String> {
         }
         "dblstep" => Component::DoubleStep { dirs: dirs()? },
         "igui" => Component::Igui { dirs: dirs()? },
+        "double" => parse_double(arg.ok_or("`double` needs leg atoms")?)?,
+        h if h.starts_with("path") => {
+            let steps = range_limit(&h["path".len()..], token)?;
+            let arg = arg.ok_or_else(|| format!("`{token}` needs `orth`"))?;
+            let mut words = arg.split_whitespace();
+            if words.next() != Some("orth") {
+                return Err(format!("`{token}`: a path steps along `orth` only"));
+            }
+            let visits = match words.next() {
+                None => PathVisits::NoRevisit,
+                Some("revisit") => PathVisits::Revisit,
+                Some("exact") => PathVisits::Exact,
+                Some(w) => return Err(format!("`{token}`: unknown word `{w}`")),
+            };
+            if words.next().is_some() {
+                return Err(format!("`{token}`: one of `revisit` or `exact` at most"));
+            }
+            Component::Path { steps, visits }
+        }
+        h if h.starts_with("line") => Component::Line {
+            dirs: dirs()?,
+            max: range_limit(&h["line".len()..], token)?,
+        },
+        "shoot" => parse_shoot(
+            arg.ok_or("`shoot` needs shots@range and a line rule")?,
+            token,
+        )?,
         _ => return Err(format!("unknown movement component `{token}`")),
+    })
+}
+
+/// Leap offsets `x:y` separated by spaces, none zero, each coordinate within 8.
+fn parse_offsets(arg: &str) -> Result<Vec<(i8, i8)>, String> {
+    let mut offsets = Vec::new();
+    for pair in arg.split_whitespace() {
+        let (x, y) = pair
+            .split_once(':')
+            .ok_or_else(|| format!("bad jump offset `{pair}`"))?;
+        let x: i8 = x.parse().map_err(|_| format!("bad jump offset `{pair}`"))?;
+        let y: i8 = y.parse().map_err(|_| format!("bad jump offset `{pair}`"))?;
+        if (x, y) == (0, 0) || x.abs() > 8 || y.abs() > 8 {
+            return Err(format!("jump offset out of range `{pair}`"));
+        }
+        offsets.push((x, y));
+    }
+    if offsets.is_empty() {
+        return Err("`jump` needs offsets".into());
+    }
+    Ok(offsets)
+}
+
+/// `double(ATOMS [same_long [empty_first]])`: atoms are `step(DIRS)` and `jump(...)`
+/// components, written out as offsets.
+fn parse_double(arg: &str) -> Result<Component, String> {
+    let mut atoms: Vec<(i8, i8)> = Vec::new();
+    let mut words = Vec::new();
+    for token in split_components(arg)? {
+        match parse_component(&token) {
+            Ok(Component::Slide { dirs, max: 1 }) => {
+                atoms.extend(dirs.iter().map(|d| {
+                    let (x, y) = d.relative_offset();
+                    (x as i8, y as i8)
+                }));
+            }
+            Ok(Component::Jump { offsets }) => atoms.extend(offsets),
+            _ => words.push(token),
+        }
+    }
+    if atoms.is_empty() {
+        return Err(format!("`double({arg})` needs step or jump atoms"));
+    }
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    let rule = match words[..] {
+        [] => DoubleRule::Free,
+        ["same_long"] => DoubleRule::SameLong,
+        ["same_long", "empty_first"] => DoubleRule::SameLongEmptyFirst,
+        _ => return Err(format!("`double({arg})`: unknown words {words:?}")),
+    };
+    Ok(Component::Double { atoms, rule })
+}
+
+/// `shoot(N@R blocked|over [except=CODES] [each_leg])`.
+fn parse_shoot(arg: &str, token: &str) -> Result<Component, String> {
+    let bad = || format!("`{token}`: expected `shoot(N@R blocked|over [except=CODES] [each_leg])`");
+    let mut words = arg.split_whitespace();
+    let (shots, range) = words
+        .next()
+        .and_then(|w| w.split_once('@'))
+        .ok_or_else(bad)?;
+    let shots: u8 = shots
+        .parse()
+        .ok()
+        .filter(|n| (1..=2).contains(n))
+        .ok_or_else(bad)?;
+    let range: u8 = range
+        .parse()
+        .ok()
+        .filter(|n| (1..=8).contains(n))
+        .ok_or_else(bad)?;
+    let over = match words.next() {
+        Some("over") => true,
+        Some("blocked") => false,
+        _ => return Err(bad()),
+    };
+    let mut except = Vec::new();
+    let mut each_leg = false;
+    for w in words {
+        if let Some(codes) = w.strip_prefix("except=") {
+            except = codes.split(',').map(str::to_string).collect();
+        } else if w == "each_leg" {
+            each_leg = true;
+        } else {
+            return Err(bad());
+        }
+    }
+    Ok(Component::Shoot {
+        shots,
+        range,
+        over,
+        except,
+        each_leg,
     })
 }
 
@@ -357,6 +553,52 @@ mod tests {
         }
     }
 
+    /// The components ko.md §4 adds, as its piece rows write them (cavalry, thunderclap,
+    /// flag waver, five-li fog, longbow).
+    #[test]
+    fn parses_and_prints_the_ko_components() {
+        let cv = Movement::parse("double(jump(-1:2 1:2) same_long)").unwrap();
+        assert_eq!(
+            cv.components,
+            [Component::Double {
+                atoms: vec![(-1, 2), (1, 2)],
+                rule: DoubleRule::SameLong
+            }]
+        );
+        let ar = Movement::parse("double(step(diag) jump(0:2))").unwrap();
+        assert_eq!(
+            ar.components,
+            [Component::Double {
+                atoms: vec![(-1, 1), (1, 1), (-1, -1), (1, -1), (0, 2)],
+                rule: DoubleRule::Free
+            }]
+        );
+        let lb = Movement::parse("step(diag) shoot(1@3 blocked except=SH,SU)").unwrap();
+        assert_eq!(
+            lb.components[1],
+            Component::Shoot {
+                shots: 1,
+                range: 3,
+                over: false,
+                except: vec!["SH".into(), "SU".into()],
+                each_leg: false
+            }
+        );
+        for text in [
+            "path5(orth)",
+            "path5(orth revisit)",
+            "path5(orth exact)",
+            "line5(orth)",
+            "slide(diag) line2(orth)",
+            "double(jump(0:2 2:2)) shoot(1@1 blocked each_leg)",
+            "double(jump(1:2 2:1) same_long empty_first)",
+            "step(diag) shoot(2@7 over except=SU,HF)",
+        ] {
+            let m = Movement::parse(text).unwrap();
+            assert_eq!(Movement::parse(&m.to_string()).unwrap(), m, "{text}");
+        }
+    }
+
     #[test]
     fn rejects_malformed_components() {
         for bad in [
@@ -379,6 +621,15 @@ mod tests {
             "igui",
             "leapslide1(f)",
             "leapslide25(f)",
+            "double",
+            "double(same_long)",
+            "double(step(orth) sideways)",
+            "path5(diag)",
+            "path5(orth twice)",
+            "line1(orth)",
+            "shoot(3@5 blocked)",
+            "shoot(1@5 sideways)",
+            "shoot(1@9 over)",
         ] {
             assert!(Movement::parse(bad).is_err(), "{bad}");
         }

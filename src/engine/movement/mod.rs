@@ -12,4 +12,4 @@ mod language;
 pub(crate) use compiled::line_of;
 pub use compiled::Compiled;
 pub use kind::{Kind, KindSet};
-pub use language::{Component, DirSet, Movement, UNLIMITED};
+pub use language::{Component, DirSet, DoubleRule, Movement, PathVisits, UNLIMITED};

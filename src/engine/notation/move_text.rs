@@ -1,8 +1,8 @@
-//! Machine move text (USI-like): squares concatenated (`13y13x`, `13v12u11t`), then `+`
-//! (promotes) or `=` (declines a possible promotion; `?`, lishogi's other spelling, is read
-//! as `=`).
+//! Machine move text (USI-like): squares concatenated (`13y13x`, `13v12u11t`), each
+//! followed by the targets shot from it (`18q17p*17k`, ko.md §5), then `+` (promotes) or
+//! `=` (declines a possible promotion; `?`, lishogi's other spelling, is read as `=`).
 
-use crate::engine::core::moves::{Move, Promo};
+use crate::engine::core::moves::{Move, Promo, ShotsFrom, MAX_LISTED};
 use crate::engine::core::shape::Shape;
 use crate::engine::core::square::Square;
 use std::fmt;
@@ -10,11 +10,13 @@ use std::fmt;
 /// The longest move text accepted.
 pub const MAX_MOVE_TEXT: usize = 64;
 
-/// A parsed move text: 2 to 4 squares and an optional mark. Not yet checked against a
-/// position.
+/// A parsed move text: the start and up to six squares, the shots, and an optional mark.
+/// Not yet checked against a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveText {
     pub squares: Vec<Square>,
+    /// Each shot target with the index in `squares` of the square it was shot from.
+    pub shots: Vec<(usize, Square)>,
     /// `Some(Promote)` for `+`, `Some(Decline)` for `=` or `?`, `None` when absent.
     pub mark: Option<Promo>,
 }
@@ -27,6 +29,8 @@ pub enum MoveTextError {
     BadSquare(String),
     TooFewSquares,
     TooManySquares,
+    /// Shot targets in a variant without shooting.
+    Shots,
 }
 
 impl MoveTextError {
@@ -38,6 +42,7 @@ impl MoveTextError {
             MoveTextError::BadSquare(_) => "bad_square",
             MoveTextError::TooFewSquares => "too_few_squares",
             MoveTextError::TooManySquares => "too_many_squares",
+            MoveTextError::Shots => "unexpected_shot",
         }
     }
 }
@@ -48,8 +53,17 @@ impl fmt::Display for MoveTextError {
             MoveTextError::TooLong => write!(f, "move text is longer than {MAX_MOVE_TEXT} bytes"),
             MoveTextError::Empty => write!(f, "move text is empty"),
             MoveTextError::BadSquare(s) => write!(f, "`{s}` is not a square of this board"),
-            MoveTextError::TooFewSquares => write!(f, "a move names at least two squares"),
-            MoveTextError::TooManySquares => write!(f, "a move names at most four squares"),
+            MoveTextError::TooFewSquares => {
+                write!(
+                    f,
+                    "a move names at least two squares, or a square and a shot"
+                )
+            }
+            MoveTextError::TooManySquares => write!(
+                f,
+                "a move names at most four squares (ko shogi: seven, and two shots)"
+            ),
+            MoveTextError::Shots => write!(f, "shots (`*`) exist only in ko shogi"),
         }
     }
 }
@@ -57,7 +71,8 @@ impl fmt::Display for MoveTextError {
 /// Parses machine move text on a board of `shape`.
 ///
 /// # Errors
-/// Too long, empty, a malformed or off-board square, fewer than 2 or more than 4 squares.
+/// Too long, empty, a malformed or off-board square, fewer than 2 squares (1 with a shot),
+/// more than 7 squares or 2 shots.
 pub fn parse_move_text(shape: Shape, text: &str) -> Result<MoveText, MoveTextError> {
     if text.len() > MAX_MOVE_TEXT {
         return Err(MoveTextError::TooLong);
@@ -73,8 +88,16 @@ pub fn parse_move_text(shape: Shape, text: &str) -> Result<MoveText, MoveTextErr
     };
     let bytes = body.as_bytes();
     let mut squares = Vec::new();
+    let mut shots = Vec::new();
     let mut i = 0;
     while i < bytes.len() {
+        let shot = bytes[i] == b'*';
+        if shot {
+            if squares.is_empty() {
+                return Err(MoveTextError::BadSquare("*".into()));
+            }
+            i += 1;
+        }
         let start = i;
         while i < bytes.len() && bytes[i].is_ascii_digit() {
             i += 1;
@@ -90,23 +113,48 @@ pub fn parse_move_text(shape: Shape, text: &str) -> Result<MoveText, MoveTextErr
         let sq = shape
             .parse_square(name)
             .ok_or_else(|| MoveTextError::BadSquare(name.to_string()))?;
-        squares.push(sq);
-        if squares.len() > 4 {
+        if shot {
+            shots.push((squares.len() - 1, sq));
+        } else {
+            squares.push(sq);
+        }
+        if squares.len() > MAX_LISTED + 1 || shots.len() > 2 {
             return Err(MoveTextError::TooManySquares);
         }
     }
-    if squares.len() < 2 {
+    if squares.len() < 2 && shots.is_empty() {
         return Err(MoveTextError::TooFewSquares);
     }
-    Ok(MoveText { squares, mark })
+    Ok(MoveText {
+        squares,
+        shots,
+        mark,
+    })
 }
 
 /// Prints a move in canonical machine text.
 pub fn format_move(shape: Shape, mv: &Move) -> String {
     let mut out = shape.name(mv.from).to_string();
-    for &sq in mv.squares() {
+    let squares = mv.squares();
+    let shots = mv.shots();
+    let shot = |out: &mut String, targets: &[Square]| {
+        for &t in targets {
+            out.push('*');
+            out.push_str(&shape.name(t).to_string());
+        }
+    };
+    // The shots made after the first leg follow its square; the others the final one.
+    let (mid, last) = match mv.shots_from() {
+        ShotsFrom::FirstLeg => shots.split_at(1),
+        ShotsFrom::Final => shots.split_at(0),
+    };
+    for (i, &sq) in squares.iter().enumerate() {
         out.push_str(&shape.name(sq).to_string());
+        if i == 0 {
+            shot(&mut out, mid);
+        }
     }
+    shot(&mut out, last);
     match mv.promo {
         Promo::None => {}
         Promo::Promote => out.push('+'),

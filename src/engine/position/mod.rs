@@ -3,6 +3,8 @@
 //! a fire demon's burns (tenjiku.md §5) in `burns`.
 
 mod burns;
+pub mod ko_board;
+mod ko_play;
 
 use super::core::moves::{Effects, Move, Promo, Promotion};
 use super::core::piece::FaceId;
@@ -22,6 +24,16 @@ pub enum Extra {
     /// The square of a lion a non-lion has just captured (chu shogi's counter-strike rule,
     /// [`crate::engine::rules::lion_trading`]).
     LionCapture(Square),
+    /// Ko shogi under O27 `unpromoted_drum_not_captured`: the sides whose pawns have lost
+    /// their forward step (bit 0 Black, bit 1 White; `D`, `d` in position text).
+    DrumsLost(u8),
+}
+
+impl Extra {
+    /// Whether `color`'s pawns have lost their forward step for good (ko.md §4.8).
+    pub fn drum_lost(self, color: Color) -> bool {
+        matches!(self, Extra::DrumsLost(bits) if bits & (1 << color.index()) != 0)
+    }
 }
 
 /// A position as parsed from text, not yet checked against the rules in force.
@@ -49,6 +61,8 @@ pub struct SetupProblem {
 pub struct Position {
     cells: [Cell; MAX_SQUARES],
     occupied: [SquareSet; 2],
+    /// Per side, its royal pieces; under ko shogi's rules 1 while the side meets no loss
+    /// condition (ko.md §6) and 0 once it does ([`Position::set_standing`]).
     royals: [u16; 2],
     /// Per side and square: how many of the side's pieces next to it could capture there
     /// (kept up to date by every placement and removal; see [`crate::engine::variant::FaceTraits::guard_steps`]).
@@ -124,8 +138,19 @@ impl Position {
                 }),
             }
         }
+        if matches!(setup.extra, Extra::DrumsLost(_))
+            && !rules.ko.as_ref().is_some_and(|k| k.drum_history)
+        {
+            problems.push(SetupProblem {
+                code: "bad_extra",
+                square: None,
+                message: "`D` and `d` in the extra field need ko shogi's \
+                          pawn_drum_link = unpromoted_drum_not_captured"
+                    .into(),
+            });
+        }
         if problems.is_empty() {
-            pos.finish_placing();
+            pos.finish_placing(rules);
             Ok(pos)
         } else {
             Err(problems)
@@ -174,8 +199,12 @@ impl Position {
 
     /// Counts every side's guards afresh from the directions [`Position::place`] left on
     /// the guard grids, a whole board at a time: per direction, each square adds its guard
-    /// bit to the neighbour that way.
-    pub(crate) fn finish_placing(&mut self) {
+    /// bit to the neighbour that way; under ko shogi's rules, also records whether each side
+    /// still stands.
+    pub(crate) fn finish_placing(&mut self, rules: &Rules) {
+        if let Some(ko) = &rules.ko {
+            self.set_standing(self.ko_standing(ko));
+        }
         let steps = self.guards;
         for (guards, steps) in self.guards.iter_mut().zip(&steps) {
             guards.fill(0);
@@ -403,6 +432,10 @@ impl Position {
     }
 
     fn play_inner(&mut self, mv: &Move, rules: &Rules, mut effects: Option<&mut Effects>) {
+        if let Some(ko) = &rules.ko {
+            self.play_ko(mv, rules, ko, effects);
+            return;
+        }
         let extra = if rules.lion_trading.is_some() {
             self.lion_capture_after(rules, mv)
         } else {

@@ -19,6 +19,9 @@ pub fn royals(pos: &Position, side: Color) -> Vec<Square> {
 
 /// Whether `side` is in check.
 pub fn in_check(pos: &Position, rules: &Rules, side: Color) -> bool {
+    if let Some(ko) = &rules.ko {
+        return super::ko_check::in_check_ko(pos, rules, ko, side);
+    }
     let them = side.opponent();
     if pos.royal_count(them) == 0 {
         return false;
@@ -120,6 +123,16 @@ const MULTI_CAPTURE_REACH: i32 = 3;
 /// [`checking_moves`] by the definition alone: every opponent move, kept when it takes
 /// every royal (the reference the fast version is tested against).
 pub fn checking_moves_by_definition(pos: &Position, rules: &Rules, side: Color) -> Vec<Move> {
+    if rules.ko.is_some() {
+        // Ko shogi keeps whether a side stands in its royal counts (1 or 0).
+        if pos.is_terminal() {
+            return Vec::new();
+        }
+        let mut moves = Vec::new();
+        generate(&pos.with_side_to_move(side.opponent()), rules, &mut moves);
+        moves.retain(|m| takes_every_royal(pos, rules, side, m));
+        return moves;
+    }
     let royals = royals(pos, side);
     if royals.is_empty() {
         return Vec::new();

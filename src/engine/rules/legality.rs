@@ -1,8 +1,10 @@
 //! Judging one proposed move: its text is parsed, every equivalent spelling is reduced to
-//! the canonical move, and an illegal move gets a reason from a closed set.
+//! the canonical move, and an illegal move gets a reason from a closed set
+//! ([`IllegalReason`], in `illegal`).
 
+use super::illegal::resolve_mark;
+pub use super::illegal::IllegalReason;
 use super::lion_trading::{self, LionBan};
-use super::repetition::{rule_name, Ban};
 use crate::engine::core::color::Color;
 use crate::engine::core::ending::{EndReason, Ending, GameResult};
 use crate::engine::core::moves::{Move, Promo};
@@ -11,99 +13,9 @@ use crate::engine::movegen::{
     can_pass_via, generate_from, generate_from_unfiltered, judged_alone, pass_of, reduce_route,
     refused_capture, twin_route,
 };
-use crate::engine::notation::{parse_move_text, HodgesError, MoveTextError};
+use crate::engine::notation::{parse_move_text, MoveTextError};
 use crate::engine::position::Position;
-use crate::engine::variant::{BothRoyalsLost, Repetition, Rules};
-use std::fmt;
-
-/// Why a proposed move is illegal.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum IllegalReason {
-    /// The text is not a move (see [`MoveTextError`]).
-    Malformed(MoveTextError),
-    /// The game has already ended (how: the ending).
-    GameOver(Ending),
-    /// A repetition rule forbids the move (option `repetition` with its value).
-    Repetition(Ban, Repetition),
-    /// No piece stands on the start square.
-    EmptySquare,
-    /// The piece on the start square belongs to the opponent.
-    NotYourPiece,
-    /// The destination holds a piece of the mover's own side.
-    OntoOwnPiece,
-    /// The piece cannot go there by any of its movements.
-    Unreachable,
-    /// The piece could go there on an empty board, but pieces are in the way.
-    PathBlocked,
-    /// The listed squares are not a route this piece can take.
-    InvalidRoute,
-    /// The emperor may not capture a protected piece (option `emperor_capture`).
-    EmperorProtected,
-    /// `=` was given where promotion is compulsory.
-    PromotionCompulsory,
-    /// `+` (or `=`) was given for a move that offers no promotion.
-    PromotionNotPossible,
-    /// A lion-trading rule forbids the capture (chu shogi).
-    Lion(LionBan),
-    /// Hodges text that names no legal move (not Hodges text, no such piece, unreachable,
-    /// ambiguous, a promotion mark missing or wrong; see [`HodgesError`]).
-    Hodges(HodgesError),
-}
-
-impl IllegalReason {
-    /// A stable snake_case code.
-    pub fn code(&self) -> &'static str {
-        match self {
-            IllegalReason::Malformed(_) => "malformed",
-            IllegalReason::GameOver(_) => "game_over",
-            IllegalReason::Repetition(ban, _) => ban.code(),
-            IllegalReason::EmptySquare => "empty_square",
-            IllegalReason::NotYourPiece => "not_your_piece",
-            IllegalReason::OntoOwnPiece => "onto_own_piece",
-            IllegalReason::Unreachable => "unreachable",
-            IllegalReason::PathBlocked => "path_blocked",
-            IllegalReason::InvalidRoute => "invalid_route",
-            IllegalReason::EmperorProtected => "emperor_capture_protected",
-            IllegalReason::PromotionCompulsory => "promotion_compulsory",
-            IllegalReason::PromotionNotPossible => "promotion_not_possible",
-            IllegalReason::Lion(ban) => ban.code(),
-            IllegalReason::Hodges(e) => e.code(),
-        }
-    }
-}
-
-impl fmt::Display for IllegalReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            IllegalReason::Malformed(e) => write!(f, "malformed move text: {e}"),
-            IllegalReason::GameOver(ending) => {
-                write!(f, "the game has already ended ({})", ending.reason.code())
-            }
-            IllegalReason::Repetition(ban, rule) => {
-                write!(f, "{ban} (repetition = {})", rule_name(*rule))
-            }
-            IllegalReason::EmptySquare => write!(f, "there is no piece on the start square"),
-            IllegalReason::NotYourPiece => {
-                write!(f, "the piece on the start square belongs to the opponent")
-            }
-            IllegalReason::OntoOwnPiece => {
-                write!(f, "the destination holds one of the mover's own pieces")
-            }
-            IllegalReason::Unreachable => write!(f, "the piece cannot reach that square"),
-            IllegalReason::PathBlocked => write!(f, "the path is blocked"),
-            IllegalReason::InvalidRoute => {
-                write!(f, "the listed squares are not a route this piece can take")
-            }
-            IllegalReason::EmperorProtected => {
-                write!(f, "the emperor may not capture a protected piece")
-            }
-            IllegalReason::PromotionCompulsory => write!(f, "promotion is compulsory on this move"),
-            IllegalReason::PromotionNotPossible => write!(f, "this move offers no promotion"),
-            IllegalReason::Lion(ban) => write!(f, "{ban}"),
-            IllegalReason::Hodges(e) => write!(f, "{e} (Hodges text)"),
-        }
-    }
-}
+use crate::engine::variant::{BothRoyalsLost, Rules};
 
 /// The ending of a position in which a side has no royal left. When neither has one (a
 /// royal took the last enemy royal and burned on arrival, tenjiku.md §7), the side that
@@ -120,6 +32,8 @@ pub fn royals_captured(pos: &Position, rules: &Rules) -> Ending {
             reason: EndReason::RoyalsCaptured,
         };
     }
+    // Ko shogi keeps whether a side meets its loss condition in the royal counts; when both
+    // do, the side to move (the mover's opponent, tested first) has lost.
     let loser = if pos.royal_count(pos.side()) == 0 {
         pos.side()
     } else {
@@ -127,7 +41,11 @@ pub fn royals_captured(pos: &Position, rules: &Rules) -> Ending {
     };
     Ending {
         result: GameResult::Win(loser.opponent()),
-        reason: EndReason::RoyalsCaptured,
+        reason: if rules.ko.is_some() {
+            EndReason::CommandersLost
+        } else {
+            EndReason::RoyalsCaptured
+        },
     }
 }
 
@@ -157,6 +75,15 @@ pub fn check_move(pos: &Position, rules: &Rules, text: &str) -> Result<Move, Ill
     }
     if !cell.is_color(pos.side()) {
         return Err(IllegalReason::NotYourPiece);
+    }
+    if let Some(ko) = &rules.ko {
+        return super::ko_moves::check_ko_move(pos, rules, ko, &parsed);
+    }
+    if parsed.squares.len() > 4 {
+        return Err(IllegalReason::Malformed(MoveTextError::TooManySquares));
+    }
+    if !parsed.shots.is_empty() {
+        return Err(IllegalReason::Malformed(MoveTextError::Shots));
     }
     if let [to] = parsed.squares[1..] {
         if let Some(mv) = judged_alone(pos, rules, from, to) {
@@ -207,25 +134,12 @@ pub fn check_move(pos: &Position, rules: &Rules, text: &str) -> Result<Move, Ill
         && path.len() == 2
         && rules.face(cell.face_unchecked()).promotes_to.is_none())
         || burned_mover;
-    match parsed.mark {
-        None => has(Promo::None)
-            .or(has(Promo::Decline))
-            .or(has(Promo::Promote))
-            .copied()
-            .ok_or(IllegalReason::Unreachable),
-        Some(Promo::Promote) => has(Promo::Promote)
-            .or(has(Promo::None).filter(|_| ignored_plus))
-            .copied()
-            .ok_or(IllegalReason::PromotionNotPossible),
-        Some(_) => match (has(Promo::Decline), has(Promo::Promote)) {
-            (Some(m), _) => Ok(*m),
-            (None, Some(_)) => Err(IllegalReason::PromotionCompulsory),
-            (None, None) => has(Promo::None)
-                .filter(|_| lishogi_marks || burned_mover)
-                .copied()
-                .ok_or(IllegalReason::PromotionNotPossible),
-        },
-    }
+    resolve_mark(
+        &candidates,
+        parsed.mark,
+        ignored_plus,
+        lishogi_marks || burned_mover,
+    )
 }
 
 /// The lion-trading rule that removed the move `from` + `squares` from the legal moves,

@@ -4,6 +4,9 @@
 //! the generator asks, through a capture ban; it imports nothing of the generator).
 
 pub mod check;
+mod illegal;
+mod ko_check;
+mod ko_moves;
 pub mod legality;
 pub mod lion_trading;
 pub mod material;

@@ -73,6 +73,7 @@ pub fn rule_name(rule: Repetition) -> &'static str {
         Repetition::FourfoldNoContest => "fourfold_no_contest",
         Repetition::NoRepeat => "no_repeat",
         Repetition::Lishogi => "lishogi",
+        Repetition::Ignore => "ignore",
     }
 }
 
@@ -123,6 +124,7 @@ pub fn rule_on(
     let mover = history.mover(candidate);
     match rule {
         Repetition::NoRepeat => Err(Ban::Repeated),
+        Repetition::Ignore => Ok(Completion::Continues),
         _ if earlier.len() < 3 => Ok(Completion::Continues),
         rule => {
             // The cycle: the moves since the third-last earlier occurrence (for the 4th
@@ -297,6 +299,7 @@ fn state_key_of(side: Color, extra: Extra) -> u64 {
     let extra = match extra {
         Extra::None => 0,
         Extra::LionCapture(sq) => mix(2 << 40 | u64::from(sq.0)),
+        Extra::DrumsLost(bits) => mix(3 << 40 | u64::from(bits)),
     };
     side ^ extra
 }

@@ -5,8 +5,8 @@
 use super::catalogue::{load_choices, load_profiles, load_sources, Row};
 use super::key_table::{code_key, token_key, KeyTable};
 use super::model::{
-    CellText, Choice, CodeEntry, KindInfo, OptionDef, Override, OverrideChange, Variant,
-    VariantTraits,
+    CellText, Choice, CodeEntry, KindInfo, KoFlags, OptionDef, Override, OverrideChange,
+    SetupOverride, Variant, VariantTraits,
 };
 use super::options::{check_needs, check_row, Features, PROMOTION_TABLE};
 use crate::engine::core::piece::KindId;
@@ -49,7 +49,7 @@ pub fn load(
 ) -> Result<Variant, String> {
     let (kinds, tables) = load_pieces(files.pieces)?;
     let (mut options, profiles) = load_options(files.options)?;
-    let overrides = load_overrides(files.overrides, &options, &kinds)?;
+    let (overrides, setup_overrides) = load_overrides(files.overrides, &options, &kinds)?;
     check_tables(&tables, &options)?;
     check_needs(
         &options,
@@ -93,6 +93,7 @@ pub fn load(
         sources,
         overrides,
         setup,
+        setup_overrides,
     };
     index_tokens(&mut variant)?;
     Ok(variant)
@@ -132,6 +133,7 @@ fn load_pieces(text: &str) -> Result<(Vec<KindInfo>, Vec<String>), String> {
             fire_demon: false,
             contagious: None,
             aliases: Vec::new(),
+            ko: KoFlags::default(),
         };
         if !kind.code.bytes().all(|b| b.is_ascii_uppercase()) || kind.code.is_empty() {
             return Err(format!("pieces line {line}: bad code `{}`", kind.code));
@@ -183,7 +185,11 @@ fn load_pieces(text: &str) -> Result<(Vec<KindInfo>, Vec<String>), String> {
                             })?;
                     } else if let Some(a) = flag.strip_prefix("alias=") {
                         kind.aliases.push(a.to_string());
-                    } else {
+                    } else if !kind
+                        .ko
+                        .read(flag)
+                        .map_err(|e| format!("pieces line {line}: {e}"))?
+                    {
                         return Err(format!("pieces line {line}: unknown flag `{flag}`"));
                     }
                 }
@@ -216,6 +222,12 @@ fn load_pieces(text: &str) -> Result<(Vec<KindInfo>, Vec<String>), String> {
             promotes.push((table.clone(), t));
         }
         kinds[i].promotes = promotes;
+        if let Some(code) = kinds[i].ko.codes().find(|c| find(&kinds, c).is_none()) {
+            return Err(format!(
+                "{}: a flag names the unknown piece `{code}`",
+                kinds[i].code
+            ));
+        }
         if let Some(c) = &contagious_codes[i] {
             kinds[i].contagious = Some(
                 find(&kinds, c)
@@ -282,13 +294,14 @@ fn load_options(text: &str) -> Result<(Vec<OptionDef>, Vec<String>), String> {
 }
 
 /// The `overrides` file: rows naming an option, one of its values and a piece, each with a
-/// movement or a promotion.
+/// movement or a promotion; or the piece `-` with `setup=` and a start position.
 fn load_overrides(
     text: &str,
     options: &[OptionDef],
     kinds: &[KindInfo],
-) -> Result<Vec<Override>, String> {
+) -> Result<(Vec<Override>, Vec<SetupOverride>), String> {
     let mut overrides = Vec::new();
+    let mut setups = Vec::new();
     for (line, f) in rows(text) {
         if f.len() != 4 {
             return Err(format!("overrides line {line}: expected 4 fields"));
@@ -302,6 +315,14 @@ fn load_overrides(
             .iter()
             .position(|v| v == f[1])
             .ok_or_else(|| format!("overrides line {line}: unknown value `{}`", f[1]))?;
+        if let ("-", Some(setup)) = (f[2], f[3].strip_prefix("setup=")) {
+            setups.push(SetupOverride {
+                option,
+                value,
+                setup: setup.to_string(),
+            });
+            continue;
+        }
         let kind = find(kinds, f[2])
             .ok_or_else(|| format!("overrides line {line}: unknown piece `{}`", f[2]))?;
         let change = match f[3].strip_prefix("promotes=") {
@@ -320,7 +341,7 @@ fn load_overrides(
             change,
         });
     }
-    Ok(overrides)
+    Ok((overrides, setups))
 }
 
 /// With option `promotion_table`, the pieces file's promotion tables are the values

@@ -14,6 +14,9 @@
 mod catalogue;
 mod contagion;
 mod key_table;
+mod ko;
+mod ko_flags;
+mod ko_options;
 mod load;
 mod model;
 mod option_spec;
@@ -24,16 +27,22 @@ mod token;
 mod zone;
 
 pub use key_table::{code_key, pack_token};
+pub use ko::{KoFace, KoMoves, KoRules, Shooter, Victim};
+pub use ko_flags::{CapturePromotes, StepMover};
+pub use ko_options::{
+    ClerkPrecondition, FogLightGeometry, FogProtection, NetRule, PassiveBurn, PriestLoss,
+    ShootTiming,
+};
 pub use load::{load, DataFiles};
 pub use model::{
-    CellText, Choice, CodeEntry, KindInfo, OptionDef, Override, OverrideChange, PromotionKind,
-    Source, Variant, VariantTraits,
+    CellText, Choice, CodeEntry, KindInfo, KoFlags, OptionDef, Override, OverrideChange,
+    PromotionKind, SetupOverride, Source, Variant, VariantTraits,
 };
 pub use options::{
     BothRoyalsLost, Contagion, EmperorCapture, LastRank, LionDogMove, LionProtection,
     PromotionRight, PromotionTrigger, Repetition,
 };
-pub use registry::{by_id, chu, dai, dai_dai, maka_dai_dai, tai, tenjiku, VARIANT_IDS};
+pub use registry::{by_id, chu, dai, dai_dai, ko, maka_dai_dai, tai, tenjiku, VARIANT_IDS};
 pub use rules::{
     BurnRules, FaceRule, FaceTraits, LionTrading, Placement, PromotionChoice, RangeJumpRules,
     Rules, RulesError, RulesRequest, Zone,

@@ -3,6 +3,7 @@
 //! fills and every request reads.
 
 use super::key_table::{code_key, pack_token, packed_token_key, KeyTable};
+pub use super::ko_flags::KoFlags;
 use crate::engine::core::color::Color;
 use crate::engine::core::piece::{FaceId, KindId, Piece};
 use crate::engine::core::shape::Shape;
@@ -39,6 +40,8 @@ pub struct KindInfo {
     /// The kind whose promoted side a capturer of this piece becomes (contagion).
     pub contagious: Option<KindId>,
     pub aliases: Vec<String>,
+    /// Ko shogi's flags (ko.md §2; none elsewhere).
+    pub ko: KoFlags,
 }
 
 /// One rule option of a variant.
@@ -69,6 +72,15 @@ pub struct Choice {
 pub struct Source {
     pub name: String,
     pub description: String,
+}
+
+/// A start position that replaces the setup file's when an option has a value (ko.md O32).
+#[derive(Debug, Clone)]
+pub struct SetupOverride {
+    pub option: usize,
+    pub value: usize,
+    /// Position text.
+    pub setup: String,
 }
 
 /// A movement or promotion that replaces a piece's default when an option has a value.
@@ -115,6 +127,10 @@ pub struct VariantTraits {
     /// `7g6f5e+` as `7g5e`), and `=` or `?` after a move that cannot promote means "no
     /// promotion" (chu_lishogi.md §1, §5).
     pub lishogi_marks: bool,
+    /// Ko shogi's mechanics (ko.md): shots, burns, nets, on-the-spot promotions,
+    /// reversions and the loss condition instead of royals, with their own generator and
+    /// play ([`super::KoRules`]).
+    pub ko: bool,
 }
 
 /// A variant: board, pieces, options, profiles, setup.
@@ -136,6 +152,8 @@ pub struct Variant {
     pub overrides: Vec<Override>,
     /// The initial position as position text.
     pub setup: String,
+    /// Other initial positions, each under an option value.
+    pub setup_overrides: Vec<SetupOverride>,
     /// Every code and alias as a [`code_key`] with its kind.
     pub(super) codes: KeyTable<CodeEntry>,
     /// Every piece token as position text prints it (`LN`, `+ln`; no aliases, no other

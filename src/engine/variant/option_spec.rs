@@ -1,7 +1,8 @@
 //! The declaration of a rule option the engine reads ([`Spec`]: its name, its values as
 //! the data files spell them with the Rust value each stands for) and which variants must
-//! have it ([`Need`], decided by a variant's [`Features`]). The options themselves are
-//! declared in `options.rs`.
+//! have it ([`Need`], decided by a variant's [`Features`]), and the declaration with the
+//! value type left out that the loader checks ([`Declaration`]). The options themselves are
+//! declared in `options.rs` and `ko_options.rs`.
 
 use super::model::{PromotionKind, Variant, VariantTraits};
 
@@ -69,6 +70,8 @@ pub enum Need {
     Area,
     /// The variants with a fire demon (flag `fire_demon`).
     FireDemon,
+    /// The variants with ko shogi's mechanics ([`VariantTraits::ko`]).
+    Ko,
     /// Any variant may have it; one without it does not play the rule, and
     /// `Rules::compile` says what it reads instead.
     Optional,
@@ -106,6 +109,7 @@ impl Need {
             Need::RangeJump => Some(features.range_jump),
             Need::Area => Some(features.area),
             Need::FireDemon => Some(features.fire_demon),
+            Need::Ko => Some(features.traits.ko),
             Need::Optional => None,
         }
     }
@@ -122,7 +126,28 @@ impl Need {
             Need::RangeJump => "a variant with a range-jumping piece",
             Need::Area => "a variant with a piece that has an area move",
             Need::FireDemon => "a variant with a fire demon",
+            Need::Ko => "a variant with ko shogi's mechanics",
             Need::Optional => "no variant in particular",
+        }
+    }
+}
+
+/// An option's declaration with its value type left out: what the loader checks.
+pub(super) struct Declaration {
+    pub(super) name: &'static str,
+    pub(super) values: Vec<&'static str>,
+    pub(super) subset: bool,
+    pub(super) need: Need,
+}
+
+impl<T> Spec<T> {
+    /// The declaration the loader checks a variant's options file against.
+    pub(super) fn declaration(&self) -> Declaration {
+        Declaration {
+            name: self.name,
+            values: self.values.iter().map(|(v, _)| *v).collect(),
+            subset: self.subset,
+            need: self.need,
         }
     }
 }

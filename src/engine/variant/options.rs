@@ -7,6 +7,7 @@
 //! ([`Spec::read`]), never a value's name.
 
 use super::model::OptionDef;
+use super::option_spec::Declaration;
 pub use super::option_spec::{Features, Need, Spec};
 
 /// Option `emperor_capture` (tai.md).
@@ -33,6 +34,8 @@ pub enum Repetition {
     /// lishogi's server rule for chu shogi: the 4th occurrence ends the game, lost by a
     /// side that attacked with every move of the cycle while the other did not.
     Lishogi,
+    /// Repetition never ends the game (ko.md §6, O31 `ignore`).
+    Ignore,
 }
 
 /// Option `lion_protection` (chu.md): when a distant lion counts as protected.
@@ -114,6 +117,7 @@ pub const REPETITION: Spec<Repetition> = Spec {
         ("fourfold_no_contest", Repetition::FourfoldNoContest),
         ("no_repeat", Repetition::NoRepeat),
         ("lishogi", Repetition::Lishogi),
+        ("ignore", Repetition::Ignore),
     ],
     subset: true,
     need: Need::Always,
@@ -380,25 +384,6 @@ const fn piece(name: &'static str, values: &'static [&'static str]) -> PieceOpti
     PieceOption { name, values }
 }
 
-/// An option's declaration with its value type left out: what the loader checks.
-struct Declaration {
-    name: &'static str,
-    values: Vec<&'static str>,
-    subset: bool,
-    need: Need,
-}
-
-impl<T> Spec<T> {
-    fn declaration(&self) -> Declaration {
-        Declaration {
-            name: self.name,
-            values: self.values.iter().map(|(v, _)| *v).collect(),
-            subset: self.subset,
-            need: self.need,
-        }
-    }
-}
-
 impl PieceOption {
     fn declaration(&self) -> Declaration {
         Declaration {
@@ -437,6 +422,7 @@ fn declarations() -> Vec<Declaration> {
         CONTAGION.declaration(),
     ];
     all.extend(PIECE_OPTIONS.iter().map(PieceOption::declaration));
+    all.extend(super::ko_options::declarations());
     all
 }
 

@@ -44,6 +44,7 @@ static TAI: Embedded = Embedded {
         lion_trading: false,
         checkmate: true,
         lishogi_marks: false,
+        ko: false,
     },
     files: DataFiles {
         pieces: include_str!("data/tai.pieces"),
@@ -71,6 +72,7 @@ static CHU: Embedded = Embedded {
         lion_trading: true,
         checkmate: false,
         lishogi_marks: true,
+        ko: false,
     },
     files: DataFiles {
         pieces: include_str!("data/chu.pieces"),
@@ -98,6 +100,7 @@ static TENJIKU: Embedded = Embedded {
         lion_trading: false,
         checkmate: true,
         lishogi_marks: false,
+        ko: false,
     },
     files: DataFiles {
         pieces: include_str!("data/tenjiku.pieces"),
@@ -125,6 +128,7 @@ static DAI: Embedded = Embedded {
         lion_trading: true,
         checkmate: false,
         lishogi_marks: false,
+        ko: false,
     },
     files: DataFiles {
         pieces: include_str!("data/dai.pieces"),
@@ -154,6 +158,7 @@ static DAI_DAI: Embedded = Embedded {
         lion_trading: false,
         checkmate: true,
         lishogi_marks: false,
+        ko: false,
     },
     files: DataFiles {
         pieces: include_str!("data/dai-dai.pieces"),
@@ -182,6 +187,7 @@ static MAKA_DAI_DAI: Embedded = Embedded {
         lion_trading: false,
         checkmate: true,
         lishogi_marks: false,
+        ko: false,
     },
     files: DataFiles {
         pieces: include_str!("data/maka-dai-dai.pieces"),
@@ -196,11 +202,50 @@ static MAKA_DAI_DAI: Embedded = Embedded {
     default_rules: OnceLock::new(),
 };
 
+/// Ko shogi (広将棋, "broad chess"), 19×19 points (`shared/rules/ko.md`): shooting,
+/// burning, nets, on-the-spot promotions, reversions and a loss condition instead of
+/// royals, played by its own generator and play ([`super::KoRules`]).
+static KO: Embedded = Embedded {
+    id: "ko",
+    name: "Ko shogi",
+    traits: VariantTraits {
+        shape: Shape {
+            files: 19,
+            ranks: 19,
+        },
+        promotion: PromotionKind::Zone { ranks: 6 },
+        lion_trading: false,
+        // Option `mate_ends_game` (O33) decides.
+        checkmate: true,
+        lishogi_marks: false,
+        ko: true,
+    },
+    files: DataFiles {
+        pieces: include_str!("data/ko.pieces"),
+        options: include_str!("data/ko.options"),
+        choices: include_str!("data/ko.choices"),
+        profiles: include_str!("data/ko.profiles"),
+        sources: include_str!("data/ko.sources"),
+        overrides: include_str!("data/ko.overrides"),
+        setup: include_str!("data/ko.setup"),
+    },
+    variant: OnceLock::new(),
+    default_rules: OnceLock::new(),
+};
+
 /// Every variant built into the binary.
-static EMBEDDED: [&Embedded; 6] = [&TAI, &CHU, &TENJIKU, &DAI, &DAI_DAI, &MAKA_DAI_DAI];
+static EMBEDDED: [&Embedded; 7] = [&TAI, &CHU, &TENJIKU, &DAI, &DAI_DAI, &MAKA_DAI_DAI, &KO];
 
 /// The ids of every variant.
-pub const VARIANT_IDS: &[&str] = &["tai", "chu", "tenjiku", "dai", "dai-dai", "maka-dai-dai"];
+pub const VARIANT_IDS: &[&str] = &[
+    "tai",
+    "chu",
+    "tenjiku",
+    "dai",
+    "dai-dai",
+    "maka-dai-dai",
+    "ko",
+];
 
 /// The variants this build knows, by id.
 pub fn by_id(id: &str) -> Option<&'static Variant> {
@@ -239,6 +284,11 @@ pub fn dai_dai() -> &'static Variant {
 /// Maka dai dai shogi.
 pub fn maka_dai_dai() -> &'static Variant {
     MAKA_DAI_DAI.variant()
+}
+
+/// Ko shogi.
+pub fn ko() -> &'static Variant {
+    KO.variant()
 }
 
 impl Rules {

@@ -3,6 +3,7 @@
 //! promotion, royalty, contagion) that the engine reads.
 
 use super::key_table::{packed_token_key, KeyTable};
+use super::ko::{FaceInput, KoRules};
 use super::model::{OverrideChange, PromotionKind, Variant};
 use super::options::{
     BothRoyalsLost, Contagion, EmperorCapture, LastRank, LionDogMove, LionProtection,
@@ -224,8 +225,11 @@ pub struct Rules {
     pub range_jump: Option<RangeJumpRules>,
     /// The burning rules, for variants with a fire demon.
     pub burn: Option<BurnRules>,
-    /// Whether mate ends the game (see [`super::VariantTraits::checkmate`]).
+    /// Whether mate ends the game (see [`super::VariantTraits::checkmate`]; ko shogi's
+    /// option O33).
     pub checkmate: bool,
+    /// Ko shogi's rules, for variants with its mechanics.
+    pub ko: Option<KoRules>,
     /// Per colour, every distinct leap (absolute dx, dy) of any face that exists.
     pub leaps: [Vec<(i8, i8)>; 2],
     /// Every movement kind of a face that exists (what the attack test must ask about).
@@ -317,6 +321,17 @@ impl Rules {
     /// The default rules of a variant.
     pub fn default_for(variant: &'static Variant) -> Rules {
         Rules::resolve(variant, &RulesRequest::default()).expect("defaults are valid")
+    }
+
+    /// The initial position's text: the setup file's, or an override's under its option
+    /// value (ko.md O32).
+    pub fn setup_text(&self) -> &'static str {
+        let variant: &'static Variant = self.variant;
+        variant
+            .setup_overrides
+            .iter()
+            .find(|o| self.values[o.option] == o.value)
+            .map_or(variant.setup.as_str(), |o| o.setup.as_str())
     }
 
     /// The value of an option by name, if the variant has it.
@@ -471,7 +486,20 @@ impl Rules {
             }
             set
         });
+        let ko = variant.traits.ko.then(|| {
+            let inputs = faces.iter().map(|f| FaceInput {
+                kind: f.kind,
+                promoted: f.promoted,
+                moves_as: f.moves_as,
+                movement: &f.movement,
+            });
+            KoRules::compile(variant, &values, inputs)
+        });
         Rules {
+            checkmate: ko
+                .as_ref()
+                .map_or(variant.traits.checkmate, |k| k.mate_ends_game),
+            ko,
             variant,
             profile,
             zone_squares,
@@ -532,7 +560,6 @@ impl Rules {
                     on_promotion,
                     both_royals_lost: BOTH_ROYALS_LOST.require(variant, &values),
                 }),
-            checkmate: variant.traits.checkmate,
             values,
             faces,
         }

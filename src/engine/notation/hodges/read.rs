@@ -1,24 +1,16 @@
 //! Reading Hodges move text: [`parse_hodges`] splits the text into its parts and finds
 //! the one legal move of the position it names (piece face, start square if given, every
-//! step with its capture sign, promotion mark), or says why there is none.
+//! step with its capture sign, shots, promotion mark), or says why there is none.
 
 use super::write::format_hodges;
-use super::{squares_with_face, steps_of, HodgesError, Step};
-use crate::engine::core::moves::{Move, Promo};
+use super::{ambiguous, ko, moves_from, steps_of, HodgesError, Step};
+use crate::engine::core::moves::{Move, Promo, MAX_LISTED};
+use crate::engine::core::piece::FaceId;
 use crate::engine::core::square::Square;
-use crate::engine::movegen::{can_pass_via, generate_from, pass_of};
+use crate::engine::movegen::{can_pass_via, pass_of};
 use crate::engine::notation::move_text::MAX_MOVE_TEXT;
 use crate::engine::position::Position;
 use crate::engine::variant::Rules;
-
-/// The legal moves of the piece on `sq` that start there (not the canonical pass of
-/// another piece).
-fn moves_from(pos: &Position, rules: &Rules, sq: Square) -> Vec<Move> {
-    let mut moves = Vec::new();
-    generate_from(pos, rules, sq, &mut moves);
-    moves.retain(|m| m.from == sq);
-    moves
-}
 
 /// Hodges text split into its parts, not yet checked against a position.
 struct Parsed<'a> {
@@ -84,7 +76,14 @@ fn parse_syntax<'a>(rules: &Rules, text: &'a str) -> Result<Parsed<'a>, HodgesEr
     let mut steps = Vec::new();
     // `x!` after a step starts the burn list, not an igui.
     let burn_list = |i: usize, steps: &Vec<Step>| !steps.is_empty() && b[i..].starts_with(b"x!");
-    while i < n && (b[i] == b'-' || b[i] == b'x') && !burn_list(i, &steps) {
+    // `*` and a square is a shot; a `*` that ends the text marks a self-burn.
+    let shot = |i: usize| b[i] == b'*' && b.get(i + 1).is_some_and(u8::is_ascii_digit);
+    while i < n && (b[i] == b'-' || b[i] == b'x' || shot(i)) && !burn_list(i, &steps) {
+        if b[i] == b'*' {
+            i += 1;
+            steps.push(Step::shot(square(&mut i)?));
+            continue;
+        }
         let capture = b[i] == b'x';
         i += 1;
         let stay = i < n && b[i] == b'!';
@@ -92,7 +91,12 @@ fn parse_syntax<'a>(rules: &Rules, text: &'a str) -> Result<Parsed<'a>, HodgesEr
             i += 1;
         }
         let sq = square(&mut i)?;
-        steps.push(Step { capture, stay, sq });
+        steps.push(Step {
+            capture,
+            stay,
+            shot: false,
+            sq,
+        });
     }
     let mark = match b.get(i) {
         Some(b'+') => Some(Promo::Promote),
@@ -121,21 +125,7 @@ fn parse_syntax<'a>(rules: &Rules, text: &'a str) -> Result<Parsed<'a>, HodgesEr
         let c = t[i..].chars().next().unwrap_or('?');
         return Err(malformed(format!("unexpected `{c}` at byte {i}")));
     }
-    if steps.is_empty() {
-        return Err(malformed(
-            "expected `-` (move) or `x` (capture) and a square after the piece",
-        ));
-    }
-    if steps.len() > 3 {
-        return Err(malformed(
-            "a move names at most three squares after the piece",
-        ));
-    }
-    if steps.len() > 1 && steps.iter().any(|s| s.stay) {
-        return Err(malformed(
-            "`x!` (igui) and `-!` (pass) name a single square",
-        ));
-    }
+    check_steps(rules, &steps)?;
     Ok(Parsed {
         promoted,
         code,
@@ -147,24 +137,56 @@ fn parse_syntax<'a>(rules: &Rules, text: &'a str) -> Result<Parsed<'a>, HodgesEr
     })
 }
 
+/// The shape rules of the steps: at least one, no more squares than a move lists (three;
+/// six and two shots in ko shogi), a stay (`x!`, `-!`) only as the sole square, a shot in
+/// place (shots before any square) with no square after it.
+fn check_steps(rules: &Rules, steps: &[Step]) -> Result<(), HodgesError> {
+    let moved = steps.iter().filter(|s| !s.shot).count();
+    let shots = steps.len() - moved;
+    if steps.is_empty() {
+        return Err(malformed(
+            "expected `-` (move) or `x` (capture) and a square after the piece",
+        ));
+    }
+    let (most, words) = if rules.ko.is_some() {
+        (MAX_LISTED, "six")
+    } else {
+        (3, "three")
+    };
+    if moved > most {
+        return Err(malformed(format!(
+            "a move names at most {words} squares after the piece"
+        )));
+    }
+    if shots > 2 {
+        return Err(malformed("a move shoots at most two targets"));
+    }
+    if moved > 1 && steps.iter().any(|s| s.stay) {
+        return Err(malformed(
+            "`x!` (igui) and `-!` (pass) name a single square",
+        ));
+    }
+    if steps[0].shot && moved > 0 {
+        return Err(malformed(
+            "a shot in place (`*` right after the piece) has no square to move to",
+        ));
+    }
+    Ok(())
+}
+
 /// The piece as the text names it (`+KR`, `S`).
 fn text_piece(parsed: &Parsed) -> String {
     let sign = if parsed.promoted { "+" } else { "" };
     format!("{sign}{}", parsed.code)
 }
 
-/// The ambiguity between the pieces on `froms`, named in file-then-rank order.
-fn ambiguous(shape: crate::engine::core::shape::Shape, mut froms: Vec<Square>) -> HodgesError {
-    froms.sort_by_key(|&s| shape.file_rank_key(s));
-    froms.dedup();
-    HodgesError::Ambiguous(froms.iter().map(|&s| shape.name(s).to_string()).collect())
-}
-
 /// Parses Hodges text and returns the legal move of `pos` it names.
 ///
 /// Accepted: what [`format_hodges`] prints; the start square also where it is not needed;
 /// no `+` where promotion is compulsory; any valid pass text of the position (all passes
-/// are one move). Input longer than [`MAX_MOVE_TEXT`] bytes is rejected unread.
+/// are one move); in ko shogi also a promoted-only kind's own code and any text with a
+/// legal move's effect (see the module). Input longer than [`MAX_MOVE_TEXT`] bytes is
+/// rejected unread.
 ///
 /// # Errors
 /// See [`HodgesError`].
@@ -179,16 +201,26 @@ pub fn parse_hodges(pos: &Position, rules: &Rules, text: &str) -> Result<Move, H
     let kind = variant
         .kind_by_code(parsed.code)
         .ok_or_else(|| HodgesError::UnknownPiece(parsed.code.to_string()))?;
-    if variant.kind(kind).promoted_only {
-        return Err(HodgesError::PromotedOnlyPiece(
-            variant.kind(kind).code.clone(),
-        ));
-    }
+    let faces: Vec<FaceId> = if variant.kind(kind).promoted_only {
+        // Ko shogi reads a promoted-only kind's own code as the promoted pieces it names.
+        let faces = ko::promoted_only_faces(rules, kind);
+        if faces.is_empty() || parsed.promoted {
+            return Err(HodgesError::PromotedOnlyPiece(
+                variant.kind(kind).code.clone(),
+            ));
+        }
+        faces
+    } else {
+        vec![kind.face(parsed.promoted)]
+    };
     if pos.is_terminal() {
         return Err(HodgesError::GameOver);
     }
-    let face = kind.face(parsed.promoted);
-    let mut starts: Vec<Square> = squares_with_face(pos, face).collect();
+    let mut starts: Vec<Square> = pos
+        .occupied(pos.side())
+        .iter()
+        .filter(|&sq| faces.contains(&pos.cell(sq).face_unchecked()))
+        .collect();
     if let Some(s) = parsed.start {
         starts.retain(|&sq| sq == s);
     }
@@ -203,39 +235,56 @@ pub fn parse_hodges(pos: &Position, rules: &Rules, text: &str) -> Result<Move, H
     if let [Step {
         capture: false,
         stay: true,
+        shot: false,
         sq: via,
     }] = parsed.steps[..]
     {
-        let passers: Vec<Square> = starts
-            .iter()
-            .copied()
-            .filter(|&sq| can_pass_via(pos, rules, sq, via))
-            .collect();
-        match passers[..] {
-            [] => {}
-            [from] if parsed.mark.is_none() => {
-                return Ok(pass_of(pos, rules, from).expect("the piece can pass"))
+        if rules.ko.is_some() {
+            if let Some(pass) = ko::read_pass(pos, rules, &starts, via, parsed.mark) {
+                return pass;
             }
-            [_] => return Err(HodgesError::PromotionNotPossible),
-            _ => return Err(ambiguous(shape, passers)),
+        } else {
+            let passers: Vec<Square> = starts
+                .iter()
+                .copied()
+                .filter(|&sq| can_pass_via(pos, rules, sq, via))
+                .collect();
+            match passers[..] {
+                [] => {}
+                [from] if parsed.mark.is_none() => {
+                    return Ok(pass_of(pos, rules, from).expect("the piece can pass"))
+                }
+                [_] => return Err(HodgesError::PromotionNotPossible),
+                _ => return Err(ambiguous(shape, passers)),
+            }
         }
     }
+    let moves: Vec<Move> = starts
+        .iter()
+        .flat_map(|&sq| moves_from(pos, rules, sq))
+        .collect();
     let mut candidates: Vec<Move> = Vec::new();
     let mut near: Vec<Move> = Vec::new();
-    for &sq in &starts {
-        for m in moves_from(pos, rules, sq) {
-            let steps = steps_of(pos, &m);
-            if steps == parsed.steps {
-                candidates.push(m);
-            } else if steps.len() == parsed.steps.len()
-                && steps
-                    .iter()
-                    .zip(&parsed.steps)
-                    .all(|(a, b)| a.sq == b.sq && a.stay == b.stay)
-            {
-                near.push(m);
-            }
+    for &m in &moves {
+        let steps = steps_of(pos, rules, &m);
+        if steps == parsed.steps {
+            candidates.push(m);
+        } else if steps.len() == parsed.steps.len()
+            && steps
+                .iter()
+                .zip(&parsed.steps)
+                .all(|(a, b)| a.sq == b.sq && a.stay == b.stay && a.shot == b.shot)
+        {
+            near.push(m);
         }
+    }
+    if candidates.is_empty() {
+        // Ko shogi: another text of a legal move's effect (ko.md §5) names that move.
+        candidates.extend(
+            moves
+                .iter()
+                .filter(|m| ko::same_effect(pos, rules, &parsed.steps, m)),
+        );
     }
     if candidates.is_empty() {
         let hint = near.first().copied().filter(|first| {

@@ -1,8 +1,9 @@
 //! Printing Hodges move text: [`format_hodges`] for one legal move, [`format_hodges_all`]
 //! for a list of them, with the start square added only where another piece of the same
-//! face has a move with the same text, and a fire demon's burns (`x!` list, `*`) at the end.
+//! face has a move with the same text, a ko shooter's targets (`*` and the square) after
+//! the steps they follow, and a fire demon's burns (`x!` list, `*`) at the end.
 
-use super::{squares_with_face, steps_of, Step};
+use super::{ko, moves_from, squares_with_face, steps_of, Step};
 use crate::engine::core::moves::{Move, Promo};
 use crate::engine::core::piece::{Cell, Piece};
 use crate::engine::core::square::Square;
@@ -65,6 +66,11 @@ fn write_text(
         out.push_str(&shape.name(s).to_string());
     }
     for step in steps {
+        if step.shot {
+            out.push('*');
+            out.push_str(&shape.name(step.sq).to_string());
+            continue;
+        }
         out.push(if step.capture { 'x' } else { '-' });
         if step.stay {
             out.push('!');
@@ -91,7 +97,7 @@ struct FirstSquare {
 impl MoveSink for FirstSquare {
     #[inline]
     fn push(&mut self, mv: Move) {
-        if mv.from == self.from && mv.squares()[0] == self.first {
+        if mv.from == self.from && mv.squares().first() == Some(&self.first) {
             self.moves.push(mv);
         }
     }
@@ -117,11 +123,15 @@ fn pass_needs_start(
     let [Step {
         capture: false,
         stay: true,
+        shot: false,
         sq: via,
     }] = steps[..]
     else {
         return None;
     };
+    if rules.ko.is_some() {
+        return Some(ko::pass_needs_start(pos, rules, mv, piece, via));
+    }
     Some(
         piece.color == pos.side()
             && squares_with_face(pos, piece.face)
@@ -136,7 +146,7 @@ pub fn format_hodges(pos: &Position, rules: &Rules, mv: &Move) -> String {
     let Some(piece) = pos.piece_at(mv.from) else {
         return format_move(rules.variant.shape(), mv);
     };
-    let steps = steps_of(pos, mv);
+    let steps = steps_of(pos, rules, mv);
     let burns = Burns::of(pos, rules, mv);
     if let Some(needs_start) = pass_needs_start(pos, rules, mv, piece, &steps) {
         return write_text(
@@ -148,9 +158,37 @@ pub fn format_hodges(pos: &Position, rules: &Rules, mv: &Move) -> String {
             &burns,
         );
     }
+    let ambiguous = piece.color == pos.side() && confusable(pos, rules, mv, piece, &steps);
+    write_text(
+        rules,
+        piece,
+        ambiguous.then_some(mv.from),
+        &steps,
+        mv.promo,
+        &burns,
+    )
+}
+
+/// Whether another piece of the same face as `piece` (the mover of `mv`, of the side to
+/// move) has a legal move whose text without start square is `steps`.
+fn confusable(pos: &Position, rules: &Rules, mv: &Move, piece: Piece, steps: &[Step]) -> bool {
+    let same_text = |sq: Square| {
+        moves_from(pos, rules, sq)
+            .iter()
+            .any(|m| steps_of(pos, rules, m) == steps)
+    };
+    // Ko moves (lines with implied captures, shots in place) are matched on all the moves
+    // of the few pieces of the same face.
+    let first = match mv.squares().first() {
+        Some(&first) if rules.ko.is_none() => first,
+        _ => {
+            return squares_with_face(pos, piece.face)
+                .filter(|&sq| sq != mv.from)
+                .any(same_text)
+        }
+    };
     // Equal steps mean an equal first square: only those moves are collected, and only
     // from the pieces whose movement can start towards it at all.
-    let first = mv.squares()[0];
     let geo = &rules.variant.geometry;
     let (first_x, first_y) = geo.xy(first);
     let compiled = &rules.face(piece.face).compiled[piece.color.index()];
@@ -165,31 +203,22 @@ pub fn format_hodges(pos: &Position, rules: &Rules, mv: &Move) -> String {
             moves: Vec::new(),
         };
         generate_from(pos, rules, sq, &mut sink);
-        sink.moves.iter().any(|m| steps_of(pos, m) == steps)
+        sink.moves.iter().any(|m| steps_of(pos, rules, m) == steps)
     };
     // A piece that starts only near its first square is looked for around that square;
     // any other among all the side's pieces.
     let reach = i32::from(compiled.start_reach());
-    let ambiguous = piece.color == pos.side()
-        && if reach <= NEAR_REACH {
-            let shape = rules.variant.shape();
-            let same = Cell::of(piece);
-            (first_y - reach..=first_y + reach)
-                .flat_map(|y| (first_x - reach..=first_x + reach).map(move |x| (x, y)))
-                .filter_map(|(x, y)| shape.square(x, y))
-                .filter(|&sq| pos.cell(sq) == same)
-                .any(confusable)
-        } else {
-            squares_with_face(pos, piece.face).any(confusable)
-        };
-    write_text(
-        rules,
-        piece,
-        ambiguous.then_some(mv.from),
-        &steps,
-        mv.promo,
-        &burns,
-    )
+    if reach <= NEAR_REACH {
+        let shape = rules.variant.shape();
+        let same = Cell::of(piece);
+        (first_y - reach..=first_y + reach)
+            .flat_map(|y| (first_x - reach..=first_x + reach).map(move |x| (x, y)))
+            .filter_map(|(x, y)| shape.square(x, y))
+            .filter(|&sq| pos.cell(sq) == same)
+            .any(confusable)
+    } else {
+        squares_with_face(pos, piece.face).any(confusable)
+    }
 }
 
 /// The Hodges texts of a list of legal moves of `pos` (every legal move, or a subset of
@@ -199,7 +228,7 @@ pub fn format_hodges(pos: &Position, rules: &Rules, mv: &Move) -> String {
 pub fn format_hodges_all(pos: &Position, rules: &Rules, moves: &[Move]) -> Vec<String> {
     let keyed: Vec<(Option<Piece>, Vec<Step>)> = moves
         .iter()
-        .map(|m| (pos.piece_at(m.from), steps_of(pos, m)))
+        .map(|m| (pos.piece_at(m.from), steps_of(pos, rules, m)))
         .collect();
     // Per text without its start square (piece and steps): the start of the first move
     // written so, and whether moves from another start are too.

@@ -68,6 +68,12 @@ pub fn parse_valid_position(rules: &Rules, text: &str) -> Result<Position, Vec<P
     parse_valid_position_spans(rules, text).map(|(pos, _)| *pos)
 }
 
+/// Whether the rules in force have the state an extra field holds (ko shogi's `D`/`d`
+/// only under O27 `unpromoted_drum_not_captured`).
+fn extra_allowed(rules: &Rules, extra: Extra) -> bool {
+    !matches!(extra, Extra::DrumsLost(_)) || rules.ko.as_ref().is_some_and(|k| k.drum_history)
+}
+
 /// The position of `text` read in one pass straight onto the board, when the text is
 /// well formed in the spelling answers use, and every face exists under `rules`.
 fn one_pass_position(rules: &Rules, text: &str) -> Option<(Box<Position>, Option<RankSpans>)> {
@@ -77,8 +83,11 @@ fn one_pass_position(rules: &Rules, text: &str) -> Option<(Box<Position>, Option
         rules,
     };
     let scan = fast_scan(rules.variant, text, &mut onto)?;
+    if !extra_allowed(rules, scan.extra) {
+        return None;
+    }
     pos.set_state(scan.side, scan.extra, scan.move_number);
-    pos.finish_placing();
+    pos.finish_placing(rules);
     Some((pos, scan.ranks))
 }
 
@@ -122,7 +131,7 @@ impl Position {
         rules
             .start_slot()
             .get_or_init(|| {
-                let setup = parse_position(rules.variant, &rules.variant.setup)
+                let setup = parse_position(rules.variant, rules.setup_text())
                     .expect("embedded setup parses");
                 Box::new(Position::from_setup(&setup, rules).expect("embedded setup is valid"))
             })

@@ -7,6 +7,7 @@ use super::report::{cell_problem, truncate, PositionProblem};
 use super::tokens::parse_piece_token;
 use crate::engine::core::color::Color;
 use crate::engine::core::piece::Piece;
+use crate::engine::core::shape::Shape;
 use crate::engine::core::square::MAX_RANKS;
 use crate::engine::position::{Extra, Setup};
 use crate::engine::variant::{pack_token, Variant};
@@ -109,10 +110,7 @@ pub(super) fn fast_scan(variant: &Variant, text: &str, placer: &mut impl Placer)
         "w" => Color::White,
         _ => return None,
     };
-    let extra = match fields.next()? {
-        "-" => Extra::None,
-        t => Extra::LionCapture(shape.parse_square(t)?),
-    };
+    let extra = parse_extra(shape, fields.next()?)?;
     let number = fields.next()?;
     if fields.next().is_some() || !number.bytes().all(|b| b.is_ascii_digit()) {
         return None;
@@ -341,20 +339,17 @@ pub(super) fn parse_reporting(
         None => Color::Black,
     };
     let extra = match fields.get(2) {
-        Some(&"-") | None => Extra::None,
-        Some(other) => match shape.parse_square(other) {
-            Some(sq) => Extra::LionCapture(sq),
-            None => {
-                problems.push(PositionProblem::new(
-                    "bad_extra",
-                    format!(
-                        "extra field must be `-` or a square, found `{}`",
-                        truncate(other)
-                    ),
-                ));
-                Extra::None
-            }
-        },
+        None => Extra::None,
+        Some(other) => parse_extra(shape, other).unwrap_or_else(|| {
+            problems.push(PositionProblem::new(
+                "bad_extra",
+                format!(
+                    "extra field must be `-`, a square, or `D`, `d`, `Dd` (ko shogi), found `{}`",
+                    truncate(other)
+                ),
+            ));
+            Extra::None
+        }),
     };
     let move_number = match fields.get(3) {
         None => 1,
@@ -381,6 +376,18 @@ pub(super) fn parse_reporting(
         })
     } else {
         Err(problems)
+    }
+}
+
+/// The extra field: `-`, a square (chu shogi's counter-strike square), or `D`, `d`, `Dd`
+/// (ko shogi: the sides whose pawns have lost their forward step).
+fn parse_extra(shape: Shape, text: &str) -> Option<Extra> {
+    match text {
+        "-" => Some(Extra::None),
+        "D" => Some(Extra::DrumsLost(1)),
+        "d" => Some(Extra::DrumsLost(2)),
+        "Dd" => Some(Extra::DrumsLost(3)),
+        t => shape.parse_square(t).map(Extra::LionCapture),
     }
 }
 

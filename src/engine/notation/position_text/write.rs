@@ -114,6 +114,14 @@ fn finish_position(
     match extra {
         Extra::None => out.push('-'),
         Extra::LionCapture(sq) => out.push_str(&variant.shape().name(sq).to_string()),
+        Extra::DrumsLost(bits) => {
+            if bits & 1 != 0 {
+                out.push('D');
+            }
+            if bits & 2 != 0 {
+                out.push('d');
+            }
+        }
     }
     out.push(' ');
     push_number(&mut out, move_number);

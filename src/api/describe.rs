@@ -1,0 +1,126 @@
+//! Engine results described for answers: a legal move with its notations and effects
+//! (captures, removed pieces with their causes, pieces changed in place, promotion, the
+//! piece after the move) and an illegal move's reason with the ruling that it loses.
+
+use super::dto::{
+    CaptureInfo, ChangeCause, ChangedInfo, IllegalInfo, MoveInfo, PromotionInfo, RemovalCause,
+    RemovedInfo,
+};
+use crate::engine::core::ending::GameResult;
+use crate::engine::core::moves::{Effects, Move, Promotion};
+use crate::engine::core::piece::Piece;
+use crate::engine::core::square::Square;
+use crate::engine::game::Game;
+use crate::engine::notation::{format_hodges, format_move, piece_token};
+use crate::engine::position::Position;
+use crate::engine::rules::legality::IllegalReason;
+use crate::engine::variant::Rules;
+
+/// A legal move with its notations and effects.
+pub fn move_info(rules: &Rules, pos: &Position, mv: &Move, hodges: String) -> MoveInfo {
+    let mut after = pos.clone();
+    let effects = after.play(mv, rules);
+    move_info_with(rules, mv, &effects, hodges)
+}
+
+/// A legal move with what it did (`effects`), described: captures, removed pieces,
+/// promotion and the piece after the move come from the effects alone.
+pub fn move_info_with(rules: &Rules, mv: &Move, effects: &Effects, hodges: String) -> MoveInfo {
+    let shape = rules.variant.shape();
+    let removed_as = |cause: RemovalCause| {
+        move |&(sq, piece): &(Square, Piece)| RemovedInfo {
+            square: shape.name(sq).to_string(),
+            piece: piece_token(rules.variant, piece),
+            cause,
+            royal: effects.royals_lost.contains(&(sq, piece)),
+        }
+    };
+    let removed = effects
+        .captures
+        .iter()
+        .map(removed_as(RemovalCause::Capture))
+        .chain(effects.burned.iter().map(removed_as(RemovalCause::Burn)))
+        .chain(
+            effects
+                .self_burned
+                .iter()
+                .map(removed_as(RemovalCause::SelfBurn)),
+        )
+        .chain(effects.shots.iter().map(removed_as(RemovalCause::Shot)))
+        .chain(
+            effects
+                .flames_removed
+                .iter()
+                .map(removed_as(RemovalCause::ClerkPromotion)),
+        )
+        .collect();
+    let changed_as = |cause: ChangeCause| {
+        move |&(sq, piece): &(Square, Piece)| ChangedInfo {
+            square: shape.name(sq).to_string(),
+            piece: piece_token(rules.variant, piece),
+            cause,
+        }
+    };
+    let changed = effects
+        .clerk_promoted
+        .iter()
+        .map(changed_as(ChangeCause::ClerkPromotion))
+        .chain(
+            effects
+                .reverted
+                .iter()
+                .map(changed_as(ChangeCause::Reversion)),
+        )
+        .collect();
+    let promotion = match effects.promotion {
+        Promotion::None => PromotionInfo::None,
+        Promotion::Compulsory => PromotionInfo::Compulsory,
+        Promotion::Chosen => PromotionInfo::Chosen,
+        Promotion::Declined => PromotionInfo::Declined,
+        Promotion::Contagion => PromotionInfo::Contagion,
+    };
+    MoveInfo {
+        text: format_move(shape, mv),
+        hodges,
+        from: shape.name(mv.from).to_string(),
+        to: shape.name(mv.to()).to_string(),
+        captures: effects
+            .captures
+            .iter()
+            .map(|&(sq, piece)| CaptureInfo {
+                square: shape.name(sq).to_string(),
+                piece: piece_token(rules.variant, piece),
+                royal: effects.royals_captured.iter().any(|&(s, _)| s == sq),
+            })
+            .collect(),
+        removed,
+        promotion,
+        piece_after: piece_token(
+            rules.variant,
+            Piece {
+                color: effects.mover,
+                face: effects.face_after,
+            },
+        ),
+        pass: effects.pass,
+        changed,
+    }
+}
+
+/// A played move described, with its Hodges text computed alone.
+pub fn describe(rules: &Rules, pos: &Position, mv: &Move, effects: &Effects) -> MoveInfo {
+    move_info_with(rules, mv, effects, format_hodges(pos, rules, mv))
+}
+
+/// Why a move is illegal, with the ruling that an illegal move loses.
+pub fn illegal_info(game: &Game, reason: &IllegalReason) -> IllegalInfo {
+    let winner = match game.ruling_on_illegal(reason).result {
+        GameResult::Win(side) => Some(side.name().to_string()),
+        GameResult::Draw | GameResult::NoContest => None,
+    };
+    IllegalInfo {
+        code: reason.code().to_string(),
+        message: reason.to_string(),
+        winner_if_enforced: winner,
+    }
+}

@@ -1,0 +1,585 @@
+//! Ko shogi's move generation (ko.md §3–§5): every piece of the side to move that no net
+//! freezes, its routes (steps, ranges, jumps here; double moves, the thunderclap's path and
+//! the flag waver's line in `legs`), each route with the shots its piece may make after it
+//! (`shots`) and the promotion marks it may carry: on the spot by capture (§4.6b), by the
+//! zone (§4.6a), none for a piece burned on arrival (§3 step 2). Routes with the same effect
+//! (final point, points captured by displacement, shot targets, promotion choice) are one
+//! move, written the shortest way, then first in square order (§5). The passes of a
+//! position are one move, except a pass that burns its piece, which is a move of its own.
+
+mod legs;
+mod shots;
+
+use super::gen::MoveSink;
+use crate::engine::core::color::Color;
+use crate::engine::core::moves::{Move, Promo, ShotsFrom, MAX_LISTED};
+use crate::engine::core::piece::FaceId;
+use crate::engine::core::square::Square;
+use crate::engine::core::square_set::SquareSet;
+use crate::engine::geometry::Geometry;
+use crate::engine::position::ko_board::KoBoard;
+use crate::engine::position::Position;
+use crate::engine::variant::{
+    ClerkPrecondition, KoFace, KoRules, PassiveBurn, Rules, ShootTiming, Victim,
+};
+
+/// The most points one route captures by displacement (a thunderclap's five steps).
+pub(crate) const MAX_CAPTURES: usize = 5;
+
+/// One way a piece can move: where it ends, what it captures by displacement (in order),
+/// the leg-1 point of a two-leg move, and the squares its text lists.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Route {
+    pub to: Square,
+    caps: [Square; MAX_CAPTURES],
+    ncaps: u8,
+    /// The leg-1 point of a two-leg move, with whether it was empty when the piece landed.
+    pub leg1: Option<(Square, bool)>,
+    text: [Square; MAX_LISTED],
+    ntext: u8,
+}
+
+impl Route {
+    /// A route to `to` listing `text`, capturing `caps`.
+    pub(crate) fn new(to: Square, caps: &[Square], text: &[Square]) -> Route {
+        let mut r = Route {
+            to,
+            caps: [Square(0); MAX_CAPTURES],
+            ncaps: caps.len() as u8,
+            leg1: None,
+            text: [Square(0); MAX_LISTED],
+            ntext: text.len() as u8,
+        };
+        r.caps[..caps.len()].copy_from_slice(caps);
+        r.text[..text.len()].copy_from_slice(text);
+        r
+    }
+
+    /// The points captured by displacement, in order.
+    pub(crate) fn caps(&self) -> &[Square] {
+        &self.caps[..usize::from(self.ncaps)]
+    }
+
+    /// The squares the move's text lists.
+    pub(crate) fn text(&self) -> &[Square] {
+        &self.text[..usize::from(self.ntext)]
+    }
+}
+
+/// What a piece may do, read once per piece.
+pub(crate) struct Piece<'k> {
+    pub from: Square,
+    pub face: FaceId,
+    pub kf: &'k KoFace,
+    /// Whether it may capture by displacement at all (O3).
+    pub can_capture: bool,
+    /// Whether it may promote on this move, given its side's priest and the clerk's
+    /// precondition.
+    pub can_promote: bool,
+}
+
+/// A move's effect, the key under which routes fold into one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct EffectKey {
+    to: Square,
+    caps: [Square; MAX_CAPTURES],
+    shots: [Square; 2],
+    promoted: bool,
+}
+
+/// The pass found so far: (order key of the piece and its via point, piece, via).
+type PassCandidate = ((i32, i32, i32, i32), Square, Square);
+
+/// Generation state for one ko position.
+pub(crate) struct KoGen<'a, S: MoveSink> {
+    pub pos: &'a Position,
+    pub rules: &'a Rules,
+    pub ko: &'a KoRules,
+    pub geo: &'a Geometry,
+    pub us: Color,
+    pub them: Color,
+    sink: &'a mut S,
+    pub board: KoBoard,
+    zone: &'a SquareSet,
+    pass: Option<PassCandidate>,
+    /// Whether a poison flame stands anywhere (else nothing burns on arrival).
+    flames_near: bool,
+    /// Routes of a multi-leg piece, folded by effect before they are emitted.
+    buf: Vec<(EffectKey, Move)>,
+    /// Shot target sets of the route being emitted.
+    shot_sets: Vec<ShotSet>,
+}
+
+/// The targets of one choice of shots and where they were made from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ShotSet {
+    targets: [Square; 2],
+    n: u8,
+    from: ShotsFrom,
+}
+
+impl ShotSet {
+    pub(crate) const NONE: ShotSet = ShotSet {
+        targets: [Square(0); 2],
+        n: 0,
+        from: ShotsFrom::Final,
+    };
+
+    pub(crate) fn of(targets: &[Square], from: ShotsFrom) -> ShotSet {
+        let mut t = [Square(0); 2];
+        t[..targets.len()].copy_from_slice(targets);
+        ShotSet {
+            targets: t,
+            n: targets.len() as u8,
+            from,
+        }
+    }
+
+    pub(crate) fn targets(&self) -> &[Square] {
+        &self.targets[..usize::from(self.n)]
+    }
+}
+
+/// Emits every legal ko move of the side to move into `sink`.
+pub(crate) fn generate<S: MoveSink>(pos: &Position, rules: &Rules, ko: &KoRules, sink: &mut S) {
+    let board = KoBoard::read(pos, rules, ko);
+    if !board.standing[0] || !board.standing[1] {
+        return;
+    }
+    let mut gen = KoGen::new(pos, rules, ko, board, sink);
+    for from in pos.occupied(gen.us).iter() {
+        gen.piece(from);
+    }
+    gen.finish();
+}
+
+/// Emits the ko moves of the piece on `from` only; a pass it could make is emitted as the
+/// position's canonical pass.
+pub(crate) fn generate_from<S: MoveSink>(
+    pos: &Position,
+    rules: &Rules,
+    ko: &KoRules,
+    from: Square,
+    sink: &mut S,
+) {
+    let board = KoBoard::read(pos, rules, ko);
+    if !board.standing[0] || !board.standing[1] || !pos.cell(from).is_color(pos.side()) {
+        return;
+    }
+    let mut gen = KoGen::new(pos, rules, ko, board, sink);
+    gen.piece(from);
+    if gen.pass.is_some() {
+        // The canonical pass text may name another piece: use the whole position's.
+        gen.pass = None;
+        for sq in pos.occupied(gen.us).iter() {
+            gen.pass_candidates(sq, false);
+        }
+    }
+    gen.finish();
+}
+
+/// The pass of the piece on `from` (of the side to move), if it can pass: out to its
+/// first empty leg-1 point in square order and back; with `via`, through that point only.
+pub(crate) fn pass_of(
+    pos: &Position,
+    rules: &Rules,
+    ko: &KoRules,
+    from: Square,
+    via: Option<Square>,
+) -> Option<Move> {
+    let board = KoBoard::read(pos, rules, ko);
+    if !board.standing[0]
+        || !board.standing[1]
+        || !ko.allow_pass
+        || !pos.cell(from).is_color(pos.side())
+        || board.frozen[pos.side().index()].contains(from)
+    {
+        return None;
+    }
+    let mut none = super::gen::Counter::default();
+    let gen = KoGen::new(pos, rules, ko, board, &mut none);
+    let face = pos.cell(from).face_unchecked();
+    let first = gen.first_pass_point(from, face)?;
+    match via {
+        Some(v) if !gen.pass_points(from, face).contains(&v) => None,
+        _ => Some(Move::new(from, &[first, from], Promo::None)),
+    }
+}
+
+/// Whether the piece on `from` (of the side to move) can pass through the empty point
+/// `via` (out and straight back, ko.md §4.5), and if so whether that pass burns it (ko.md §3
+/// step 2; such a pass is a move of its own): `None` when it cannot.
+pub(crate) fn pass_via(
+    pos: &Position,
+    rules: &Rules,
+    ko: &KoRules,
+    from: Square,
+    via: Square,
+) -> Option<bool> {
+    pass_of(pos, rules, ko, from, Some(via))?;
+    let board = KoBoard::read(pos, rules, ko);
+    let mut none = super::gen::Counter::default();
+    let gen = KoGen::new(pos, rules, ko, board, &mut none);
+    Some(gen.burns(from, from, &[]))
+}
+
+impl<'a, S: MoveSink> KoGen<'a, S> {
+    fn new(
+        pos: &'a Position,
+        rules: &'a Rules,
+        ko: &'a KoRules,
+        board: KoBoard,
+        sink: &'a mut S,
+    ) -> KoGen<'a, S> {
+        let us = pos.side();
+        let flames_near = !board.flames[0].is_empty() || !board.flames[1].is_empty();
+        KoGen {
+            pos,
+            rules,
+            ko,
+            geo: &rules.variant.geometry,
+            us,
+            them: us.opponent(),
+            sink,
+            board,
+            zone: &rules.zone_squares[us.index()],
+            pass: None,
+            flames_near,
+            buf: Vec::new(),
+            shot_sets: Vec::new(),
+        }
+    }
+
+    /// Emits the moves of the piece on `from`.
+    fn piece(&mut self, from: Square) {
+        if self.board.frozen[self.us.index()].contains(from) {
+            return;
+        }
+        let face = self.pos.cell(from).face_unchecked();
+        let ko = self.ko;
+        let kf = ko.face(face);
+        let p = Piece {
+            from,
+            face,
+            kf,
+            can_capture: kf.shooter.is_none() || ko.shooter_displacement_capture,
+            can_promote: self.can_promote(from, face, kf),
+        };
+        let m = &kf.moves[self.us.index()];
+        let multi = m.multi_leg();
+        if multi {
+            self.buf.clear();
+        }
+        self.slides(&p, multi);
+        self.jumps(&p, multi);
+        self.lines(&p, multi);
+        if m.double.is_some() {
+            self.doubles(&p);
+        }
+        if m.path.is_some() {
+            self.paths(&p);
+        }
+        if multi {
+            self.flush();
+        }
+        if kf.shooter.is_some() && ko.shoot_timing != ShootTiming::AfterMove {
+            self.shots_in_place(&p);
+        }
+        self.pass_candidates(from, true);
+    }
+
+    /// Sends a move straight to the sink.
+    fn push_direct(&mut self, mv: Move) {
+        self.sink.push(mv);
+    }
+
+    /// Whether the piece may promote on a move now (ko.md §4.6c, §4.6d).
+    fn can_promote(&self, from: Square, face: FaceId, kf: &KoFace) -> bool {
+        if self.rules.face(face).promotes_to.is_none() {
+            return false;
+        }
+        if kf.priest_link && !self.board.priest[self.us.index()] {
+            return false;
+        }
+        if !kf.clerk || self.ko.clerk_precondition == ClerkPrecondition::Off {
+            return true;
+        }
+        let zone = &self.rules.zone_squares[self.us.index()];
+        // The guards of O18 are the advance and rear guards and their promotions, the
+        // skyward and earthward nets (whose faces carry the net, not the guard flag).
+        let mut guards = self.pos.occupied(self.us).iter().filter_map(|sq| {
+            let f = self.ko.face(self.pos.cell(sq).face_unchecked());
+            let net = f.net != [0, 0];
+            (f.guard || net).then_some((sq, net))
+        });
+        let _ = from;
+        match self.ko.clerk_precondition {
+            ClerkPrecondition::Off => true,
+            ClerkPrecondition::AnyPromotedGuardInCamp => {
+                guards.any(|(sq, promoted)| promoted && zone.contains(sq))
+            }
+            ClerkPrecondition::AllGuardsInCamp => guards.all(|(sq, _)| zone.contains(sq)),
+        }
+    }
+
+    /// Whether the piece may capture the piece on `victim` by displacement (ko.md §4.9):
+    /// an enemy, not a fortress it is kept off, within the priest family's limits.
+    pub(crate) fn may_capture(&self, p: &Piece<'_>, victim: Square) -> bool {
+        if !p.can_capture {
+            return false;
+        }
+        let vf = self.ko.face(self.pos.cell(victim).face_unchecked());
+        if let Some(group) = p.kf.priest_family {
+            match vf.priest_family {
+                None => return false,
+                Some(g) if self.ko.priest_same_type_only && g != group => return false,
+                Some(_) => {}
+            }
+        }
+        !(vf.fortress && p.kf.fortress_banned)
+    }
+
+    /// Ranges and steps along the lines (the pawn's forward step only with its drum).
+    fn slides(&mut self, p: &Piece<'_>, multi: bool) {
+        let m = &p.kf.moves[self.us.index()];
+        let rays = self.geo.rays_from(p.from);
+        for d in 0..8 {
+            let max = m.slide[d];
+            if max == 0 || (m.drum_step == Some(d) && !self.drum_link()) {
+                continue;
+            }
+            for &to in rays.towards(d).iter().take(usize::from(max)) {
+                let cell = self.pos.cell(to);
+                if cell.is_empty() {
+                    self.route(p, &Route::new(to, &[], &[to]), multi);
+                    continue;
+                }
+                if cell.is_color(self.them) && self.may_capture(p, to) {
+                    self.route(p, &Route::new(to, &[to], &[to]), multi);
+                }
+                break;
+            }
+        }
+    }
+
+    /// Whether the side's pawns have their forward step (ko.md §4.8, O27).
+    fn drum_link(&self) -> bool {
+        if self.ko.drum_history {
+            !self.pos.extra().drum_lost(self.us)
+        } else {
+            self.board.drum[self.us.index()]
+        }
+    }
+
+    /// Leaps to fixed points.
+    fn jumps(&mut self, p: &Piece<'_>, multi: bool) {
+        let ko = self.ko;
+        for &(dx, dy) in &ko.face(p.face).moves[self.us.index()].jumps {
+            let Some(to) = self.geo.offset(p.from, i32::from(dx), i32::from(dy)) else {
+                continue;
+            };
+            let cell = self.pos.cell(to);
+            if cell.is_empty() {
+                self.route(p, &Route::new(to, &[], &[to]), multi);
+            } else if cell.is_color(self.them) && self.may_capture(p, to) {
+                self.route(p, &Route::new(to, &[to], &[to]), multi);
+            }
+        }
+    }
+
+    /// Emits a route with every choice of shots and promotion marks it allows.
+    pub(crate) fn route(&mut self, p: &Piece<'_>, r: &Route, multi: bool) {
+        let pass = r.to == p.from && r.caps().is_empty();
+        let burned = self.flames_near && self.burns(p.from, r.to, r.caps());
+        let spot = !burned && r.caps().iter().any(|&c| self.promotes_capturer(p, c));
+        let zone = p.can_promote && !burned && !pass && self.zone_trigger(p.from, r);
+        let shooter = match p.kf.shooter {
+            Some(s) if !burned && !pass && self.ko.shoot_timing != ShootTiming::InsteadOfMove => s,
+            // The common case: no shots, one set of marks.
+            _ => {
+                let mv = Move::new(p.from, r.text(), Promo::None);
+                self.marks(p, mv, r, ShotSet::NONE, spot, zone, multi);
+                return;
+            }
+        };
+        self.shot_sets.clear();
+        self.shot_sets.push(ShotSet::NONE);
+        self.collect_shots(p, shooter, r);
+        for i in 0..self.shot_sets.len() {
+            let set = self.shot_sets[i];
+            let spot = spot
+                || (self.ko.shot_capture_promotes
+                    && set.targets().iter().any(|&t| self.promotes_capturer(p, t)));
+            let text = match set.from {
+                ShotsFrom::FirstLeg => {
+                    let (leg1, _) = r.leg1.expect("a first-leg shot has a leg");
+                    if r.text().first() == Some(&leg1) {
+                        Move::new(p.from, r.text(), Promo::None)
+                    } else {
+                        let mut t = [leg1; MAX_LISTED];
+                        let n = r.text().len();
+                        t[1..=n].copy_from_slice(r.text());
+                        Move::new(p.from, &t[..=n], Promo::None)
+                    }
+                }
+                ShotsFrom::Final => Move::new(p.from, r.text(), Promo::None),
+            };
+            let mv = text.with_shots(set.targets(), set.from);
+            self.marks(p, mv, r, set, spot, zone, multi);
+        }
+    }
+
+    /// Emits `mv` with the promotion marks it may carry: `+` alone on the spot (or under a
+    /// compulsory zone), `+` and `=` by an optional zone, none otherwise.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn marks(
+        &mut self,
+        p: &Piece<'_>,
+        mv: Move,
+        r: &Route,
+        set: ShotSet,
+        spot: bool,
+        zone: bool,
+        multi: bool,
+    ) {
+        if !p.can_promote || !(spot || zone) {
+            self.out(mv, r, set, false, multi);
+        } else if spot || self.ko.zone_compulsory {
+            self.out(mv.with_promo(Promo::Promote), r, set, true, multi);
+        } else {
+            self.out(mv.with_chosen_promo(Promo::Promote), r, set, true, multi);
+            self.out(mv.with_chosen_promo(Promo::Decline), r, set, false, multi);
+        }
+    }
+
+    /// Sends a move to the sink, or to the buffer of a multi-leg piece under its effect.
+    fn out(&mut self, mv: Move, r: &Route, set: ShotSet, promoted: bool, multi: bool) {
+        if !multi {
+            self.sink.push(mv);
+            return;
+        }
+        let mut caps = [Square(u16::MAX); MAX_CAPTURES];
+        caps[..r.caps().len()].copy_from_slice(r.caps());
+        caps.sort_unstable();
+        let mut shots = [Square(u16::MAX); 2];
+        shots[..set.targets().len()].copy_from_slice(set.targets());
+        shots.sort_unstable();
+        self.buf.push((
+            EffectKey {
+                to: r.to,
+                caps,
+                shots,
+                promoted,
+            },
+            mv,
+        ));
+    }
+
+    /// Emits the buffered moves of a multi-leg piece, one per effect: its shortest text,
+    /// then the first in square order; `=` where some route of the effect could promote.
+    fn flush(&mut self) {
+        let shape = self.rules.variant.shape();
+        // Shortest first, then the listed points (shots included) in square order.
+        let order = |mv: &Move| {
+            let mut keys = [(0, 0); MAX_LISTED];
+            let listed = mv.squares().iter().chain(mv.shots());
+            for (k, &s) in keys.iter_mut().zip(listed) {
+                *k = shape.file_rank_key(s);
+            }
+            (mv.squares().len() + mv.shots().len(), keys)
+        };
+        self.buf.sort_by_key(|a| a.0);
+        let mut i = 0;
+        while i < self.buf.len() {
+            let mut j = i + 1;
+            while j < self.buf.len() && self.buf[j].0 == self.buf[i].0 {
+                j += 1;
+            }
+            let group = &self.buf[i..j];
+            let best = group
+                .iter()
+                .map(|(_, mv)| *mv)
+                .min_by(|a, b| order(a).cmp(&order(b)))
+                .expect("a group has a move");
+            let declined = group.iter().any(|(_, mv)| mv.promo == Promo::Decline);
+            self.sink.push(if declined {
+                best.with_chosen_promo(Promo::Decline)
+            } else {
+                best
+            });
+            i = j;
+        }
+    }
+
+    /// Whether capturing (or, under O15, shooting) the piece on `victim` promotes the
+    /// piece on the spot (ko.md §4.6b).
+    fn promotes_capturer(&self, p: &Piece<'_>, victim: Square) -> bool {
+        match self.ko.face(self.pos.cell(victim).face_unchecked()).victim {
+            Victim::No => false,
+            Victim::Any => true,
+            Victim::StepMover => p.kf.step_mover,
+            Victim::Kind(k) => p.kf.moves_as == k,
+        }
+    }
+
+    /// Whether a route may promote by the zone (ko.md §4.6a, O14).
+    fn zone_trigger(&self, from: Square, r: &Route) -> bool {
+        let inside = self.zone.contains(r.to) || r.leg1.is_some_and(|(s, _)| self.zone.contains(s));
+        if self.ko.zone_entering_only {
+            !self.zone.contains(from) && inside
+        } else {
+            self.zone.contains(from) || inside
+        }
+    }
+
+    /// Whether the piece from `from` ending on `to` after capturing `caps` is burned on
+    /// arrival (ko.md §4.3, O11).
+    pub(crate) fn burns(&self, from: Square, to: Square, caps: &[Square]) -> bool {
+        let near = |c: Color| {
+            self.board.flame_near[c.index()].contains(to)
+                && (0..8).any(|d| {
+                    self.geo.neighbour(to, d).is_some_and(|n| {
+                        n != from && self.board.flames[c.index()].contains(n) && !caps.contains(&n)
+                    })
+                })
+        };
+        match self.ko.passive_burn {
+            PassiveBurn::None => false,
+            PassiveBurn::EnemyArrivals => near(self.them),
+            PassiveBurn::AnyArrivals => near(self.them) || near(self.us),
+        }
+    }
+
+    /// Records the passes the piece on `from` could make (each that burns it is emitted as
+    /// a move of its own when `emit_burning`).
+    pub(crate) fn pass_candidates(&mut self, from: Square, emit_burning: bool) {
+        if !self.ko.allow_pass || self.board.frozen[self.us.index()].contains(from) {
+            return;
+        }
+        let face = self.pos.cell(from).face_unchecked();
+        let Some(via) = self.first_pass_point(from, face) else {
+            return;
+        };
+        if self.burns(from, from, &[]) {
+            if emit_burning {
+                self.sink.push(Move::new(from, &[via, from], Promo::None));
+            }
+            return;
+        }
+        let shape = self.rules.variant.shape();
+        let (fx, fy) = shape.file_rank_key(from);
+        let (vx, vy) = shape.file_rank_key(via);
+        let key = (fx, fy, vx, vy);
+        if self.pass.is_none_or(|(k, _, _)| key < k) {
+            self.pass = Some((key, from, via));
+        }
+    }
+
+    /// Emits the position's one pass that burns nothing.
+    fn finish(&mut self) {
+        if let Some((_, from, via)) = self.pass {
+            self.sink.push(Move::new(from, &[via, from], Promo::None));
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! What ko shogi reads off a position before a move (ko.md §4.4, §4.7, §4.8, §6), each a
+//! function of the board ([`KoBoard`]): the pieces frozen by nets, the points next to each
+//! side's poison flames, whether each side has a priest and a drum, where the fogs stand,
+//! and whether each side still meets no loss condition.
+
+use super::Position;
+use crate::engine::core::color::Color;
+use crate::engine::core::square_set::SquareSet;
+use crate::engine::variant::{KoFace, KoRules, NetRule, Rules};
+
+/// Facts about a ko position, read in one pass over its pieces.
+#[derive(Clone, Debug, Default)]
+pub struct KoBoard {
+    /// Per side, its pieces that an enemy net freezes.
+    pub frozen: [SquareSet; 2],
+    /// Per side, the points next to one of its poison flames.
+    pub flame_near: [SquareSet; 2],
+    /// Per side, the squares of its poison flames.
+    pub flames: [SquareSet; 2],
+    /// Per side, whether it has a priest (Taoist priest or five-li fog) on the board.
+    pub priest: [bool; 2],
+    /// Per side, whether it has a drum or thunderclap on the board.
+    pub drum: [bool; 2],
+    /// Per side, the squares of its five-li fogs.
+    pub fogs: [SquareSet; 2],
+    /// Per side, whether it meets no loss condition (ko.md §6).
+    pub standing: [bool; 2],
+}
+
+impl KoBoard {
+    /// Reads the facts off `pos` under `ko`'s rules.
+    pub fn read(pos: &Position, rules: &Rules, ko: &KoRules) -> KoBoard {
+        let geo = &rules.variant.geometry;
+        let mut board = KoBoard::default();
+        let mut nets = false;
+        for color in Color::ALL {
+            let ci = color.index();
+            let mut command = Command::default();
+            for sq in pos.occupied(color).iter() {
+                let f = ko.face(pos.cell(sq).face_unchecked());
+                command.add(ko, f);
+                board.priest[ci] |= f.priest;
+                board.drum[ci] |= f.drum;
+                nets |= f.net[ci] != 0;
+                if f.fog {
+                    board.fogs[ci].insert(sq);
+                }
+                if f.poison_flame {
+                    board.flames[ci].insert(sq);
+                    for d in 0..8 {
+                        if let Some(n) = geo.neighbour(sq, d) {
+                            board.flame_near[ci].insert(n);
+                        }
+                    }
+                }
+            }
+            board.standing[ci] = command.stands(ko);
+        }
+        if nets && ko.nets != NetRule::None {
+            for color in Color::ALL {
+                let enemy = color.opponent();
+                for sq in pos.occupied(color).iter() {
+                    let dirs = ko.face(pos.cell(sq).face_unchecked()).net[color.index()];
+                    for d in (0..8).filter(|d| dirs & (1 << d) != 0) {
+                        for &s in geo.ray(sq, d) {
+                            let cell = pos.cell(s);
+                            if cell.is_empty() {
+                                continue;
+                            }
+                            if cell.is_color(enemy) {
+                                board.frozen[enemy.index()].insert(s);
+                                if ko.nets == NetRule::AllEnemiesUntilBlocked {
+                                    continue;
+                                }
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        board
+    }
+}
+
+/// What of a side's command (ko.md §6) is on the board: a commander, and which
+/// half-commander kinds (bits in [`KoRules::half_kinds`] order).
+#[derive(Default)]
+struct Command {
+    commander: bool,
+    halves: u32,
+}
+
+impl Command {
+    /// Counts one piece.
+    fn add(&mut self, ko: &KoRules, f: &KoFace) {
+        self.commander |= f.commander;
+        if let Some(k) = f.half {
+            if let Some(i) = ko.half_kinds.iter().position(|&h| h == k) {
+                self.halves |= 1 << i;
+            }
+        }
+    }
+
+    /// Whether the side meets no loss condition: a commander, or every half-commander kind.
+    fn stands(&self, ko: &KoRules) -> bool {
+        self.commander
+            || (!ko.half_kinds.is_empty() && self.halves == (1u32 << ko.half_kinds.len()) - 1)
+    }
+}
+
+/// Whether each side meets no loss condition on `pos` (ko.md §6).
+pub fn standing(pos: &Position, ko: &KoRules) -> [bool; 2] {
+    Color::ALL.map(|color| {
+        let mut command = Command::default();
+        for sq in pos.occupied(color).iter() {
+            command.add(ko, ko.face(pos.cell(sq).face_unchecked()));
+            if command.commander {
+                return true;
+            }
+        }
+        command.stands(ko)
+    })
+}

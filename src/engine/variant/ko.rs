@@ -1,0 +1,410 @@
+//! Ko shogi's rules compiled for the engine ([`KoRules`]): the values of options O1–O30,
+//! O32 and O33 (ko.md §7) and, per face, what ko's generator and play read about it
+//! ([`KoFace`]: its moves per colour, its shots, what it may capture by displacement, the
+//! on-the-spot promotions it takes part in, its part in the loss condition, nets, burns,
+//! priests, fog and light). A twin (a promoted face whose promoted side is a setup kind,
+//! ko.md §2.4) is the kind it moves as for every rule, so each face reads its facts from
+//! the row of the kind it moves as.
+
+use super::ko_flags::{CapturePromotes, StepMover};
+use super::ko_options::{
+    ClerkPrecondition, FogLightGeometry, FogProtection, NetRule, PassiveBurn, PriestLoss,
+    ShootTiming, ALLOW_PASS, BANNER_SURVIVAL_INCLUDES_FLAG_WAVER, BURN_VICTIMS,
+    CAPTURE_PROMOTION_BY_SHOT, CLERK_GUARD_PRECONDITION, DRUM_CAPTURE_PROMOTES, FOG_LIGHT_CHECK,
+    FOG_LIGHT_GEOMETRY, FOG_LIGHT_LINE_OF_SIGHT, FOG_LIGHT_OWNER, FOG_SHOT_PROTECTION,
+    FORTRESS_DISPLACEMENT_IMMUNITY, FRANKISH_RANGE, FRANKISH_SHOTS, MATE_ENDS_GAME, NET_IMMOBILIZE,
+    PASSIVE_BURN, PAWN_DRUM_LINK, PRIEST_FAMILY_CAPTURE, PRIEST_LOSS_TRIGGER,
+    SECOND_SHOT_SEES_FIRST_REMOVED, SHOOTER_DISPLACEMENT_CAPTURE, SHOOT_TIMING,
+    SHOT_NEEDS_EMPTY_LANDING, STEP_MOVER_SET, ZONE_PROMOTION, ZONE_TRIGGER,
+};
+use super::model::Variant;
+use crate::engine::core::color::Color;
+use crate::engine::core::dir::{abs_dir, absolute_offset, Dir, ABS_DIRS};
+use crate::engine::core::piece::{FaceId, KindId};
+use crate::engine::movement::{Component, DoubleRule, Movement, PathVisits, UNLIMITED};
+
+/// A set of kinds, one bit per [`KindId`] (the loader allows at most 127 kinds).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KindMask(u128);
+
+impl KindMask {
+    /// Whether the kind is in the set.
+    #[inline]
+    pub fn contains(self, kind: KindId) -> bool {
+        self.0 & (1 << kind.index()) != 0
+    }
+
+    fn insert(&mut self, kind: KindId) {
+        self.0 |= 1 << kind.index();
+    }
+}
+
+/// A double move's legs (ko.md §4.5), as absolute offsets.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Double {
+    pub atoms: Vec<(i8, i8)>,
+    pub rule: DoubleRule,
+}
+
+/// A face's moves for one colour, in absolute directions and offsets.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct KoMoves {
+    /// Range per absolute direction (0 none, 1 a step, [`UNLIMITED`]).
+    pub slide: [u8; 8],
+    /// The absolute direction of the step that needs the drum (ko.md §4.8), if any: it is
+    /// in `slide` too.
+    pub drum_step: Option<usize>,
+    pub jumps: Vec<(i8, i8)>,
+    pub double: Option<Double>,
+    /// The thunderclap's path: most steps and which paths count.
+    pub path: Option<(u8, PathVisits)>,
+    /// Multi-capture line reach per absolute direction (0 none).
+    pub line: [u8; 8],
+}
+
+impl KoMoves {
+    fn new(movement: &Movement, color: Color, drum_step: bool) -> KoMoves {
+        let mut m = KoMoves::default();
+        let abs = |x: i8, y: i8| {
+            let (dx, dy) = absolute_offset(color, i32::from(x), i32::from(y));
+            (dx as i8, dy as i8)
+        };
+        for comp in &movement.components {
+            match comp {
+                Component::Slide { dirs, max } => {
+                    for d in dirs.iter() {
+                        let a = abs_dir(color, d);
+                        m.slide[a] = m.slide[a].max(*max);
+                    }
+                }
+                Component::Jump { offsets } => {
+                    m.jumps.extend(offsets.iter().map(|&(x, y)| abs(x, y)));
+                }
+                Component::DoubleStep { dirs } => {
+                    m.double = Some(Double {
+                        atoms: dirs
+                            .iter()
+                            .map(|d| {
+                                let (dx, dy) = ABS_DIRS[abs_dir(color, d)];
+                                (dx as i8, dy as i8)
+                            })
+                            .collect(),
+                        rule: DoubleRule::Free,
+                    });
+                }
+                Component::Double { atoms, rule } => {
+                    m.double = Some(Double {
+                        atoms: atoms.iter().map(|&(x, y)| abs(x, y)).collect(),
+                        rule: *rule,
+                    });
+                }
+                Component::Path { steps, visits } => m.path = Some((*steps, *visits)),
+                Component::Line { dirs, max } => {
+                    for d in dirs.iter() {
+                        let a = abs_dir(color, d);
+                        m.line[a] = m.line[a].max(*max);
+                    }
+                }
+                _ => {}
+            }
+        }
+        if drum_step && m.slide[abs_dir(color, Dir::Forward)] > 0 {
+            m.drum_step = Some(abs_dir(color, Dir::Forward));
+        }
+        m
+    }
+
+    /// Whether the moves need the per-piece buffer that folds routes with equal effects
+    /// (double moves and paths).
+    pub fn multi_leg(&self) -> bool {
+        self.double.is_some() || self.path.is_some()
+    }
+}
+
+/// A shooter (ko.md §4.2) under the rules in force.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shooter {
+    pub shots: u8,
+    pub range: u8,
+    /// `over`: the points between do not matter; otherwise they must be empty.
+    pub over: bool,
+    /// The kinds (as moved) it may not shoot.
+    pub immune: KindMask,
+    /// One shot after each leg (five-li fog, immaculate light).
+    pub each_leg: bool,
+    /// The Frankish cannon family: may shoot a fog from 6 or 7 under `fog_immune`.
+    pub frankish: bool,
+}
+
+/// How capturing a face promotes its capturer on the spot (ko.md §4.6b).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Victim {
+    No,
+    Any,
+    StepMover,
+    Kind(KindId),
+}
+
+/// What ko's generator and play read about one face.
+#[derive(Clone, Debug)]
+pub struct KoFace {
+    /// The kind it moves as.
+    pub moves_as: KindId,
+    /// Its moves, per colour.
+    pub moves: [KoMoves; 2],
+    pub shooter: Option<Shooter>,
+    pub commander: bool,
+    /// The half-commander kind it counts as (middle troop, banner; a flag waver under
+    /// O28).
+    pub half: Option<KindId>,
+    pub victim: Victim,
+    pub step_mover: bool,
+    pub clerk: bool,
+    pub guard: bool,
+    pub priest: bool,
+    /// Its family group for displacement limits (the origin kind: TP and FF, SM and IL).
+    pub priest_family: Option<KindId>,
+    pub priest_link: bool,
+    /// A drum or thunderclap, which keeps the pawns' forward step.
+    pub drum: bool,
+    pub fog: bool,
+    pub light: bool,
+    pub fortress: bool,
+    /// May not capture a heavenly fortress by displacement (O9).
+    pub fortress_banned: bool,
+    pub poison_flame: bool,
+    /// Its line move is written `from to` (the flag waver, ko.md §5).
+    pub implied_captures: bool,
+    /// Net directions per colour (absolute bit mask).
+    pub net: [u8; 2],
+    /// How far (Chebyshev distance) anything the piece does in one move can reach, its
+    /// unlimited ranges aside: moves, shots after them, burns next to its final point.
+    pub reach: u8,
+    /// Per colour, the absolute directions of its unlimited ranges (bit mask).
+    pub far: [u8; 2],
+}
+
+impl KoMoves {
+    /// The farthest point (Chebyshev distance) the moves reach, unlimited ranges aside.
+    fn bounded_reach(&self) -> u8 {
+        let slide = self.slide.iter().filter(|&&m| m != UNLIMITED).max();
+        let jump = self
+            .jumps
+            .iter()
+            .map(|&(x, y)| x.unsigned_abs().max(y.unsigned_abs()))
+            .max();
+        let double = self.double.as_ref().and_then(|d| {
+            d.atoms
+                .iter()
+                .map(|&(x, y)| 2 * x.unsigned_abs().max(y.unsigned_abs()))
+                .max()
+        });
+        let path = self.path.map(|(n, _)| n);
+        let line = self.line.iter().max();
+        [slide.copied(), jump, double, path, line.copied()]
+            .into_iter()
+            .flatten()
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The absolute directions of unlimited ranges.
+    fn far_dirs(&self) -> u8 {
+        (0..8)
+            .filter(|&d| self.slide[d] == UNLIMITED)
+            .fold(0, |m, d| m | 1 << d)
+    }
+}
+
+/// What ko's rules are compiled from for one face: its kind, whether it is the promoted
+/// side, the kind it moves as and its movement under the rules in force (overrides
+/// applied).
+pub(super) struct FaceInput<'f> {
+    pub kind: KindId,
+    pub promoted: bool,
+    pub moves_as: KindId,
+    pub movement: &'f Movement,
+}
+
+/// Ko shogi's rules in force.
+#[derive(Clone, Debug)]
+pub struct KoRules {
+    pub shoot_timing: ShootTiming,
+    pub shot_needs_empty_landing: bool,
+    pub shooter_displacement_capture: bool,
+    pub second_shot_sees_first_removed: bool,
+    pub fog_protection: FogProtection,
+    pub burn_all: bool,
+    pub passive_burn: PassiveBurn,
+    pub nets: NetRule,
+    pub zone_compulsory: bool,
+    pub zone_entering_only: bool,
+    pub shot_capture_promotes: bool,
+    pub clerk_precondition: ClerkPrecondition,
+    pub priest_loss: PriestLoss,
+    pub fog_light_geometry: FogLightGeometry,
+    pub fog_light_line_of_sight: bool,
+    pub fog_light_opposing_only: bool,
+    pub fog_light_on_move_only: bool,
+    /// O27 `unpromoted_drum_not_captured`: the pawns' link is history, in the extra field.
+    pub drum_history: bool,
+    pub priest_same_type_only: bool,
+    pub allow_pass: bool,
+    pub mate_ends_game: bool,
+    /// The kinds with flag `half_commander`: a side keeps on with all of them.
+    pub half_kinds: Vec<KindId>,
+    /// The drum's kind (named by the pawn's `drum_step`), whose capture O27 records.
+    pub drum_kind: Option<KindId>,
+    /// Per face.
+    pub faces: Vec<KoFace>,
+}
+
+impl KoRules {
+    /// Compiles ko's rules from the option values (value index per option) and the faces
+    /// compiled by `Rules::compile` (which applied the overrides to their movements).
+    pub(super) fn compile<'f>(
+        variant: &Variant,
+        values: &[usize],
+        faces: impl Iterator<Item = FaceInput<'f>>,
+    ) -> KoRules {
+        let frankish_range = FRANKISH_RANGE.require(variant, values);
+        let frankish_shots = FRANKISH_SHOTS.require(variant, values);
+        let s3_step_movers = STEP_MOVER_SET.require(variant, values);
+        let drum_promotes = DRUM_CAPTURE_PROMOTES.require(variant, values);
+        let flag_waver_is_banner = BANNER_SURVIVAL_INCLUDES_FLAG_WAVER.require(variant, values);
+        let shooter_capture = SHOOTER_DISPLACEMENT_CAPTURE.require(variant, values);
+        let code = |c: &str| variant.kind_by_code(c);
+        let mut fortress_banned = KindMask::default();
+        for c in FORTRESS_DISPLACEMENT_IMMUNITY
+            .require(variant, values)
+            .split(',')
+        {
+            if let Some(k) = code(c) {
+                fortress_banned.insert(k);
+            }
+        }
+        let drum_kind = variant
+            .kinds
+            .iter()
+            .find_map(|k| k.ko.drum_step.as_deref().and_then(code));
+        let half_kinds = (0..variant.kinds.len())
+            .map(|k| KindId(k as u8))
+            .filter(|&k| variant.kind(k).ko.half_commander)
+            .collect();
+        let faces = faces
+            .map(|f| {
+                let row = &variant.kind(f.moves_as).ko;
+                let origin = &variant.kind(f.kind).ko;
+                let shooter = f.movement.components.iter().find_map(|c| match c {
+                    Component::Shoot {
+                        shots,
+                        range,
+                        over,
+                        except,
+                        each_leg,
+                    } => {
+                        let mut immune = KindMask::default();
+                        for k in except.iter().filter_map(|c| code(c)) {
+                            immune.insert(k);
+                        }
+                        Some(Shooter {
+                            shots: if row.frankish { frankish_shots } else { *shots },
+                            range: if row.frankish { frankish_range } else { *range },
+                            over: *over,
+                            immune,
+                            each_leg: *each_leg,
+                            frankish: row.frankish,
+                        })
+                    }
+                    _ => None,
+                });
+                let victim = match &row.capture_promotes {
+                    None => Victim::No,
+                    Some(_) if Some(f.moves_as) == drum_kind && !drum_promotes => Victim::No,
+                    Some(CapturePromotes::Any) => Victim::Any,
+                    Some(CapturePromotes::StepMover) => Victim::StepMover,
+                    Some(CapturePromotes::Kind(c)) => code(c).map_or(Victim::No, Victim::Kind),
+                };
+                let half = if row.half_commander {
+                    Some(f.moves_as)
+                } else if flag_waver_is_banner && f.promoted && origin.half_commander {
+                    Some(f.kind)
+                } else {
+                    None
+                };
+                let net =
+                    Color::ALL.map(|c| row.net.iter().fold(0u8, |m, d| m | 1 << abs_dir(c, d)));
+                let moves =
+                    Color::ALL.map(|c| KoMoves::new(f.movement, c, row.drum_step.is_some()));
+                let far = [moves[0].far_dirs(), moves[1].far_dirs()];
+                let shot = shooter.map_or(0, |s| s.range);
+                // A shooter with an unlimited range could shoot anywhere: no bound.
+                let reach = if shot > 0 && far != [0, 0] {
+                    u8::MAX
+                } else {
+                    moves[0].bounded_reach() + shot + u8::from(row.poison_flame)
+                };
+                KoFace {
+                    moves_as: f.moves_as,
+                    moves,
+                    reach,
+                    far,
+                    shooter,
+                    commander: row.commander,
+                    half,
+                    victim,
+                    step_mover: match row.step_mover {
+                        StepMover::No => false,
+                        StepMover::Always => true,
+                        StepMover::ByDefinition => !s3_step_movers,
+                    },
+                    clerk: row.clerk,
+                    guard: row.guard,
+                    priest: row.priest,
+                    priest_family: row.priest_family.then_some(f.kind),
+                    priest_link: row.priest_link,
+                    drum: drum_kind == Some(f.kind),
+                    fog: row.fog,
+                    light: row.light,
+                    fortress: row.fortress,
+                    fortress_banned: fortress_banned.contains(f.moves_as),
+                    poison_flame: row.poison_flame,
+                    implied_captures: row.implied_captures,
+                    net,
+                }
+            })
+            .collect();
+        KoRules {
+            shoot_timing: SHOOT_TIMING.require(variant, values),
+            shot_needs_empty_landing: SHOT_NEEDS_EMPTY_LANDING.require(variant, values),
+            shooter_displacement_capture: shooter_capture,
+            second_shot_sees_first_removed: SECOND_SHOT_SEES_FIRST_REMOVED.require(variant, values),
+            fog_protection: FOG_SHOT_PROTECTION.require(variant, values),
+            burn_all: BURN_VICTIMS.require(variant, values),
+            passive_burn: PASSIVE_BURN.require(variant, values),
+            nets: NET_IMMOBILIZE.require(variant, values),
+            zone_compulsory: ZONE_PROMOTION.require(variant, values),
+            zone_entering_only: ZONE_TRIGGER.require(variant, values),
+            shot_capture_promotes: CAPTURE_PROMOTION_BY_SHOT.require(variant, values),
+            clerk_precondition: CLERK_GUARD_PRECONDITION.require(variant, values),
+            priest_loss: PRIEST_LOSS_TRIGGER.require(variant, values),
+            fog_light_geometry: FOG_LIGHT_GEOMETRY.require(variant, values),
+            fog_light_line_of_sight: FOG_LIGHT_LINE_OF_SIGHT.require(variant, values),
+            fog_light_opposing_only: FOG_LIGHT_OWNER.require(variant, values),
+            fog_light_on_move_only: FOG_LIGHT_CHECK.require(variant, values),
+            drum_history: PAWN_DRUM_LINK.require(variant, values),
+            priest_same_type_only: PRIEST_FAMILY_CAPTURE.require(variant, values),
+            allow_pass: ALLOW_PASS.require(variant, values),
+            mate_ends_game: MATE_ENDS_GAME.require(variant, values),
+            half_kinds,
+            drum_kind,
+            faces,
+        }
+    }
+
+    /// The face's ko facts.
+    #[inline]
+    pub fn face(&self, face: FaceId) -> &KoFace {
+        &self.faces[face.index()]
+    }
+}
