@@ -3,12 +3,17 @@
 #   (a) GET  /healthz
 #   (b) POST /v1/adjudicate: one move (13s13r) from the bare tai start position
 #   (c) POST /v1/adjudicate: one more move after a 300-ply game, in game form
+#   (d) POST /v1/legal-moves of the tai start position, (e) of the chu start position
+#   (f) POST /v1/adjudicate: the first listed move of the chu start position
+#   (g) the mix: (b), (d), (e) and (f) in turn on every connection
 # For each: requests/s, p50 and p99 latency, HTTP error answers (4xx/5xx) and socket
 # errors; at the end the server's peak RSS (VmHWM). Prints a markdown table.
 #
 # Usage: bash scripts/load.sh
 # Knobs (environment): DURATION (per scenario, default 10s), THREADS (2), CONNECTIONS (32),
-# PLIES (length of the game for (c), 300), WORKERS (server HTTP workers, 0 = one per core).
+# PLIES (length of the game for (c), 300), WORKERS (server HTTP workers, 0 = one per core),
+# SERVER_CPUS (a taskset CPU list, e.g. 0: the server runs on those CPUs only, wrk on the
+# others; unset, both share every CPU).
 #
 # Uses wrk (installed with apt-get when missing). Only 127.0.0.1 is loaded; the server is
 # stopped at exit.
@@ -21,6 +26,7 @@ THREADS="${THREADS:-2}"
 CONNECTIONS="${CONNECTIONS:-32}"
 PLIES="${PLIES:-300}"
 WORKERS="${WORKERS:-0}"
+SERVER_CPUS="${SERVER_CPUS:-}"
 TARGET_DIR="${CARGO_TARGET_DIR:-target}"
 
 # shellcheck source=scripts/common.sh
@@ -37,6 +43,24 @@ binary="$TARGET_DIR/release/shogi-arbiter"
 make_work load
 # Request logs go to a file (one line per request at the default `info` level, as in
 # production); the file is removed at exit.
+# Pinned, the server counts only its CPUs, so WORKERS=0 gives one worker per pinned CPU.
+wrk_pin=()
+if [ -n "$SERVER_CPUS" ]; then
+    wrk_cpus="$(python3 - "$SERVER_CPUS" <<'PY'
+import os, sys
+server = set()
+for part in sys.argv[1].split(","):
+    lo, _, hi = part.partition("-")
+    server.update(range(int(lo), int(hi or lo) + 1))
+rest = sorted(set(os.sched_getaffinity(0)) - server)
+if not rest:
+    sys.exit("SERVER_CPUS leaves no CPU for wrk")
+print(",".join(map(str, rest)))
+PY
+)"
+    wrk_pin=(taskset -c "$wrk_cpus")
+    server_wrap=(taskset -c "$SERVER_CPUS")
+fi
 start_server "$binary" --workers "$WORKERS"
 
 # --- the request bodies (and a check that each is answered as expected) ---------------
@@ -81,9 +105,11 @@ for ply in range(plies + 1):
     moves.append(rng.choice(choices))
 game, last = moves[:-1], moves[-1]
 
+chu_first = call("/v1/legal-moves", {"variant": "chu", "moves": []})["moves"][0]["move"]
 bodies = {
     "bare": {"variant": "tai", "position": variant["start_position"], "move": "13s13r"},
     "game": {"variant": "tai", "moves": game, "move": last},
+    "chu-adjudicate": {"variant": "chu", "moves": [], "move": chu_first},
 }
 for name, body in bodies.items():
     answer = call("/v1/adjudicate", body)
@@ -91,19 +117,47 @@ for name, body in bodies.items():
         sys.exit(f"the {name} body is not answered legal: {answer}")
     with open(f"{work}/{name}.json", "w") as f:
         json.dump(body, f)
+for v in ("tai", "chu"):
+    body = {"variant": v, "moves": []}
+    if not call("/v1/legal-moves", body)["moves"]:
+        sys.exit(f"no legal move listed for the {v} start position")
+    with open(f"{work}/{v}-legal.json", "w") as f:
+        json.dump(body, f)
+with open(f"{work}/mix.txt", "w") as f:
+    for path, name in (("/v1/adjudicate", "bare"), ("/v1/legal-moves", "tai-legal"),
+                       ("/v1/legal-moves", "chu-legal"), ("/v1/adjudicate", "chu-adjudicate")):
+        f.write(f"{path} {work}/{name}.json\n")
 print(f"game: {len(game)} plies, then {last}; body {len(json.dumps(bodies['game']))} bytes",
       file=sys.stderr)
 PY
 
 # --- the runs -------------------------------------------------------------------------
 cat >"$work/load.lua" <<'LUA'
+local function slurp(path)
+  local f = assert(io.open(path, "rb"))
+  local text = f:read("*a")
+  f:close()
+  return text
+end
 wrk.method = os.getenv("LOAD_METHOD") or "GET"
 local path = os.getenv("LOAD_BODY")
 if path and path ~= "" then
-  local f = assert(io.open(path, "rb"))
-  wrk.body = f:read("*a")
-  f:close()
+  wrk.body = slurp(path)
   wrk.headers["Content-Type"] = "application/json"
+end
+-- LOAD_MIX: a file of "PATH BODY_FILE" lines, POSTed in turn on every connection.
+local mix = os.getenv("LOAD_MIX")
+if mix and mix ~= "" then
+  local requests, i = {}, 0
+  for line in io.lines(mix) do
+    local target, file = line:match("^(%S+) (%S+)$")
+    requests[#requests + 1] = wrk.format("POST", target,
+      { ["Content-Type"] = "application/json" }, slurp(file))
+  end
+  request = function()
+    i = i % #requests + 1
+    return requests[i]
+  end
 end
 done = function(summary, latency, requests)
   local e = summary.errors
@@ -116,9 +170,9 @@ LUA
 
 # Prints "rps p50_ms p99_ms requests http_errors socket_errors".
 measure() {
-    local method=$1 path=$2 body=${3:-}
-    LOAD_METHOD=$method LOAD_BODY=$body \
-        wrk -t "$THREADS" -c "$CONNECTIONS" -d "$DURATION" --timeout 10s \
+    local method=$1 path=$2 body=${3:-} mix=${4:-}
+    LOAD_METHOD=$method LOAD_BODY=$body LOAD_MIX=$mix \
+        "${wrk_pin[@]}" wrk -t "$THREADS" -c "$CONNECTIONS" -d "$DURATION" --timeout 10s \
         -s "$work/load.lua" "$base$path" >"$work/out.txt"
     awk '$1 == "RESULT" { print $2, $3, $4, $5, $6, $7 }' "$work/out.txt"
 }
@@ -137,14 +191,24 @@ run_one() {
 run_one "GET /healthz" GET /healthz
 run_one "POST /v1/adjudicate, bare start position, 13s13r" POST /v1/adjudicate "$work/bare.json"
 run_one "POST /v1/adjudicate, game form after $PLIES plies" POST /v1/adjudicate "$work/game.json"
+run_one "POST /v1/legal-moves, tai start position" POST /v1/legal-moves "$work/tai-legal.json"
+run_one "POST /v1/legal-moves, chu start position" POST /v1/legal-moves "$work/chu-legal.json"
+run_one "POST /v1/adjudicate, chu start position, first listed move" POST /v1/adjudicate "$work/chu-adjudicate.json"
+run_one "mix: the bare tai adjudication, both legal-move lists, the chu adjudication in turn" POST / "" "$work/mix.txt"
 
 peak_rss_kib="$(awk '$1 == "VmHWM:" { print $2 }' "/proc/$server_pid/status")"
 cores="$(nproc)"
 workers=$WORKERS
-if [ "$workers" = 0 ]; then workers=$cores; fi
+server_cores=$cores
+placement="$cores cores shared by server and wrk"
+if [ -n "$SERVER_CPUS" ]; then
+    server_cores="$(taskset -c "$SERVER_CPUS" nproc)"
+    placement="server pinned to CPU(s) $SERVER_CPUS, wrk on $wrk_cpus"
+fi
+if [ "$workers" = 0 ]; then workers=$server_cores; fi
 
 echo
-echo "shogi-arbiter $(git rev-parse --short HEAD 2>/dev/null || echo unknown); wrk, $DURATION per row, $THREADS threads, $CONNECTIONS connections; $workers server workers; $cores cores shared by server and wrk; load average before the runs: $loadavg_before"
+echo "shogi-arbiter $(git rev-parse --short HEAD 2>/dev/null || echo unknown); wrk, $DURATION per row, $THREADS threads, $CONNECTIONS connections; $workers server workers; $placement; load average before the runs: $loadavg_before"
 echo
 echo "| scenario | requests/s | p50 ms | p99 ms | requests | HTTP errors | socket errors |"
 echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
