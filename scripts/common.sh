@@ -37,14 +37,16 @@ stop_all() {
 }
 
 # start_server BINARY [FLAGS...]: the server on a free port of 127.0.0.1, its log in
-# $work/server.log; sets $server_pid and $base.
+# $work/server.log; sets $server_pid and $base. A command in the array $server_wrap (e.g.
+# taskset -c 0) runs the binary; it must exec it, so that $server_pid is the server's.
+server_wrap=()
 start_server() {
     local binary=$1
     shift
     local port
     port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
     base="http://127.0.0.1:$port"
-    log "$binary --host 127.0.0.1 --port $port $*"
-    "$binary" --host 127.0.0.1 --port "$port" "$@" >"$work/server.log" 2>&1 &
+    log "${server_wrap[*]} $binary --host 127.0.0.1 --port $port $*"
+    "${server_wrap[@]}" "$binary" --host 127.0.0.1 --port "$port" "$@" >"$work/server.log" 2>&1 &
     server_pid=$!
 }

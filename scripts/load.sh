@@ -3,12 +3,16 @@
 #   (a) GET  /healthz
 #   (b) POST /v1/adjudicate: one move (13s13r) from the bare tai start position
 #   (c) POST /v1/adjudicate: one more move after a 300-ply game, in game form
+#   (d) POST /v1/legal-moves of the tai start position, (e) of the chu start position
+#   (f) POST /v1/adjudicate: the first listed move of the chu start position
 # For each: requests/s, p50 and p99 latency, HTTP error answers (4xx/5xx) and socket
 # errors; at the end the server's peak RSS (VmHWM). Prints a markdown table.
 #
 # Usage: bash scripts/load.sh
 # Knobs (environment): DURATION (per scenario, default 10s), THREADS (2), CONNECTIONS (32),
-# PLIES (length of the game for (c), 300), WORKERS (server HTTP workers, 0 = one per core).
+# PLIES (length of the game for (c), 300), WORKERS (server HTTP workers, 0 = one per core),
+# SERVER_CPUS (a taskset CPU list, e.g. 0: the server runs on those CPUs only, wrk on the
+# others; unset, both share every CPU).
 #
 # Uses wrk (installed with apt-get when missing). Only 127.0.0.1 is loaded; the server is
 # stopped at exit.
@@ -21,6 +25,7 @@ THREADS="${THREADS:-2}"
 CONNECTIONS="${CONNECTIONS:-32}"
 PLIES="${PLIES:-300}"
 WORKERS="${WORKERS:-0}"
+SERVER_CPUS="${SERVER_CPUS:-}"
 TARGET_DIR="${CARGO_TARGET_DIR:-target}"
 
 # shellcheck source=scripts/common.sh
@@ -37,6 +42,24 @@ binary="$TARGET_DIR/release/shogi-arbiter"
 make_work load
 # Request logs go to a file (one line per request at the default `info` level, as in
 # production); the file is removed at exit.
+# Pinned, the server counts only its CPUs, so WORKERS=0 gives one worker per pinned CPU.
+wrk_pin=()
+if [ -n "$SERVER_CPUS" ]; then
+    wrk_cpus="$(python3 - "$SERVER_CPUS" <<'PY'
+import os, sys
+server = set()
+for part in sys.argv[1].split(","):
+    lo, _, hi = part.partition("-")
+    server.update(range(int(lo), int(hi or lo) + 1))
+rest = sorted(set(os.sched_getaffinity(0)) - server)
+if not rest:
+    sys.exit("SERVER_CPUS leaves no CPU for wrk")
+print(",".join(map(str, rest)))
+PY
+)"
+    wrk_pin=(taskset -c "$wrk_cpus")
+    server_wrap=(taskset -c "$SERVER_CPUS")
+fi
 start_server "$binary" --workers "$WORKERS"
 
 # --- the request bodies (and a check that each is answered as expected) ---------------
@@ -81,9 +104,11 @@ for ply in range(plies + 1):
     moves.append(rng.choice(choices))
 game, last = moves[:-1], moves[-1]
 
+chu_first = call("/v1/legal-moves", {"variant": "chu", "moves": []})["moves"][0]["move"]
 bodies = {
     "bare": {"variant": "tai", "position": variant["start_position"], "move": "13s13r"},
     "game": {"variant": "tai", "moves": game, "move": last},
+    "chu-adjudicate": {"variant": "chu", "moves": [], "move": chu_first},
 }
 for name, body in bodies.items():
     answer = call("/v1/adjudicate", body)
@@ -91,18 +116,26 @@ for name, body in bodies.items():
         sys.exit(f"the {name} body is not answered legal: {answer}")
     with open(f"{work}/{name}.json", "w") as f:
         json.dump(body, f)
-print(f"game: {len(game)} plies, then {last}; body {len(json.dumps(bodies['game']))} bytes",
-      file=sys.stderr)
+for v in ("tai", "chu"):
+    body = {"variant": v, "moves": []}
+    if not call("/v1/legal-moves", body)["moves"]:
+        sys.exit(f"no legal move listed for the {v} start position")
+    with open(f"{work}/{v}-legal.json", "w") as f:
+        json.dump(body, f)
 PY
 
 # --- the runs -------------------------------------------------------------------------
 cat >"$work/load.lua" <<'LUA'
+local function slurp(path)
+  local f = assert(io.open(path, "rb"))
+  local text = f:read("*a")
+  f:close()
+  return text
+end
 wrk.method = os.getenv("LOAD_METHOD") or "GET"
 local path = os.getenv("LOAD_BODY")
 if path and path ~= "" then
-  local f = assert(io.open(path, "rb"))
-  wrk.body = f:read("*a")
-  f:close()
+  wrk.body = slurp(path)
   wrk.headers["Content-Type"] = "application/json"
 end
 done = function(summary, latency, requests)
@@ -118,7 +151,7 @@ LUA
 measure() {
     local method=$1 path=$2 body=${3:-}
     LOAD_METHOD=$method LOAD_BODY=$body \
-        wrk -t "$THREADS" -c "$CONNECTIONS" -d "$DURATION" --timeout 10s \
+        "${wrk_pin[@]}" wrk -t "$THREADS" -c "$CONNECTIONS" -d "$DURATION" --timeout 10s \
         -s "$work/load.lua" "$base$path" >"$work/out.txt"
     awk '$1 == "RESULT" { print $2, $3, $4, $5, $6, $7 }' "$work/out.txt"
 }
@@ -137,14 +170,23 @@ run_one() {
 run_one "GET /healthz" GET /healthz
 run_one "POST /v1/adjudicate, bare start position, 13s13r" POST /v1/adjudicate "$work/bare.json"
 run_one "POST /v1/adjudicate, game form after $PLIES plies" POST /v1/adjudicate "$work/game.json"
+run_one "POST /v1/legal-moves, tai start position" POST /v1/legal-moves "$work/tai-legal.json"
+run_one "POST /v1/legal-moves, chu start position" POST /v1/legal-moves "$work/chu-legal.json"
+run_one "POST /v1/adjudicate, chu start position, first listed move" POST /v1/adjudicate "$work/chu-adjudicate.json"
 
 peak_rss_kib="$(awk '$1 == "VmHWM:" { print $2 }' "/proc/$server_pid/status")"
 cores="$(nproc)"
 workers=$WORKERS
-if [ "$workers" = 0 ]; then workers=$cores; fi
+server_cores=$cores
+placement="$cores cores shared by server and wrk"
+if [ -n "$SERVER_CPUS" ]; then
+    server_cores="$(taskset -c "$SERVER_CPUS" nproc)"
+    placement="server pinned to CPU(s) $SERVER_CPUS, wrk on $wrk_cpus"
+fi
+if [ "$workers" = 0 ]; then workers=$server_cores; fi
 
 echo
-echo "shogi-arbiter $(git rev-parse --short HEAD 2>/dev/null || echo unknown); wrk, $DURATION per row, $THREADS threads, $CONNECTIONS connections; $workers server workers; $cores cores shared by server and wrk; load average before the runs: $loadavg_before"
+echo "shogi-arbiter $(git rev-parse --short HEAD 2>/dev/null || echo unknown); wrk, $DURATION per row, $THREADS threads, $CONNECTIONS connections; $workers server workers; $placement; load average before the runs: $loadavg_before"
 echo
 echo "| scenario | requests/s | p50 ms | p99 ms | requests | HTTP errors | socket errors |"
 echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"

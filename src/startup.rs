@@ -29,6 +29,7 @@ impl Application {
     pub fn build(settings: &Settings) -> std::io::Result<Application> {
         let listener = TcpListener::bind((settings.host.as_str(), settings.port))?;
         let port = listener.local_addr()?.port();
+        api::metrics::handle();
         let state = web::Data::new(AppState::new(settings.limits.clone()));
         AppState::trim_when_idle(&state.clone().into_inner());
         let known = web::Data::new(KnownPaths::from_document(&api::openapi()));
@@ -49,6 +50,7 @@ impl Application {
                     srv.call(req)
                 })
                 .wrap(from_fn(api::transport::limit))
+                .wrap(from_fn(api::metrics::record))
                 .wrap_fn(|req, srv| {
                     let id = request_id(req.headers().get("x-request-id"));
                     // The handlers that read a request body record what it asks for

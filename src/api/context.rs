@@ -10,6 +10,7 @@ use super::dto::{
 };
 use super::error::{echo, ApiError, Progress};
 use crate::api::memory;
+use crate::api::metrics;
 use crate::api::peer::{unless_gone, Gone, Peer};
 use crate::config::Limits;
 use crate::engine::core::color::Color;
@@ -126,8 +127,10 @@ impl AppState {
     {
         self.activity.fetch_add(1, Ordering::Relaxed);
         if !heavy {
-            let slice = Interrupt::new(Some(Instant::now() + LIGHT_SLICE));
+            let begun = Instant::now();
+            let slice = Interrupt::new(Some(begun + LIGHT_SLICE));
             let (answer, stopped) = slice.run_all(|| job().and_then(|t| to_json(&t)));
+            metrics::engine_time("io", begun.elapsed());
             if stopped.is_none() {
                 return answer.map(json_response);
             }
@@ -148,7 +151,9 @@ impl AppState {
         let mut cancel = CancelOnDrop(Some(interrupt.clone()));
         let task = actix_web::web::block(move || {
             let _permit = permit;
+            let begun = Instant::now();
             let (answer, stopped) = interrupt.run_all(|| job().and_then(|t| to_json(&t)));
+            metrics::engine_time("blocking", begun.elapsed());
             match (answer, stopped) {
                 (answer, None) => answer,
                 (Err(mut e), Some(_)) if e.problem.progress.is_some() => {

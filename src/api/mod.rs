@@ -7,6 +7,7 @@ mod describe;
 pub mod dto;
 pub mod error;
 pub mod memory;
+pub mod metrics;
 pub mod peer;
 pub mod routes;
 pub mod transport;
@@ -53,6 +54,7 @@ impl ApiDoc {
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(routes::health::healthz)
         .service(routes::health::readyz)
+        .service(metrics::get_metrics)
         .service(routes::catalogue::list_variants)
         .service(routes::catalogue::get_variant)
         .service(routes::moves::legal)

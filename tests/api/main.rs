@@ -14,6 +14,7 @@ mod game_end_rulings;
 mod helpers;
 mod hostile;
 mod maka;
+mod metrics;
 mod move_effects;
 mod moves;
 mod openapi;

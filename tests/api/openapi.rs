@@ -163,7 +163,7 @@ fn statuses(doc: &Value) -> Vec<(String, String, Vec<String>)> {
 async fn every_operation_documents_every_status_it_can_send() {
     let doc = committed();
     let ops = statuses(&doc);
-    assert_eq!(ops.len(), 8);
+    assert_eq!(ops.len(), 9);
     for (path, method, codes) in &ops {
         let has = |code: &str| codes.iter().any(|c| c == code);
         let op = &doc["paths"][path][method];

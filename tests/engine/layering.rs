@@ -248,7 +248,7 @@ fn the_engine_names_no_web_crate() {
     let engine = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/engine");
     for file in sources(&engine) {
         let code = code_of(&std::fs::read_to_string(&file).expect("read source"));
-        for krate in ["actix", "utoipa", "tracing", "tokio", "reqwest"] {
+        for krate in ["actix", "utoipa", "tracing", "tokio", "reqwest", "metrics"] {
             assert!(
                 !code.contains(&format!("{krate}::")) && !code.contains(&format!("{krate}_")),
                 "{} names {krate}",
