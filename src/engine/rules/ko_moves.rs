@@ -70,13 +70,16 @@ pub fn check_ko_move(
         let moved_alike = moves
             .iter()
             .any(|m| m.from == from && effect_of(pos, rules, ko, m).0 == effect.0);
-        return Err(if !parsed.shots.is_empty() && moved_alike {
-            IllegalReason::InvalidShot
-        } else if path.len() > 1 {
-            IllegalReason::InvalidRoute
-        } else {
-            IllegalReason::Unreachable
-        });
+        // Shots that fit no legal move, after a movement some move makes or in place.
+        return Err(
+            if !parsed.shots.is_empty() && (moved_alike || path.is_empty()) {
+                IllegalReason::InvalidShot
+            } else if path.len() > 1 {
+                IllegalReason::InvalidRoute
+            } else {
+                IllegalReason::Unreachable
+            },
+        );
     }
     resolve_mark(&candidates, parsed.mark, false, false)
 }
