@@ -20,7 +20,10 @@ fn shogiops_figures() -> Vec<(u32, u64, u64)> {
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.starts_with("depth") && !l.trim().is_empty())
         .map(|l| {
-            let f: Vec<u64> = l.split('\t').map(|x| x.parse().expect("a number")).collect();
+            let f: Vec<u64> = l
+                .split('\t')
+                .map(|x| x.parse().expect("a number"))
+                .collect();
             (f[0] as u32, f[1], f[2])
         })
         .collect()
@@ -41,7 +44,11 @@ fn start_perft_in_both_counts_matches_shogiops() {
         }
     }
     let rows = divide(&start, &rules, 3, Count::UsiStrings, u64::MAX).unwrap();
-    assert_eq!(rows.len(), 36, "no first move from the start has a second spelling");
+    assert_eq!(
+        rows.len(),
+        36,
+        "no first move from the start has a second spelling"
+    );
     assert_eq!(rows.iter().map(|r| r.1).sum::<u64>(), 52_599);
 }
 
@@ -67,7 +74,11 @@ fn depth_one(sfen: &str) -> (u64, u64, Vec<String>) {
         );
     }
     let distinct: BTreeSet<&String> = rows.iter().collect();
-    assert_eq!(distinct.len(), rows.len(), "a string listed twice: {rows:?}");
+    assert_eq!(
+        distinct.len(),
+        rows.len(),
+        "a string listed twice: {rows:?}"
+    );
     (effects, strings, rows)
 }
 
@@ -116,8 +127,7 @@ fn lone_lion_vector_position_by_hand() {
 /// and count the passes 7g7f7g, 5g6f5g, 5g4f5g: 3 + 35 + 28 = 66.
 #[test]
 fn falcon_and_eagle_vector_position_by_hand() {
-    let (effects, strings, rows) =
-        depth_one("11k/12/12/12/12/7p4/5+H1+D4/12/12/12/12/K11 b - 1");
+    let (effects, strings, rows) = depth_one("11k/12/12/12/12/7p4/5+H1+D4/12/12/12/12/K11 b - 1");
     assert_eq!((effects, strings), (61, 66));
     lists(
         &rows,

@@ -492,7 +492,14 @@ fn dai_start_moves_are_the_pages_list() {
         .collect();
     assert_eq!(want.len(), 71);
     let rules = rules_for("dai", "");
-    let rows = divide(&Position::start(&rules), &rules, 1, Count::Effects, u64::MAX).expect("divide");
+    let rows = divide(
+        &Position::start(&rules),
+        &rules,
+        1,
+        Count::Effects,
+        u64::MAX,
+    )
+    .expect("divide");
     let got: BTreeSet<String> = rows
         .iter()
         .map(|(mv, _)| format_move(rules.variant.shape(), mv))

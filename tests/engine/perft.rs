@@ -58,7 +58,10 @@ fn divide_sums_to_perft_and_budget_stops_early() {
     let halt = perft_bounded(&start, &rules, 3, Count::Effects, 10_000).unwrap_err();
     assert_eq!(halt.reason, HaltReason::Budget);
     assert!(halt.visited <= 10_000, "{halt:?}");
-    assert_eq!(perft_bounded(&start, &rules, 2, Count::Effects, 1_000_000), Ok(92_662));
+    assert_eq!(
+        perft_bounded(&start, &rules, 2, Count::Effects, 1_000_000),
+        Ok(92_662)
+    );
 }
 
 /// Tenjiku shogi from the start position (tenjiku.md §10). Outside figures: depth 1 of
@@ -127,14 +130,15 @@ fn maka_start_divide_one_is_the_pages_list() {
     for (options, without) in [("", &[][..]), ("donkey=evans", &["19p19q", "1p1q"][..])] {
         let rules = crate::support::rules_for("maka-dai-dai", options);
         let start = Position::start(&rules);
-        let listed: std::collections::BTreeSet<String> = divide(&start, &rules, 1, Count::Effects, u64::MAX)
-            .unwrap()
-            .iter()
-            .map(|(m, n)| {
-                assert_eq!(*n, 1);
-                format_move(rules.variant.shape(), m)
-            })
-            .collect();
+        let listed: std::collections::BTreeSet<String> =
+            divide(&start, &rules, 1, Count::Effects, u64::MAX)
+                .unwrap()
+                .iter()
+                .map(|(m, n)| {
+                    assert_eq!(*n, 1);
+                    format_move(rules.variant.shape(), m)
+                })
+                .collect();
         let expected: std::collections::BTreeSet<String> = page
             .iter()
             .filter(|m| !without.contains(m))
