@@ -1,8 +1,8 @@
 //! Perft (performance test: the number of move sequences of a given length) and divide
 //! (the same per first move), with an optional node budget, stopped by the running
 //! [`Interrupt`](super::interrupt::Interrupt) too. Two ways of counting ([`Count`]): one
-//! sequence per sequence of distinct effects (this engine's moves), or, in chu shogi, one
-//! per sequence of the USI strings lishogi lists ([`usi_strings`]).
+//! per sequence of distinct effects (this engine's moves), or, in chu shogi, one per
+//! sequence of the USI strings lishogi lists ([`usi_strings`]).
 
 pub mod usi_strings;
 
@@ -56,7 +56,8 @@ pub struct Halt {
     pub visited: u64,
 }
 
-/// Counts leaf nodes at `depth` (1 = the number of legal moves), to the end.
+/// Counts leaf nodes at `depth` (1 = the number of legal moves) in distinct effects
+/// ([`Count::Effects`]), to the end.
 pub fn perft(pos: &Position, rules: &Rules, depth: u32) -> u64 {
     let mut walk = Walk::new(u64::MAX);
     match walk.count(pos, rules, depth) {
