@@ -4,7 +4,7 @@
 
 use crate::config::{ServeArgs, Settings};
 use crate::engine::notation::{format_move, parse_valid_position, PositionProblem};
-use crate::engine::perft::{divide, perft};
+use crate::engine::perft::{divide, perft_bounded, Count};
 use crate::engine::position::Position;
 use crate::engine::variant::{self, Rules, RulesRequest};
 use crate::startup::Application;
@@ -70,9 +70,33 @@ struct PerftArgs {
     /// Plies to count
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     depth: u32,
-    /// Print the count below each first move, one `move count` line each
+    /// Print the count below each first move, one `move count` line each (counting
+    /// usi_strings: one line per USI string lishogi lists)
     #[arg(long)]
     divide: bool,
+    /// What to count: distinct effects (HaChu's count), or the USI strings lishogi lists
+    /// (shogiops' raw count; chu only)
+    #[arg(long, value_enum, default_value = "effects")]
+    count: CountArg,
+}
+
+/// `--count`: the engine's [`Count`] under the names the HTTP API uses.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum CountArg {
+    /// One per sequence of distinct effects
+    Effects,
+    /// One per sequence of lishogi's USI strings (chu only)
+    #[value(name = "usi_strings", alias = "usi-strings")]
+    UsiStrings,
+}
+
+impl From<CountArg> for Count {
+    fn from(arg: CountArg) -> Count {
+        match arg {
+            CountArg::Effects => Count::Effects,
+            CountArg::UsiStrings => Count::UsiStrings,
+        }
+    }
 }
 
 /// Reads `NAME=VALUE`.
@@ -238,17 +262,24 @@ fn run_perft(args: PerftArgs) -> Result<(), Failure> {
             usage(format!("the position does not read: {}", words.join("; ")))
         })?,
     };
+    let count = Count::from(args.count);
+    if !count.available(&rules) {
+        return Err(usage(format!(
+            "--count usi_strings is lishogi's count and only defined for chu, not '{}'",
+            args.variant
+        )));
+    }
     let start = Instant::now();
     let mut out = Out::new();
+    let stopped = |_| Failure::Fatal("node budget exceeded".to_string());
     let total = if args.divide {
-        let rows = divide(&pos, &rules, args.depth, u64::MAX)
-            .map_err(|_| Failure::Fatal("node budget exceeded".to_string()))?;
+        let rows = divide(&pos, &rules, args.depth, count, u64::MAX).map_err(stopped)?;
         for (mv, n) in &rows {
             out.write_fmt(format_args!("{} {n}\n", format_move(variant.shape(), mv)))?;
         }
         rows.iter().map(|r| r.1).sum()
     } else {
-        perft(&pos, &rules, args.depth)
+        perft_bounded(&pos, &rules, args.depth, count, u64::MAX).map_err(stopped)?
     };
     let secs = start.elapsed().as_secs_f64();
     out.write_fmt(format_args!("nodes {total}\n"))?;

@@ -92,6 +92,7 @@ fn help_on_the_command_and_every_subcommand() {
         "--option",
         "--position",
         "--divide",
+        "--count",
     ];
     let top: Vec<&str> = service_flags
         .iter()
@@ -332,6 +333,76 @@ fn chu_perft_depth_2_counts_1296() {
         .sum();
     assert_eq!(sum, 1296);
     assert_eq!(rows[36], "nodes 1296");
+}
+
+#[test]
+fn chu_perft_depth_3_counts_shogiops_usi_strings() {
+    // shogiops (lishogi's rules library) lists 52,599 USI strings three plies deep from
+    // the chu start; HaChu and shogiops de-duplicated count 48,315 effects.
+    for (count, nodes) in [
+        ("usi_strings", "52599"),
+        ("usi-strings", "52599"),
+        ("effects", "48315"),
+    ] {
+        let (status, out, err) = run(
+            &[
+                "perft",
+                "--variant",
+                "chu",
+                "--depth",
+                "3",
+                "--count",
+                count,
+            ],
+            &[],
+        );
+        assert!(status.success(), "{count}: {err}");
+        assert_eq!(
+            out.lines().next(),
+            Some(&*format!("nodes {nodes}")),
+            "{out}"
+        );
+    }
+    // One divide line per string: the lone lion of the chu rule vectors has 93.
+    let (status, out, err) = run(
+        &[
+            "perft",
+            "--variant",
+            "chu",
+            "--depth",
+            "1",
+            "--divide",
+            "--count",
+            "usi_strings",
+            "--position",
+            "11k/12/9g2/12/12/5s6/3G1N6/12/12/12/12/K11 b - 1",
+        ],
+        &[],
+    );
+    assert!(status.success(), "{err}");
+    let rows: Vec<&str> = out.lines().collect();
+    assert_eq!(rows.len(), 93 + 2, "{out}");
+    assert!(
+        rows.contains(&"7g6f5e 1") && rows.contains(&"7g8g7g 1"),
+        "{out}"
+    );
+    assert_eq!(rows[93], "nodes 93");
+    // Only chu has lishogi's count: a usage error elsewhere.
+    let (status, out, err) = run(
+        &[
+            "perft",
+            "--variant",
+            "tai",
+            "--depth",
+            "1",
+            "--count",
+            "usi_strings",
+        ],
+        &[],
+    );
+    assert_eq!(status.code(), Some(2), "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("only defined for chu"), "{err}");
 }
 
 #[test]

@@ -3,6 +3,7 @@
 //! perft regression locks, the variant data's own checks, the layout rules of ARCHITECTURE.md.
 
 mod chu;
+mod chu_usi_strings;
 mod dai;
 mod dai_dai;
 mod dai_dai_vectors;

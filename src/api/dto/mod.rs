@@ -21,7 +21,7 @@ pub use form::PositionForm;
 pub use health::Health;
 pub use json::{Body, PositionText};
 pub use moves::{AdjudicateRequest, AdjudicateResponse, LegalMovesRequest, LegalMovesResponse};
-pub use perft::{DivideRow, PerftRequest, PerftResponse};
+pub use perft::{DivideRow, PerftCount, PerftRequest, PerftResponse};
 pub use played::{
     CaptureInfo, ChangeCause, ChangedInfo, IllegalInfo, MoveInfo, PromotionInfo, RemovalCause,
     RemovedInfo,
