@@ -2,8 +2,8 @@
 //! is given), `perft`, `openapi` and `conformance`, running each, and how a run ends: its messages and exit
 //! code. Output goes through `Out`, which stops quietly when the reader has gone.
 
-use crate::conformance::ConformanceArgs;
 use crate::config::{ServeArgs, Settings};
+use crate::conformance::ConformanceArgs;
 use crate::engine::notation::{format_move, parse_valid_position, PositionProblem};
 use crate::engine::perft::{divide, perft};
 use crate::engine::position::Position;
@@ -139,7 +139,12 @@ fn parse() -> Command {
                 .and_then(|m| Cli::from_arg_matches(&m).ok())
             {
                 Some(Cli {
-                    command: Some(command @ (Command::Perft(_) | Command::Openapi | Command::Conformance(_))),
+                    command:
+                        Some(
+                            command @ (Command::Perft(_)
+                            | Command::Openapi
+                            | Command::Conformance(_)),
+                        ),
                     ..
                 }) => command,
                 _ => usage_exit(error),

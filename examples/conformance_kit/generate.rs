@@ -62,66 +62,591 @@ const KO_HAND: Origin = Hand("ko.md §8; reduces to QBoard's 226 from-to pairs (
 /// The perft table. Depths keep every line under 2,000,000 nodes (the CI server's
 /// `--perft-node-budget`).
 const PERFT: &[PerftBlock] = &[
-    ("tai", "wikipedia", "tai-start", None, &[(1, 304, Lock), (2, 92_662, Lock)]),
-    ("tai", "wikipedia", "tai-lion_igui_double_capture_capture_then_step", Some(TAI_LION_IGUI_DOUBLE_CAPTURE_CAPTURE_THEN_STEP), &[(1, 18, Lock), (2, 173, Lock), (3, 3_874, Lock), (4, 35_886, Lock), (5, 977_956, Lock)]),
-    ("tai", "wikipedia", "tai-contagion_lion_deva_then_dark_spirit", Some(TAI_CONTAGION_LION_DEVA_THEN_DARK_SPIRIT), &[(1, 22, Lock), (2, 308, Lock), (3, 8_681, Lock), (4, 267_859, Lock)]),
-    ("tai", "japanese", "tai-start", None, &[(1, 304, Lock), (2, 92_662, Lock)]),
-    ("tai", "japanese", "tai-lion_igui_double_capture_capture_then_step", Some(TAI_LION_IGUI_DOUBLE_CAPTURE_CAPTURE_THEN_STEP), &[(1, 18, Lock), (2, 173, Lock), (3, 3_910, Lock), (4, 38_251, Lock), (5, 1_042_364, Lock)]),
-    ("tai", "japanese", "tai-contagion_lion_deva_then_dark_spirit", Some(TAI_CONTAGION_LION_DEVA_THEN_DARK_SPIRIT), &[(1, 22, Lock), (2, 308, Lock), (3, 8_681, Lock), (4, 267_859, Lock)]),
-    ("tai", "tsa", "tai-start", None, &[(1, 298, Lock), (2, 89_050, Lock)]),
-    ("tai", "tsa", "tai-lion_igui_double_capture_capture_then_step", Some(TAI_LION_IGUI_DOUBLE_CAPTURE_CAPTURE_THEN_STEP), &[(1, 18, Lock), (2, 173, Lock), (3, 3_874, Lock), (4, 35_886, Lock), (5, 977_956, Lock)]),
-    ("tai", "tsa", "tai-contagion_lion_deva_then_dark_spirit", Some(TAI_CONTAGION_LION_DEVA_THEN_DARK_SPIRIT), &[(1, 22, Lock), (2, 308, Lock), (3, 8_304, Lock), (4, 208_320, Lock)]),
-    ("chu", "lishogi", "chu-start", None, &[(1, 36, HACHU_SHOGIOPS), (2, 1_296, HACHU_SHOGIOPS), (3, 48_315, HACHU_SHOGIOPS), (4, 1_801_639, HACHU_SHOGIOPS)]),
-    ("chu", "lishogi", "chu-chu-tsv-39", Some(CHU_CHU_TSV_39), &[(1, 116, Lock), (2, 1_156, Lock), (3, 135_628, Lock)]),
-    ("chu", "lishogi", "chu-chu_lion_counter_strike_eagle", Some(CHU_CHU_LION_COUNTER_STRIKE_EAGLE), &[(1, 34, Lock), (2, 2_517, Lock), (3, 82_337, Lock)]),
-    ("chu", "hachu", "chu-start", None, &[(1, 36, HACHU), (2, 1_296, HACHU), (3, 48_315, HACHU), (4, 1_801_639, HACHU)]),
-    ("chu", "hachu", "chu-chu-tsv-39", Some(CHU_CHU_TSV_39), &[(1, 114, Lock), (2, 1_136, Lock), (3, 130_958, Lock), (4, 1_493_732, Lock)]),
-    ("chu", "hachu", "chu-chu_lion_counter_strike_eagle", Some(CHU_CHU_LION_COUNTER_STRIKE_EAGLE), &[(1, 34, Lock), (2, 2_517, Lock), (3, 82_337, Lock)]),
-    ("tenjiku", "wikipedia", "tenjiku-start", None, &[(1, 72, TENJIKU_HAND), (2, 5_246, Lock), (3, 430_482, Lock)]),
-    ("tenjiku", "wikipedia", "tenjiku-FD-03", Some(TENJIKU_FD_03), &[(1, 68, Lock), (2, 3_479, Lock), (3, 213_930, Lock)]),
-    ("tenjiku", "wikipedia", "tenjiku-RJ-01", Some(TENJIKU_RJ_01), &[(1, 46, Lock), (2, 1_536, Lock), (3, 76_662, Lock)]),
-    ("tenjiku", "tsa", "tenjiku-start", None, &[(1, 70, TENJIKU_HAND), (2, 4_949, Lock), (3, 397_247, Lock)]),
-    ("tenjiku", "tsa", "tenjiku-FD-03", Some(TENJIKU_FD_03), &[(1, 68, Lock), (2, 3_492, Lock), (3, 220_789, Lock)]),
-    ("tenjiku", "tsa", "tenjiku-RJ-01", Some(TENJIKU_RJ_01), &[(1, 46, Lock), (2, 1_536, Lock), (3, 76_628, Lock)]),
-    ("tenjiku", "hachu", "tenjiku-start", None, &[(1, 70, HACHU_TENJIKU), (2, 4_950, HACHU_TENJIKU), (3, 387_633, HACHU_TENJIKU)]),
-    ("tenjiku", "hachu", "tenjiku-FD-03", Some(TENJIKU_FD_03), &[(1, 37, Lock), (2, 1_960, Lock), (3, 72_533, Lock)]),
-    ("tenjiku", "hachu", "tenjiku-RJ-01", Some(TENJIKU_RJ_01), &[(1, 46, Lock), (2, 1_536, Lock), (3, 76_628, Lock)]),
-    ("dai", "wikipedia", "dai-start", None, &[(1, 71, Lock), (2, 5_041, Lock), (3, 357_978, Lock)]),
-    ("dai", "wikipedia", "dai-D13", Some(DAI_D13), &[(1, 36, Lock), (2, 313, Lock), (3, 9_832, Lock), (4, 94_336, Lock)]),
-    ("dai", "wikipedia", "dai-D17", Some(DAI_D17), &[(1, 36, Lock), (2, 279, Lock), (3, 8_843, Lock), (4, 80_263, Lock)]),
-    ("dai", "hachu", "dai-start", None, &[(1, 71, HACHU), (2, 5_041, HACHU), (3, 357_978, HACHU)]),
-    ("dai", "hachu", "dai-D13", Some(DAI_D13), &[(1, 36, Lock), (2, 313, Lock), (3, 9_832, Lock), (4, 94_336, Lock)]),
-    ("dai", "hachu", "dai-D17", Some(DAI_D17), &[(1, 36, Lock), (2, 279, Lock), (3, 8_843, Lock), (4, 80_263, Lock)]),
-    ("dai", "evans", "dai-start", None, &[(1, 71, Lock), (2, 5_041, Lock), (3, 357_978, Lock)]),
-    ("dai", "evans", "dai-D13", Some(DAI_D13), &[(1, 36, Lock), (2, 313, Lock), (3, 9_832, Lock), (4, 94_336, Lock)]),
-    ("dai", "evans", "dai-D17", Some(DAI_D17), &[(1, 36, Lock), (2, 279, Lock), (3, 8_843, Lock), (4, 80_263, Lock)]),
-    ("dai", "chu", "dai-start", None, &[(1, 71, Lock), (2, 5_041, Lock), (3, 357_978, Lock)]),
-    ("dai", "chu", "dai-D13", Some(DAI_D13), &[(1, 36, Lock), (2, 313, Lock), (3, 9_832, Lock), (4, 94_336, Lock)]),
-    ("dai", "chu", "dai-D17", Some(DAI_D17), &[(1, 36, Lock), (2, 279, Lock), (3, 8_843, Lock), (4, 80_263, Lock)]),
-    ("dai-dai", "wikipedia", "dai-dai-start", None, &[(1, 58, Lock), (2, 3_346, Lock), (3, 196_606, Lock)]),
-    ("dai-dai", "wikipedia", "dai-dai-OWN-10", Some(DAI_DAI_OWN_10), &[(1, 47, Lock), (2, 599, Lock), (3, 24_801, Lock), (4, 380_149, Lock)]),
-    ("dai-dai", "wikipedia", "dai-dai-DD08", Some(DAI_DAI_DD08), &[(1, 33, Lock), (2, 434, Lock), (3, 13_189, Lock), (4, 206_711, Lock)]),
-    ("dai-dai", "tsa", "dai-dai-start", None, &[(1, 58, Lock), (2, 3_346, Lock), (3, 196_084, Lock)]),
-    ("dai-dai", "tsa", "dai-dai-OWN-10", Some(DAI_DAI_OWN_10), &[(1, 43, Lock), (2, 560, Lock), (3, 21_983, Lock), (4, 341_247, Lock)]),
-    ("dai-dai", "tsa", "dai-dai-DD08", Some(DAI_DAI_DD08), &[(1, 25, Lock), (2, 350, Lock), (3, 9_181, Lock), (4, 149_835, Lock)]),
-    ("dai-dai", "japanese", "dai-dai-start", None, &[(1, 62, Lock), (2, 3_826, Lock), (3, 238_992, Lock)]),
-    ("dai-dai", "japanese", "dai-dai-OWN-10", Some(DAI_DAI_OWN_10), &[(1, 47, Lock), (2, 599, Lock), (3, 24_801, Lock), (4, 380_149, Lock)]),
-    ("dai-dai", "japanese", "dai-dai-DD08", Some(DAI_DAI_DD08), &[(1, 33, Lock), (2, 434, Lock), (3, 13_189, Lock), (4, 206_711, Lock)]),
-    ("maka-dai-dai", "wikipedia", "maka-dai-dai-start", None, &[(1, 80, Lock), (2, 6_400, Lock), (3, 535_020, Lock)]),
-    ("maka-dai-dai", "wikipedia", "maka-dai-dai-M05", Some(MAKA_DAI_DAI_M05), &[(1, 361, Lock), (2, 6_130, Lock)]),
-    ("maka-dai-dai", "wikipedia", "maka-dai-dai-M13", Some(MAKA_DAI_DAI_M13), &[(1, 44, Lock), (2, 572, Lock), (3, 27_128, Lock), (4, 416_250, Lock)]),
-    ("maka-dai-dai", "tsa", "maka-dai-dai-start", None, &[(1, 75, MAKA_HAND), (2, 5_625, MAKA_HAND), (3, 439_034, Lock)]),
-    ("maka-dai-dai", "tsa", "maka-dai-dai-M05", Some(MAKA_DAI_DAI_M05), &[(1, 356, Lock), (2, 6_052, Lock)]),
-    ("maka-dai-dai", "tsa", "maka-dai-dai-M13", Some(MAKA_DAI_DAI_M13), &[(1, 44, Lock), (2, 572, Lock), (3, 20_165, Lock), (4, 315_192, Lock)]),
-    ("maka-dai-dai", "cvp", "maka-dai-dai-start", None, &[(1, 78, MAKA_HAND), (2, 6_084, MAKA_HAND), (3, 498_790, Lock)]),
-    ("maka-dai-dai", "cvp", "maka-dai-dai-M05", Some(MAKA_DAI_DAI_M05), &[(1, 356, Lock), (2, 6_052, Lock)]),
-    ("maka-dai-dai", "cvp", "maka-dai-dai-M13", Some(MAKA_DAI_DAI_M13), &[(1, 44, Lock), (2, 581, Lock), (3, 27_164, Lock), (4, 418_878, Lock)]),
-    ("ko", "wikipedia", "ko-start", None, &[(1, 223, KO_HAND), (2, 49_593, Lock)]),
-    ("ko", "wikipedia", "ko-V23-1", Some(KO_V23_1), &[(1, 35, Lock), (2, 327, Lock), (3, 12_016, Lock), (4, 124_869, Lock)]),
-    ("ko", "wikipedia", "ko-K12-1", Some(KO_K12_1), &[(1, 17, Lock), (2, 493, Lock), (3, 11_710, Lock), (4, 363_166, Lock)]),
-    ("ko", "qboard", "ko-start", None, &[(1, 229, KO_HAND), (2, 52_299, Lock)]),
-    ("ko", "qboard", "ko-V23-1", Some(KO_V23_1), &[(1, 35, Lock), (2, 327, Lock), (3, 12_016, Lock), (4, 124_869, Lock)]),
-    ("ko", "qboard", "ko-K12-1", Some(KO_K12_1), &[(1, 17, Lock), (2, 493, Lock), (3, 11_710, Lock), (4, 363_166, Lock)]),
+    (
+        "tai",
+        "wikipedia",
+        "tai-start",
+        None,
+        &[(1, 304, Lock), (2, 92_662, Lock)],
+    ),
+    (
+        "tai",
+        "wikipedia",
+        "tai-lion_igui_double_capture_capture_then_step",
+        Some(TAI_LION_IGUI_DOUBLE_CAPTURE_CAPTURE_THEN_STEP),
+        &[
+            (1, 18, Lock),
+            (2, 173, Lock),
+            (3, 3_874, Lock),
+            (4, 35_886, Lock),
+            (5, 977_956, Lock),
+        ],
+    ),
+    (
+        "tai",
+        "wikipedia",
+        "tai-contagion_lion_deva_then_dark_spirit",
+        Some(TAI_CONTAGION_LION_DEVA_THEN_DARK_SPIRIT),
+        &[
+            (1, 22, Lock),
+            (2, 308, Lock),
+            (3, 8_681, Lock),
+            (4, 267_859, Lock),
+        ],
+    ),
+    (
+        "tai",
+        "japanese",
+        "tai-start",
+        None,
+        &[(1, 304, Lock), (2, 92_662, Lock)],
+    ),
+    (
+        "tai",
+        "japanese",
+        "tai-lion_igui_double_capture_capture_then_step",
+        Some(TAI_LION_IGUI_DOUBLE_CAPTURE_CAPTURE_THEN_STEP),
+        &[
+            (1, 18, Lock),
+            (2, 173, Lock),
+            (3, 3_910, Lock),
+            (4, 38_251, Lock),
+            (5, 1_042_364, Lock),
+        ],
+    ),
+    (
+        "tai",
+        "japanese",
+        "tai-contagion_lion_deva_then_dark_spirit",
+        Some(TAI_CONTAGION_LION_DEVA_THEN_DARK_SPIRIT),
+        &[
+            (1, 22, Lock),
+            (2, 308, Lock),
+            (3, 8_681, Lock),
+            (4, 267_859, Lock),
+        ],
+    ),
+    (
+        "tai",
+        "tsa",
+        "tai-start",
+        None,
+        &[(1, 298, Lock), (2, 89_050, Lock)],
+    ),
+    (
+        "tai",
+        "tsa",
+        "tai-lion_igui_double_capture_capture_then_step",
+        Some(TAI_LION_IGUI_DOUBLE_CAPTURE_CAPTURE_THEN_STEP),
+        &[
+            (1, 18, Lock),
+            (2, 173, Lock),
+            (3, 3_874, Lock),
+            (4, 35_886, Lock),
+            (5, 977_956, Lock),
+        ],
+    ),
+    (
+        "tai",
+        "tsa",
+        "tai-contagion_lion_deva_then_dark_spirit",
+        Some(TAI_CONTAGION_LION_DEVA_THEN_DARK_SPIRIT),
+        &[
+            (1, 22, Lock),
+            (2, 308, Lock),
+            (3, 8_304, Lock),
+            (4, 208_320, Lock),
+        ],
+    ),
+    (
+        "chu",
+        "lishogi",
+        "chu-start",
+        None,
+        &[
+            (1, 36, HACHU_SHOGIOPS),
+            (2, 1_296, HACHU_SHOGIOPS),
+            (3, 48_315, HACHU_SHOGIOPS),
+            (4, 1_801_639, HACHU_SHOGIOPS),
+        ],
+    ),
+    (
+        "chu",
+        "lishogi",
+        "chu-chu-tsv-39",
+        Some(CHU_CHU_TSV_39),
+        &[(1, 116, Lock), (2, 1_156, Lock), (3, 135_628, Lock)],
+    ),
+    (
+        "chu",
+        "lishogi",
+        "chu-chu_lion_counter_strike_eagle",
+        Some(CHU_CHU_LION_COUNTER_STRIKE_EAGLE),
+        &[(1, 34, Lock), (2, 2_517, Lock), (3, 82_337, Lock)],
+    ),
+    (
+        "chu",
+        "hachu",
+        "chu-start",
+        None,
+        &[
+            (1, 36, HACHU),
+            (2, 1_296, HACHU),
+            (3, 48_315, HACHU),
+            (4, 1_801_639, HACHU),
+        ],
+    ),
+    (
+        "chu",
+        "hachu",
+        "chu-chu-tsv-39",
+        Some(CHU_CHU_TSV_39),
+        &[
+            (1, 114, Lock),
+            (2, 1_136, Lock),
+            (3, 130_958, Lock),
+            (4, 1_493_732, Lock),
+        ],
+    ),
+    (
+        "chu",
+        "hachu",
+        "chu-chu_lion_counter_strike_eagle",
+        Some(CHU_CHU_LION_COUNTER_STRIKE_EAGLE),
+        &[(1, 34, Lock), (2, 2_517, Lock), (3, 82_337, Lock)],
+    ),
+    (
+        "tenjiku",
+        "wikipedia",
+        "tenjiku-start",
+        None,
+        &[(1, 72, TENJIKU_HAND), (2, 5_246, Lock), (3, 430_482, Lock)],
+    ),
+    (
+        "tenjiku",
+        "wikipedia",
+        "tenjiku-FD-03",
+        Some(TENJIKU_FD_03),
+        &[(1, 68, Lock), (2, 3_479, Lock), (3, 213_930, Lock)],
+    ),
+    (
+        "tenjiku",
+        "wikipedia",
+        "tenjiku-RJ-01",
+        Some(TENJIKU_RJ_01),
+        &[(1, 46, Lock), (2, 1_536, Lock), (3, 76_662, Lock)],
+    ),
+    (
+        "tenjiku",
+        "tsa",
+        "tenjiku-start",
+        None,
+        &[(1, 70, TENJIKU_HAND), (2, 4_949, Lock), (3, 397_247, Lock)],
+    ),
+    (
+        "tenjiku",
+        "tsa",
+        "tenjiku-FD-03",
+        Some(TENJIKU_FD_03),
+        &[(1, 68, Lock), (2, 3_492, Lock), (3, 220_789, Lock)],
+    ),
+    (
+        "tenjiku",
+        "tsa",
+        "tenjiku-RJ-01",
+        Some(TENJIKU_RJ_01),
+        &[(1, 46, Lock), (2, 1_536, Lock), (3, 76_628, Lock)],
+    ),
+    (
+        "tenjiku",
+        "hachu",
+        "tenjiku-start",
+        None,
+        &[
+            (1, 70, HACHU_TENJIKU),
+            (2, 4_950, HACHU_TENJIKU),
+            (3, 387_633, HACHU_TENJIKU),
+        ],
+    ),
+    (
+        "tenjiku",
+        "hachu",
+        "tenjiku-FD-03",
+        Some(TENJIKU_FD_03),
+        &[(1, 37, Lock), (2, 1_960, Lock), (3, 72_533, Lock)],
+    ),
+    (
+        "tenjiku",
+        "hachu",
+        "tenjiku-RJ-01",
+        Some(TENJIKU_RJ_01),
+        &[(1, 46, Lock), (2, 1_536, Lock), (3, 76_628, Lock)],
+    ),
+    (
+        "dai",
+        "wikipedia",
+        "dai-start",
+        None,
+        &[(1, 71, Lock), (2, 5_041, Lock), (3, 357_978, Lock)],
+    ),
+    (
+        "dai",
+        "wikipedia",
+        "dai-D13",
+        Some(DAI_D13),
+        &[
+            (1, 36, Lock),
+            (2, 313, Lock),
+            (3, 9_832, Lock),
+            (4, 94_336, Lock),
+        ],
+    ),
+    (
+        "dai",
+        "wikipedia",
+        "dai-D17",
+        Some(DAI_D17),
+        &[
+            (1, 36, Lock),
+            (2, 279, Lock),
+            (3, 8_843, Lock),
+            (4, 80_263, Lock),
+        ],
+    ),
+    (
+        "dai",
+        "hachu",
+        "dai-start",
+        None,
+        &[(1, 71, HACHU), (2, 5_041, HACHU), (3, 357_978, HACHU)],
+    ),
+    (
+        "dai",
+        "hachu",
+        "dai-D13",
+        Some(DAI_D13),
+        &[
+            (1, 36, Lock),
+            (2, 313, Lock),
+            (3, 9_832, Lock),
+            (4, 94_336, Lock),
+        ],
+    ),
+    (
+        "dai",
+        "hachu",
+        "dai-D17",
+        Some(DAI_D17),
+        &[
+            (1, 36, Lock),
+            (2, 279, Lock),
+            (3, 8_843, Lock),
+            (4, 80_263, Lock),
+        ],
+    ),
+    (
+        "dai",
+        "evans",
+        "dai-start",
+        None,
+        &[(1, 71, Lock), (2, 5_041, Lock), (3, 357_978, Lock)],
+    ),
+    (
+        "dai",
+        "evans",
+        "dai-D13",
+        Some(DAI_D13),
+        &[
+            (1, 36, Lock),
+            (2, 313, Lock),
+            (3, 9_832, Lock),
+            (4, 94_336, Lock),
+        ],
+    ),
+    (
+        "dai",
+        "evans",
+        "dai-D17",
+        Some(DAI_D17),
+        &[
+            (1, 36, Lock),
+            (2, 279, Lock),
+            (3, 8_843, Lock),
+            (4, 80_263, Lock),
+        ],
+    ),
+    (
+        "dai",
+        "chu",
+        "dai-start",
+        None,
+        &[(1, 71, Lock), (2, 5_041, Lock), (3, 357_978, Lock)],
+    ),
+    (
+        "dai",
+        "chu",
+        "dai-D13",
+        Some(DAI_D13),
+        &[
+            (1, 36, Lock),
+            (2, 313, Lock),
+            (3, 9_832, Lock),
+            (4, 94_336, Lock),
+        ],
+    ),
+    (
+        "dai",
+        "chu",
+        "dai-D17",
+        Some(DAI_D17),
+        &[
+            (1, 36, Lock),
+            (2, 279, Lock),
+            (3, 8_843, Lock),
+            (4, 80_263, Lock),
+        ],
+    ),
+    (
+        "dai-dai",
+        "wikipedia",
+        "dai-dai-start",
+        None,
+        &[(1, 58, Lock), (2, 3_346, Lock), (3, 196_606, Lock)],
+    ),
+    (
+        "dai-dai",
+        "wikipedia",
+        "dai-dai-OWN-10",
+        Some(DAI_DAI_OWN_10),
+        &[
+            (1, 47, Lock),
+            (2, 599, Lock),
+            (3, 24_801, Lock),
+            (4, 380_149, Lock),
+        ],
+    ),
+    (
+        "dai-dai",
+        "wikipedia",
+        "dai-dai-DD08",
+        Some(DAI_DAI_DD08),
+        &[
+            (1, 33, Lock),
+            (2, 434, Lock),
+            (3, 13_189, Lock),
+            (4, 206_711, Lock),
+        ],
+    ),
+    (
+        "dai-dai",
+        "tsa",
+        "dai-dai-start",
+        None,
+        &[(1, 58, Lock), (2, 3_346, Lock), (3, 196_084, Lock)],
+    ),
+    (
+        "dai-dai",
+        "tsa",
+        "dai-dai-OWN-10",
+        Some(DAI_DAI_OWN_10),
+        &[
+            (1, 43, Lock),
+            (2, 560, Lock),
+            (3, 21_983, Lock),
+            (4, 341_247, Lock),
+        ],
+    ),
+    (
+        "dai-dai",
+        "tsa",
+        "dai-dai-DD08",
+        Some(DAI_DAI_DD08),
+        &[
+            (1, 25, Lock),
+            (2, 350, Lock),
+            (3, 9_181, Lock),
+            (4, 149_835, Lock),
+        ],
+    ),
+    (
+        "dai-dai",
+        "japanese",
+        "dai-dai-start",
+        None,
+        &[(1, 62, Lock), (2, 3_826, Lock), (3, 238_992, Lock)],
+    ),
+    (
+        "dai-dai",
+        "japanese",
+        "dai-dai-OWN-10",
+        Some(DAI_DAI_OWN_10),
+        &[
+            (1, 47, Lock),
+            (2, 599, Lock),
+            (3, 24_801, Lock),
+            (4, 380_149, Lock),
+        ],
+    ),
+    (
+        "dai-dai",
+        "japanese",
+        "dai-dai-DD08",
+        Some(DAI_DAI_DD08),
+        &[
+            (1, 33, Lock),
+            (2, 434, Lock),
+            (3, 13_189, Lock),
+            (4, 206_711, Lock),
+        ],
+    ),
+    (
+        "maka-dai-dai",
+        "wikipedia",
+        "maka-dai-dai-start",
+        None,
+        &[(1, 80, Lock), (2, 6_400, Lock), (3, 535_020, Lock)],
+    ),
+    (
+        "maka-dai-dai",
+        "wikipedia",
+        "maka-dai-dai-M05",
+        Some(MAKA_DAI_DAI_M05),
+        &[(1, 361, Lock), (2, 6_130, Lock)],
+    ),
+    (
+        "maka-dai-dai",
+        "wikipedia",
+        "maka-dai-dai-M13",
+        Some(MAKA_DAI_DAI_M13),
+        &[
+            (1, 44, Lock),
+            (2, 572, Lock),
+            (3, 27_128, Lock),
+            (4, 416_250, Lock),
+        ],
+    ),
+    (
+        "maka-dai-dai",
+        "tsa",
+        "maka-dai-dai-start",
+        None,
+        &[
+            (1, 75, MAKA_HAND),
+            (2, 5_625, MAKA_HAND),
+            (3, 439_034, Lock),
+        ],
+    ),
+    (
+        "maka-dai-dai",
+        "tsa",
+        "maka-dai-dai-M05",
+        Some(MAKA_DAI_DAI_M05),
+        &[(1, 356, Lock), (2, 6_052, Lock)],
+    ),
+    (
+        "maka-dai-dai",
+        "tsa",
+        "maka-dai-dai-M13",
+        Some(MAKA_DAI_DAI_M13),
+        &[
+            (1, 44, Lock),
+            (2, 572, Lock),
+            (3, 20_165, Lock),
+            (4, 315_192, Lock),
+        ],
+    ),
+    (
+        "maka-dai-dai",
+        "cvp",
+        "maka-dai-dai-start",
+        None,
+        &[
+            (1, 78, MAKA_HAND),
+            (2, 6_084, MAKA_HAND),
+            (3, 498_790, Lock),
+        ],
+    ),
+    (
+        "maka-dai-dai",
+        "cvp",
+        "maka-dai-dai-M05",
+        Some(MAKA_DAI_DAI_M05),
+        &[(1, 356, Lock), (2, 6_052, Lock)],
+    ),
+    (
+        "maka-dai-dai",
+        "cvp",
+        "maka-dai-dai-M13",
+        Some(MAKA_DAI_DAI_M13),
+        &[
+            (1, 44, Lock),
+            (2, 581, Lock),
+            (3, 27_164, Lock),
+            (4, 418_878, Lock),
+        ],
+    ),
+    (
+        "ko",
+        "wikipedia",
+        "ko-start",
+        None,
+        &[(1, 223, KO_HAND), (2, 49_593, Lock)],
+    ),
+    (
+        "ko",
+        "wikipedia",
+        "ko-V23-1",
+        Some(KO_V23_1),
+        &[
+            (1, 35, Lock),
+            (2, 327, Lock),
+            (3, 12_016, Lock),
+            (4, 124_869, Lock),
+        ],
+    ),
+    (
+        "ko",
+        "wikipedia",
+        "ko-K12-1",
+        Some(KO_K12_1),
+        &[
+            (1, 17, Lock),
+            (2, 493, Lock),
+            (3, 11_710, Lock),
+            (4, 363_166, Lock),
+        ],
+    ),
+    (
+        "ko",
+        "qboard",
+        "ko-start",
+        None,
+        &[(1, 229, KO_HAND), (2, 52_299, Lock)],
+    ),
+    (
+        "ko",
+        "qboard",
+        "ko-V23-1",
+        Some(KO_V23_1),
+        &[
+            (1, 35, Lock),
+            (2, 327, Lock),
+            (3, 12_016, Lock),
+            (4, 124_869, Lock),
+        ],
+    ),
+    (
+        "ko",
+        "qboard",
+        "ko-K12-1",
+        Some(KO_K12_1),
+        &[
+            (1, 17, Lock),
+            (2, 493, Lock),
+            (3, 11_710, Lock),
+            (4, 363_166, Lock),
+        ],
+    ),
 ];
 
 /// The position of vector `lion_igui_double_capture_capture_then_step/moves` (`conformance/vectors/tai.json`).
@@ -131,27 +656,36 @@ const TAI_CONTAGION_LION_DEVA_THEN_DARK_SPIRIT: &str = "25/25/20,cp,4/25/25/25/2
 /// The position of vector `chu-tsv-39` (`conformance/vectors/chu.json`).
 const CHU_CHU_TSV_39: &str = "g11/4pP6/1RR1S2SP1L1/12/3Q2NS1+R2/1p10/12/12/11k/12/12/K11 b - 1";
 /// The position of vector `chu_lion_counter_strike_eagle/moves` (`conformance/vectors/chu.json`).
-const CHU_CHU_LION_COUNTER_STRIKE_EAGLE: &str = "k11/12/2r2n6/12/12/3p8/6n5/5+D6/12/12/12/11K b 10c 1";
+const CHU_CHU_LION_COUNTER_STRIKE_EAGLE: &str =
+    "k11/12/2r2n6/12/12/3p8/6n5/5+D6/12/12/12/11K b 10c 1";
 /// The position of vector `FD-03/wikipedia` (`conformance/vectors/tenjiku.json`).
-const TENJIKU_FD_03: &str = "15,k/16/16/16/16/16/16/16/10,p,g,s,3/10,r,1,P,3/11,b,n,3/16/8,FD,7/16/16/K,15 b - 1";
+const TENJIKU_FD_03: &str =
+    "15,k/16/16/16/16/16/16/16/10,p,g,s,3/10,r,1,P,3/11,b,n,3/16/8,FD,7/16/16/K,15 b - 1";
 /// The position of vector `RJ-01/wikipedia` (`conformance/vectors/tenjiku.json`).
-const TENJIKU_RJ_01: &str = "15,k/16/16/8,p,7/8,se,7/16/16/8,p,7/16/16/16/8,P,7/8,GG,7/16/16/K,15 b - 1";
+const TENJIKU_RJ_01: &str =
+    "15,k/16/16/8,p,7/8,se,7/16/16/8,p,7/16/16/16/8,P,7/8,GG,7/16/16/K,15 b - 1";
 /// The position of vector `D13/wikipedia` (`conformance/vectors/dai.json`).
 const DAI_D13: &str = "14,k/15/15/15/15/7,g,7/7,p,7/7,LN,7/15/15/15/15/15/15/14,K b - 1";
 /// The position of vector `D17/wikipedia` (`conformance/vectors/dai.json`).
 const DAI_D17: &str = "14,k/15/15/15/15/7,s,7/7,p,7/7,+KR,7/15/15/15/15/15/15/14,K b - 1";
 /// The position of vector `OWN-10/wikipedia` (`conformance/vectors/dai-dai.json`).
-const DAI_DAI_OWN_10: &str = "15,g,k/15,g,g/17/17/17/8,s,8/8,p,8/8,p,8/8,+LN,8/17/17/17/17/17/17/17/16,K b - 1";
+const DAI_DAI_OWN_10: &str =
+    "15,g,k/15,g,g/17/17/17/8,s,8/8,p,8/8,p,8/8,+LN,8/17/17/17/17/17/17/17/16,K b - 1";
 /// The position of vector `DD08/wikipedia` (`conformance/vectors/dai-dai.json`).
-const DAI_DAI_DD08: &str = "15,g,k/15,g,g/17/17/17/17/8,g,8/8,p,8/8,LD,8/17/17/17/17/17/17/17/16,K b - 1";
+const DAI_DAI_DD08: &str =
+    "15,g,k/15,g,g/17/17/17/17/8,g,8/8,p,8/8,LD,8/17/17/17/17/17/17/17/16,K b - 1";
 /// The position of vector `M05/wikipedia` (`conformance/vectors/maka-dai-dai.json`).
-const MAKA_DAI_DAI_M05: &str = "k,g,17/g,g,17/19/14,s,4/14,g,4/19/19/19/19/9,+K,9/19/19/19/19/19/19/19/19/18,K b - 1";
+const MAKA_DAI_DAI_M05: &str =
+    "k,g,17/g,g,17/19/14,s,4/14,g,4/19/19/19/19/9,+K,9/19/19/19/19/19/19/19/19/18,K b - 1";
 /// The position of vector `M13/wikipedia` (`conformance/vectors/maka-dai-dai.json`).
-const MAKA_DAI_DAI_M13: &str = "k,g,17/g,g,17/19/19/19/19/19/10,dv,ds,7/10,LN,8/19/19/19/19/19/19/19/19/19/18,K b - 1";
+const MAKA_DAI_DAI_M13: &str =
+    "k,g,17/g,g,17/19/19/19/19/19/10,dv,ds,7/10,LN,8/19/19/19/19/19/19/19/19/19/18,K b - 1";
 /// The position of vector `V23-1/wikipedia` (`conformance/vectors/ko.json`).
-const KO_V23_1: &str = "9,g,9/19/19/19/19/19/19/19/19/19/9,p,9/9,p,9/9,SW,9/8,P,P,P,8/19/19/19/19/9,G,9 b - 1";
+const KO_V23_1: &str =
+    "9,g,9/19/19/19/19/19/19/19/19/19/9,p,9/9,p,9/9,SW,9/8,P,P,P,8/19/19/19/19/9,G,9 b - 1";
 /// The position of vector `K12-1/wikipedia` (`conformance/vectors/ko.json`).
-const KO_K12_1: &str = "9,g,9/19/19/19/19/19/19/9,ai,9/19/9,+RG,2,ai,1,ai,4/19/7,ai,11/19/19/19/19/19/19/9,G,9 w - 1";
+const KO_K12_1: &str =
+    "9,g,9/19/19/19/19/19/19/9,ai,9/19/9,+RG,2,ai,1,ai,4/19/7,ai,11/19/19/19/19/19/19/9,G,9 w - 1";
 
 /// Every file of the kit, by path relative to the repository root, with its text.
 pub fn kit(root: &Path) -> BTreeMap<String, String> {
@@ -287,9 +821,7 @@ fn rules_json(variant: &str, entries: &str) -> Value {
     let mut profile = default.to_string();
     let mut options = Map::new();
     for entry in entries.split_whitespace() {
-        let (k, v) = entry
-            .split_once('=')
-            .unwrap_or_else(|| panic!("`{entry}`"));
+        let (k, v) = entry.split_once('=').unwrap_or_else(|| panic!("`{entry}`"));
         if k == "profile" {
             profile = v.to_string();
         } else {
@@ -403,7 +935,10 @@ fn tsv(root: &Path, rel: &str, header_starts: &str) -> Vec<Vec<String>> {
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty());
     let header = lines.next().expect("a header");
-    assert!(header.starts_with(header_starts), "{rel}: header `{header}`");
+    assert!(
+        header.starts_with(header_starts),
+        "{rel}: header `{header}`"
+    );
     let n = header.split('\t').count();
     lines
         .map(|l| {
@@ -609,9 +1144,8 @@ fn tenjiku(root: &Path) -> Vec<Vector> {
                     }
                     "count" => {
                         let effect = &f[7];
-                        let at = effect.find(&format!("{label} ")).expect("a count")
-                            + label.len()
-                            + 1;
+                        let at =
+                            effect.find(&format!("{label} ")).expect("a count") + label.len() + 1;
                         let n: String = effect[at..]
                             .chars()
                             .take_while(char::is_ascii_digit)
@@ -702,7 +1236,9 @@ fn dai(root: &Path) -> Vec<Vector> {
         if let Some(a) = field("resulting position").and_then(quoted) {
             e.insert("position_after".into(), json!(a));
         }
-        let mv = quoted(field("move").expect("move")).expect("move").to_string();
+        let mv = quoted(field("move").expect("move"))
+            .expect("move")
+            .to_string();
         for entries in cases {
             let label = if entries.is_empty() {
                 "wikipedia".to_string()
@@ -789,7 +1325,13 @@ fn dai_dai(root: &Path) -> Vec<Vector> {
 fn cases_of(field: &str) -> Vec<String> {
     field
         .split(';')
-        .map(|c| if c == "-" { String::new() } else { c.to_string() })
+        .map(|c| {
+            if c == "-" {
+                String::new()
+            } else {
+                c.to_string()
+            }
+        })
         .collect()
 }
 

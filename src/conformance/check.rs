@@ -13,9 +13,15 @@ use std::collections::BTreeSet;
 pub enum Outcome {
     Agree,
     /// The server answered otherwise: what differs, and a curl command that shows it.
-    Disagree { what: String, repro: String },
+    Disagree {
+        what: String,
+        repro: String,
+    },
     /// The server could not answer (a transport failure or an error status).
-    Error { what: String, repro: String },
+    Error {
+        what: String,
+        repro: String,
+    },
 }
 
 /// Runs a perft line.
@@ -137,7 +143,11 @@ fn status_problems(problems: &mut Vec<String>, want: &Value, status: &Value) {
     let sorted = |v: &Value| -> Value {
         let mut list: Vec<String> = v
             .as_array()
-            .map(|a| a.iter().filter_map(|s| s.as_str().map(String::from)).collect())
+            .map(|a| {
+                a.iter()
+                    .filter_map(|s| s.as_str().map(String::from))
+                    .collect()
+            })
             .unwrap_or_default();
         list.sort();
         json!(list)
@@ -259,7 +269,11 @@ fn legal_moves_problems(expect: &Value, answer: &Value) -> Vec<String> {
     let of_piece = |m: &Value| m["from"] == from && m["pass"] != true;
     let want_set = |w: &Value| -> BTreeSet<String> {
         w.as_array()
-            .map(|a| a.iter().filter_map(|s| s.as_str().map(String::from)).collect())
+            .map(|a| {
+                a.iter()
+                    .filter_map(|s| s.as_str().map(String::from))
+                    .collect()
+            })
             .unwrap_or_default()
     };
     if let Some(w) = expect.get("from_moves") {
@@ -275,7 +289,10 @@ fn legal_moves_problems(expect: &Value, answer: &Value) -> Vec<String> {
         });
         let want = want_set(w);
         if got != want {
-            p.push(format!("captures of {from}: {}", set_difference(&want, &got)));
+            p.push(format!(
+                "captures of {from}: {}",
+                set_difference(&want, &got)
+            ));
         }
     }
     if let Some(w) = expect.get("pass") {

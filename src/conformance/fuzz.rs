@@ -58,7 +58,13 @@ fn pairs(only: &[String]) -> Vec<(&'static str, &'static str)> {
 }
 
 /// Plays `games` random games of at most `max_plies` plies each against the server.
-pub fn fuzz(client: &Client, games: usize, seed: u64, max_plies: usize, only: &[String]) -> FuzzReport {
+pub fn fuzz(
+    client: &Client,
+    games: usize,
+    seed: u64,
+    max_plies: usize,
+    only: &[String],
+) -> FuzzReport {
     let pairs = pairs(only);
     let mut report = FuzzReport::default();
     if pairs.is_empty() {
@@ -66,7 +72,9 @@ pub fn fuzz(client: &Client, games: usize, seed: u64, max_plies: usize, only: &[
     }
     for g in 0..games {
         let (id, profile) = pairs[g % pairs.len()];
-        let Some(v) = variant::by_id(id) else { continue };
+        let Some(v) = variant::by_id(id) else {
+            continue;
+        };
         let request = RulesRequest {
             profile: Some(profile.to_string()),
             overrides: Vec::new(),

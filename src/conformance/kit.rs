@@ -55,7 +55,9 @@ impl Kit {
                 Err(e) => return Err(format!("{}: {e}", folder.display())),
             };
             for entry in entries {
-                let path = entry.map_err(|e| format!("{}: {e}", folder.display()))?.path();
+                let path = entry
+                    .map_err(|e| format!("{}: {e}", folder.display()))?
+                    .path();
                 let name = path
                     .file_name()
                     .map(|n| n.to_string_lossy().into_owned())
@@ -93,8 +95,7 @@ impl Kit {
                 } else {
                     continue;
                 };
-                let doc: Value =
-                    serde_json::from_str(&text).map_err(|e| format!("{path}: {e}"))?;
+                let doc: Value = serde_json::from_str(&text).map_err(|e| format!("{path}: {e}"))?;
                 let variant = doc["variant"]
                     .as_str()
                     .ok_or_else(|| format!("{path}: no `variant`"))?
@@ -158,7 +159,9 @@ fn parse_perft(name: &str, text: &str) -> Result<Vec<PerftCase>, String> {
             "epd" => position = Some(rest.trim().to_string()),
             "perft" => {
                 let at = || format!("line {}: `{line}`", n + 1);
-                let pos = position.clone().ok_or_else(|| format!("{}: no epd", at()))?;
+                let pos = position
+                    .clone()
+                    .ok_or_else(|| format!("{}: no epd", at()))?;
                 let mut parts = rest.split_whitespace();
                 let depth = parts.next().and_then(|d| d.parse().ok());
                 let nodes = parts.next().and_then(|c| c.parse().ok());
@@ -192,7 +195,10 @@ mod tests {
         assert_eq!(cases[0].variant, "maka-dai-dai");
         assert_eq!(cases[0].profile, "tsa");
         assert_eq!((cases[1].depth, cases[1].nodes), (2, 1296));
-        assert_eq!((cases[2].id.as_str(), cases[2].position.as_str()), ("b", "Y w - 3"));
+        assert_eq!(
+            (cases[2].id.as_str(), cases[2].position.as_str()),
+            ("b", "Y w - 3")
+        );
         assert!(parse_perft("chu", text).is_err());
         assert!(parse_perft("chu-lishogi", "id a\nperft 1 3\n").is_err());
         assert!(parse_perft("chu-lishogi", "id a\nepd X\nperft one 3\n").is_err());

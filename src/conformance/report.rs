@@ -34,8 +34,9 @@ impl Report {
             Outcome::Agree => row[1] += 1,
             Outcome::Disagree { what, repro } => {
                 row[2] += 1;
-                self.details
-                    .push(format!("DISAGREE {variant} {kind}: {what}\n  repro: {repro}"));
+                self.details.push(format!(
+                    "DISAGREE {variant} {kind}: {what}\n  repro: {repro}"
+                ));
             }
             Outcome::Error { what, repro } => {
                 row[3] += 1;
