@@ -1,8 +1,9 @@
 //! The command line: the arguments (parsed by clap) of `serve` (the default when no command
-//! is given), `perft` and `openapi`, running each, and how a run ends: its messages and exit
+//! is given), `perft`, `openapi` and `conformance`, running each, and how a run ends: its messages and exit
 //! code. Output goes through `Out`, which stops quietly when the reader has gone.
 
 use crate::config::{ServeArgs, Settings};
+use crate::conformance::ConformanceArgs;
 use crate::engine::notation::{format_move, parse_valid_position, PositionProblem};
 use crate::engine::perft::{divide, perft_bounded, Count};
 use crate::engine::position::Position;
@@ -47,6 +48,14 @@ enum Command {
     Perft(PerftArgs),
     /// Print the OpenAPI document of the service
     Openapi,
+    /// Run the conformance kit against a server of the same API
+    #[command(
+        long_about = "Run the conformance kit (perft files, rule vectors, game fixtures) against \
+            a server of the same OpenAPI contract and print a table of agreement; exit code 1 \
+            on any disagreement or error. --fuzz N also plays N random games comparing the \
+            server's legal moves with this engine's at every ply."
+    )]
+    Conformance(ConformanceArgs),
 }
 
 #[derive(Debug, clap::Args)]
@@ -123,6 +132,7 @@ pub fn main() -> ExitCode {
         Command::Serve(args) => serve(args),
         Command::Perft(args) => run_perft(args),
         Command::Openapi => openapi(),
+        Command::Conformance(args) => conformance(&args),
     };
     match result {
         Ok(()) | Err(Failure::Closed) => ExitCode::SUCCESS,
@@ -153,7 +163,12 @@ fn parse() -> Command {
                 .and_then(|m| Cli::from_arg_matches(&m).ok())
             {
                 Some(Cli {
-                    command: Some(command @ (Command::Perft(_) | Command::Openapi)),
+                    command:
+                        Some(
+                            command @ (Command::Perft(_)
+                            | Command::Openapi
+                            | Command::Conformance(_)),
+                        ),
                     ..
                 }) => command,
                 _ => usage_exit(error),
@@ -231,6 +246,21 @@ fn openapi() -> Result<(), Failure> {
     let mut out = Out::new();
     out.write_str(&crate::api::openapi_json())?;
     out.finish()
+}
+
+fn conformance(args: &ConformanceArgs) -> Result<(), Failure> {
+    let result = crate::conformance::run(args).map_err(Failure::Fatal)?;
+    let mut out = Out::new();
+    out.write_str(&result.text)?;
+    out.finish()?;
+    if result.agreed {
+        Ok(())
+    } else {
+        Err(Failure::Fatal(format!(
+            "the server at {} does not agree with the kit (details above)",
+            args.against
+        )))
+    }
 }
 
 fn run_perft(args: PerftArgs) -> Result<(), Failure> {

@@ -1,6 +1,11 @@
 //! The `shogi-arbiter` command as a user meets it: help and version, usage errors that name
 //! the flag and the value, an address already in use, the environment under the flags, a
-//! closed output pipe, position errors in words and perft counts.
+//! closed output pipe, position errors in words and perft counts; the conformance command
+//! against a server and a wrong one (`conformance.rs`) and the kit against its generator
+//! (`kit.rs`).
+
+mod conformance;
+mod kit;
 
 use std::io::{BufRead, BufReader};
 use std::net::TcpListener;
@@ -97,13 +102,23 @@ fn help_on_the_command_and_every_subcommand() {
     let top: Vec<&str> = service_flags
         .iter()
         .copied()
-        .chain(["serve", "perft", "openapi", "--version"])
+        .chain(["serve", "perft", "openapi", "conformance", "--version"])
         .collect();
-    let cases: [(&[&str], &[&str]); 4] = [
+    let conformance_flags = [
+        "--against",
+        "--kit",
+        "--only",
+        "--fuzz",
+        "--seed",
+        "--fuzz-plies",
+        "--skip-kit",
+    ];
+    let cases: [(&[&str], &[&str]); 5] = [
         (&[], &top),
         (&["serve"], &service_flags),
         (&["perft"], &perft_flags),
         (&["openapi"], &["--help"]),
+        (&["conformance"], &conformance_flags),
     ];
     for (sub, expected) in cases {
         for help in ["--help", "-h"] {
