@@ -59,10 +59,18 @@ async fn every_start_position_is_drawn_with_every_piece_and_white_turned() {
             // No piece is promoted at the start: no red writing.
             assert!(!p.has_class("promoted"), "{variant}: {p:?}");
         }
-        assert_eq!(pieces.iter().filter(|p| p.has_class("white")).count(), a_side);
-        assert!(!a.raw.windows(RED.len()).any(|w| w == RED.as_bytes()), "{variant}");
+        assert_eq!(
+            pieces.iter().filter(|p| p.has_class("white")).count(),
+            a_side
+        );
+        assert!(
+            !a.raw.windows(RED.len()).any(|w| w == RED.as_bytes()),
+            "{variant}"
+        );
         // No last move in a start position.
-        assert!(!doc.iter().any(|e| e.has_class("last-from") || e.has_class("removed")));
+        assert!(!doc
+            .iter()
+            .any(|e| e.has_class("last-from") || e.has_class("removed")));
         coordinates(&doc, variant, size);
     }
 }
@@ -139,7 +147,9 @@ async fn a_game_marks_its_last_move_and_the_pieces_it_removed() {
     // A bare position marks nothing.
     let bare = json!({"variant": "chu", "position": "6k5/12/12/12/12/12/12/12/12/12/12/6K5 b - 1"});
     let doc = parse(&picture(&app, &bare).await);
-    assert!(!doc.iter().any(|e| e.has_class("last-from") || e.has_class("removed")));
+    assert!(!doc
+        .iter()
+        .any(|e| e.has_class("last-from") || e.has_class("removed")));
 }
 
 #[tokio::test]
@@ -151,7 +161,10 @@ async fn promoted_sides_are_red_and_show_the_promoted_name() {
             .iter()
             .position(|e| e.has_class("piece") && e.attr("data-square") == square)
             .unwrap();
-        let text = doc.iter().find(|e| e.name == "text" && e.parent == Some(i)).unwrap();
+        let text = doc
+            .iter()
+            .find(|e| e.name == "text" && e.parent == Some(i))
+            .unwrap();
         (&doc[i], text)
     };
     // chu_lishogi.md §2: a pawn promotes to a gold general (金将, tokin), a rook to a
@@ -181,11 +194,17 @@ async fn names_per_side_and_unknown_kanji() {
         .enumerate()
         .filter(|(_, e)| e.has_class("piece") && e.attr("data-piece").eq_ignore_ascii_case("k"))
         .map(|(i, e)| {
-            let text = doc.iter().find(|t| t.parent == Some(i) && t.name == "text").unwrap();
+            let text = doc
+                .iter()
+                .find(|t| t.parent == Some(i) && t.name == "text")
+                .unwrap();
             (e.attr("data-piece").to_string(), glyphs(&doc, text))
         })
         .collect();
-    assert_eq!(kings, [("k".into(), "王将".into()), ("K".into(), "玉将".into())]);
+    assert_eq!(
+        kings,
+        [("k".into(), "王将".into()), ("K".into(), "玉将".into())]
+    );
     // ko.md §2.3: the cavalrymen's kanji are unknown; the code is written instead.
     let ko = json!({"variant": "ko", "position": "9,g,9/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/8,+LB,+CB,9/9,G,9 b - 1"});
     let doc = parse(&picture(&app, &ko).await);
@@ -202,8 +221,14 @@ async fn bad_requests_are_problems() {
     let app = spawn_app().await;
     let cases = [
         (json!({"variant": "xiangqi"}), "unknown_variant"),
-        (json!({"variant": "chu", "position": "not a position"}), "invalid_position"),
-        (json!({"variant": "chu", "moves": ["7i7a"]}), "illegal_move_in_game"),
+        (
+            json!({"variant": "chu", "position": "not a position"}),
+            "invalid_position",
+        ),
+        (
+            json!({"variant": "chu", "moves": ["7i7a"]}),
+            "illegal_move_in_game",
+        ),
         (
             json!({"variant": "chu", "position": "12/12/12/12/12/12/12/12/12/12/12/12 b - 1", "moves": []}),
             "ambiguous_position",
@@ -214,11 +239,17 @@ async fn bad_requests_are_problems() {
         assert_problem(&a, 422, code);
     }
     let a = app
-        .post_raw("/v1/board.svg", b"{\"variant\":".to_vec(), "application/json")
+        .post_raw(
+            "/v1/board.svg",
+            b"{\"variant\":".to_vec(),
+            "application/json",
+        )
         .await;
     assert_eq!(a.status, 400, "{a:?}");
     assert_eq!(a.content_type, "application/problem+json");
-    let a = app.post("/v1/board.svg", &json!({"variant": "chu", "colour": "red"})).await;
+    let a = app
+        .post("/v1/board.svg", &json!({"variant": "chu", "colour": "red"}))
+        .await;
     assert_eq!(a.status / 100, 4, "{a:?}");
     assert_eq!(a.content_type, "application/problem+json");
 }
@@ -319,7 +350,9 @@ fn parse(a: &Answer) -> Vec<Element> {
         let name = &tag[..name_end];
         assert!(
             !name.is_empty()
-                && name.chars().all(|c| c.is_ascii_alphanumeric() || "_:-.".contains(c)),
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "_:-.".contains(c)),
             "tag name {name:?}"
         );
         let attrs = attributes(&tag[name_end..]);
@@ -360,7 +393,10 @@ fn attributes(mut text: &str) -> BTreeMap<String, String> {
         let eq = text.find('=').expect("an attribute has a value");
         let name = text[..eq].trim();
         assert!(
-            !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || "_:-.".contains(c)),
+            !name.is_empty()
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "_:-.".contains(c)),
             "attribute name {name:?}"
         );
         let after = text[eq + 1..].trim_start();

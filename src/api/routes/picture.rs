@@ -1,7 +1,7 @@
 //! Board pictures: a position, or a game with its last move marked, drawn as SVG.
 
 use crate::api::context::{halt_point, heavy_game, prepare, AppState};
-use crate::api::dto::{Body, BoardPictureRequest};
+use crate::api::dto::{BoardPictureRequest, Body};
 use crate::api::error::{ApiError, PostJobProblems, Problem, Progress};
 use crate::api::peer::Peer;
 use crate::config::Limits;

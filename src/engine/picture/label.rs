@@ -76,7 +76,10 @@ impl Label {
         match self {
             Label::Code(code) => {
                 let size = if code.len() > 2 { 11.0 } else { 14.0 };
-                (size, vec![glyph(code.clone(), 0.0, 3.0, size, LATIN_MIDDLE)])
+                (
+                    size,
+                    vec![glyph(code.clone(), 0.0, 3.0, size, LATIN_MIDDLE)],
+                )
             }
             Label::Kanji(chars) => {
                 let (size, places): (f32, &[(f32, f32)]) = match chars.len() {

@@ -158,7 +158,12 @@ pub fn board_svg(rules: &Rules, pos: &Position, last: Option<LastMove<'_>>) -> S
 }
 
 /// The last move's squares, filled: the start square, then every square the move lists.
-fn marks(out: &mut String, rules: &Rules, last: LastMove<'_>, corner: &impl Fn(Square) -> (i32, i32)) {
+fn marks(
+    out: &mut String,
+    rules: &Rules,
+    last: LastMove<'_>,
+    corner: &impl Fn(Square) -> (i32, i32),
+) {
     let shape = rules.variant.shape();
     let mut fill = |sq: Square, class: &str, colour: &str| {
         let (x, y) = corner(sq);
@@ -177,7 +182,12 @@ fn marks(out: &mut String, rules: &Rules, last: LastMove<'_>, corner: &impl Fn(S
 
 /// A ring inside every square where the move removed a piece, each square once, in
 /// square order.
-fn removed(out: &mut String, rules: &Rules, effects: &Effects, corner: &impl Fn(Square) -> (i32, i32)) {
+fn removed(
+    out: &mut String,
+    rules: &Rules,
+    effects: &Effects,
+    corner: &impl Fn(Square) -> (i32, i32),
+) {
     let shape = rules.variant.shape();
     let squares: BTreeSet<Square> = effects
         .captures
@@ -205,7 +215,10 @@ fn removed(out: &mut String, rules: &Rules, effects: &Effects, corner: &impl Fn(
 
 /// The grid lines, one path.
 fn grid(out: &mut String, files: i32, ranks: i32) {
-    let _ = write!(out, "<path class=\"grid\" fill=\"none\" stroke=\"{GRID}\" stroke-width=\"1\" d=\"");
+    let _ = write!(
+        out,
+        "<path class=\"grid\" fill=\"none\" stroke=\"{GRID}\" stroke-width=\"1\" d=\""
+    );
     for col in 0..=files {
         let _ = write!(out, "M{} {}v{}", LEFT + col * CELL, TOP, ranks * CELL);
     }
@@ -250,7 +263,12 @@ fn num(v: f32) -> String {
     if tenths % 10 == 0 {
         (tenths / 10).to_string()
     } else {
-        format!("{}{}.{}", if tenths < 0 { "-" } else { "" }, (tenths / 10).abs(), (tenths % 10).abs())
+        format!(
+            "{}{}.{}",
+            if tenths < 0 { "-" } else { "" },
+            (tenths / 10).abs(),
+            (tenths % 10).abs()
+        )
     }
 }
 
