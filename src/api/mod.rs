@@ -36,6 +36,7 @@ Every response echoes the fully resolved rules. Errors are RFC 9457 problems wit
         (name = "moves", description = "Legal moves and the verdict on one move"),
         (name = "games", description = "Replaying a whole game"),
         (name = "perft", description = "Move-path counts for testing move generators"),
+        (name = "pictures", description = "Board pictures (SVG)"),
         (name = "service", description = "Health"),
     )
 )]
@@ -60,7 +61,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(routes::moves::legal)
         .service(routes::moves::adjudicate)
         .service(routes::replay::replay)
-        .service(routes::perft::perft);
+        .service(routes::perft::perft)
+        .service(routes::picture::board);
 }
 
 /// The OpenAPI document, built from [`configure`] without starting a server.

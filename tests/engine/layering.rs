@@ -33,7 +33,7 @@ const FLOORS: &[&[&str]] = &[
     &["attack"],
     &["movegen::emperor", "rules::lion_trading"],
     &["movegen"],
-    &["perft", "notation"],
+    &["perft", "notation", "picture"],
     &["rules"],
     &["game"],
 ];

@@ -8,6 +8,7 @@ mod health;
 mod json;
 mod moves;
 mod perft;
+mod picture;
 mod played;
 mod replay;
 mod rules;
@@ -22,6 +23,7 @@ pub use health::Health;
 pub use json::{Body, PositionText};
 pub use moves::{AdjudicateRequest, AdjudicateResponse, LegalMovesRequest, LegalMovesResponse};
 pub use perft::{DivideRow, PerftCount, PerftRequest, PerftResponse};
+pub use picture::BoardPictureRequest;
 pub use played::{
     CaptureInfo, ChangeCause, ChangedInfo, IllegalInfo, MoveInfo, PromotionInfo, RemovalCause,
     RemovedInfo,
