@@ -41,7 +41,8 @@ bin="$(dirname "$python")"
 (
     cd "$generated"
     PATH="$bin:$PATH" run "$bin/openapi-python-client" generate \
-        --path "$OLDPWD/openapi/openapi.json" --meta none --fail-on-warning
+        --path "$OLDPWD/openapi/openapi.json" --meta none --fail-on-warning \
+        --config "$OLDPWD/clients/generated/config.yaml"
 )
 run "$python" -m compileall -q "$generated/shogi_arbiter_client"
 cp clients/generated/smoke.py "$generated/smoke.py"

@@ -21,10 +21,12 @@ from shogi_arbiter_client.api.catalogue import get_variant, list_variants
 from shogi_arbiter_client.api.games import replay
 from shogi_arbiter_client.api.moves import adjudicate, legal
 from shogi_arbiter_client.api.perft import perft
+from shogi_arbiter_client.api.pictures import board
 from shogi_arbiter_client.api.service import healthz, readyz
 from shogi_arbiter_client.models import (
     AdjudicateRequest,
     AdjudicateResponse,
+    BoardPictureRequest,
     Health,
     IllegalInfo,
     LegalMovesRequest,
@@ -99,6 +101,15 @@ def main(base_url: str) -> None:
     count = perft.sync(client=client, body=PerftRequest(variant=VariantId.CHU, depth=2))
     assert isinstance(count, PerftResponse), count
     check("chu perft(2)", count.nodes, 1296)
+
+    # The board picture (image/svg+xml, read as bytes: clients/generated/config.yaml): chu
+    # shogi starts with 46 pieces a side (shared/rules/chu.md).
+    picture = board.sync(client=client, body=BoardPictureRequest(variant=VariantId.CHU, moves=["7i7h"]))
+    assert isinstance(picture, (bytes, str)), picture
+    svg = picture.decode() if isinstance(picture, bytes) else picture
+    check("board picture: an SVG document", svg.lstrip().startswith(("<svg", "<?xml")), True)
+    check("board picture: pieces drawn", svg.count('class="piece '), 92)
+    check("board picture: the last move marked", 'class="last-from"' in svg, True)
 
     # A malformed position is a documented 422 that decodes as a Problem.
     problem = legal.sync(client=client, body=LegalMovesRequest(variant=VariantId.CHU, position="not a position"))
