@@ -8,11 +8,15 @@
 //! Shared by `cargo run --release --example conformance_kit` (which writes the files) and
 //! the drift test in `tests/cli/kit.rs` (which fails when the committed kit differs).
 
+#[path = "../../tests/common/placements.rs"]
+mod placements;
+#[path = "../../tests/common/rules.rs"]
+mod rules;
+
+use placements::position_text;
+use rules::rules_for;
 use serde_json::{json, Map, Value};
-use shogi_arbiter::engine::core::color::Color;
-use shogi_arbiter::engine::notation::{format_position, parse_piece_token};
-use shogi_arbiter::engine::position::Setup;
-use shogi_arbiter::engine::variant::{self, Rules, RulesRequest};
+use shogi_arbiter::engine::variant::Rules;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -795,21 +799,6 @@ fn start_text(variant: &str, profile: &str) -> String {
 
 // ------------------------------------------------------------------------ rules
 
-/// Resolves `profile=NAME` and `option=value` entries (space-separated).
-fn rules_for(id: &str, entries: &str) -> Rules {
-    let variant = variant::by_id(id).unwrap_or_else(|| panic!("unknown variant `{id}`"));
-    let mut request = RulesRequest::default();
-    for entry in entries.split_whitespace() {
-        let (k, v) = entry.split_once('=').expect("key=value");
-        if k == "profile" {
-            request.profile = Some(v.to_string());
-        } else {
-            request.overrides.push((k.to_string(), v.to_string()));
-        }
-    }
-    Rules::resolve(variant, &request).unwrap_or_else(|e| panic!("rules `{entries}`: {e}"))
-}
-
 /// The request's `rules` object of `profile=NAME option=value` entries, the variant's
 /// default profile named when none is.
 fn rules_json(variant: &str, entries: &str) -> Value {
@@ -835,29 +824,10 @@ fn rules_json(variant: &str, entries: &str) -> Value {
     }
 }
 
-/// Position text of a board holding `placements` (`CODE@SQUARE`, lowercase = White).
+/// Position text of a board holding `placements` (`CODE@SQUARE`, lowercase = White), with
+/// `extra` as its third field (`-` keeps the default).
 fn placements_text(rules: &Rules, placements: &str, side: char, extra: &str) -> String {
-    let shape = rules.variant.shape();
-    let mut setup = Setup {
-        board: vec![None; shape.len()],
-        side: if side == 'w' {
-            Color::White
-        } else {
-            Color::Black
-        },
-        extra: Default::default(),
-        move_number: 1,
-    };
-    for p in placements.split_whitespace() {
-        let (code, sq) = p.split_once('@').unwrap_or_else(|| panic!("`{p}`"));
-        let s = shape
-            .parse_square(sq)
-            .unwrap_or_else(|| panic!("square `{sq}`"));
-        let piece = parse_piece_token(rules.variant, code)
-            .unwrap_or_else(|e| panic!("piece `{code}`: {}", e.1));
-        setup.board[s.index()] = Some(piece);
-    }
-    let text = format_position(rules.variant, &setup);
+    let text = position_text(rules, placements, side);
     if extra == "-" {
         return text;
     }

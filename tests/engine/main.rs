@@ -23,6 +23,8 @@ mod perft;
 mod placements;
 mod properties;
 mod qboard;
+#[path = "../common/rules.rs"]
+mod rules;
 mod start_position;
 mod status;
 mod support;
