@@ -10,7 +10,8 @@
 //! attacks a square), [`movegen`] (legal moves, one file per movement kind), [`notation`]
 //! (text formats), [`perft`], [`rules`] (legality of one proposed move, check and mate,
 //! material endings, repetition, lion trading), [`game`] (a game with its history and its
-//! status after every move, and a bare position's outcome).
+//! status after every move, and a bare position's outcome), [`record`] (game records:
+//! KIF read into a game, a game written as KIF).
 //!
 //! # Design
 //! - A variant is data (`variant/data/*.pieces|options|overrides|setup`): one row per
@@ -60,6 +61,7 @@ pub mod movement;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod record;
 pub mod rules;
 #[cfg(test)]
 mod test_rng;
