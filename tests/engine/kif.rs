@@ -39,7 +39,9 @@ fn random_game(rules: &Rules, start: Position, plies: usize, seed: u64) -> Game 
 /// The position text without its move number (a record numbers its moves from 1).
 fn board_side_extra(rules: &Rules, pos: &Position) -> String {
     let text = format_position_of(rules.variant, pos);
-    text.rsplit_once(' ').map(|(head, _)| head.to_string()).unwrap_or(text)
+    text.rsplit_once(' ')
+        .map(|(head, _)| head.to_string())
+        .unwrap_or(text)
 }
 
 /// Writes `game`, reads it back, and checks moves and final position agree.
@@ -49,8 +51,17 @@ fn round_trip(rules: &Rules, game: &Game) -> usize {
     let read = read_kif(rules, &text, 100_000)
         .unwrap_or_else(|e| panic!("{}: {e}\n{text}", rules.variant.id));
     let shape = rules.variant.shape();
-    let written: Vec<String> = game.played.iter().map(|p| format_move(shape, &p.mv)).collect();
-    let again: Vec<String> = read.game.played.iter().map(|p| format_move(shape, &p.mv)).collect();
+    let written: Vec<String> = game
+        .played
+        .iter()
+        .map(|p| format_move(shape, &p.mv))
+        .collect();
+    let again: Vec<String> = read
+        .game
+        .played
+        .iter()
+        .map(|p| format_move(shape, &p.mv))
+        .collect();
     assert_eq!(written, again, "{}\n{text}", rules.variant.id);
     assert_eq!(
         board_side_extra(rules, &game.position),
@@ -68,7 +79,12 @@ fn random_games_of_every_variant_survive_a_round_trip() {
         let rules = rules_for(id, "");
         let mut plies = 0;
         for seed in 0..3u64 {
-            let game = random_game(&rules, Position::start(&rules), 120, 7 + seed + 10 * i as u64);
+            let game = random_game(
+                &rules,
+                Position::start(&rules),
+                120,
+                7 + seed + 10 * i as u64,
+            );
             plies += round_trip(&rules, &game);
         }
         // From random placements: the record carries the start as a board diagram.
@@ -77,7 +93,10 @@ fn random_games_of_every_variant_survive_a_round_trip() {
                 .map(|seed| random_game(&rules, Position::start(&rules), 150, 50 + seed))
                 .map(|game| {
                     round_trip(&rules, &game);
-                    game.played.iter().filter(|p| !p.mv.shots().is_empty()).count()
+                    game.played
+                        .iter()
+                        .filter(|p| !p.mv.shots().is_empty())
+                        .count()
                 })
                 .sum::<usize>();
             assert!(shots > 0, "no ko shot was written and read back");
@@ -129,10 +148,7 @@ fn a_hand_written_chu_record_with_every_mark() {
     // Hand-derived: White king 6a, White gold 3d (took the promoted pawn), Black silver
     // 9d unpromoted, White lion 1d (took the pawn on 1c; rank d reads `3S5g1n`), Black lion back on 6h (the pawn
     // of 6g taken in place), Black king 7l; Black to move, ply 7.
-    assert_eq!(
-        text,
-        "6k5/12/12/3S5g1n/12/12/12/6N5/12/12/12/5K6 b - 7"
-    );
+    assert_eq!(text, "6k5/12/12/3S5g1n/12/12/12/6N5/12/12/12/5K6 b - 7");
     // The record's own result lines are read as the end of the moves.
     assert_eq!(read.game.played.len(), 6);
 }
@@ -187,5 +203,30 @@ fn the_writer_draws_chu_as_lishogi_does() {
     assert_eq!(
         write_kif(&rules, &start.game, None),
         "先手：\n後手：\n手数----指手---------消費時間--\n   1手目   7八歩兵 （←7九）\n   2手目   7五歩兵 （←7四）\n"
+    );
+}
+
+/// The figure README.md quotes: writing and reading back a 300-ply tai game (median of
+/// 11 runs). A measurement, not a check: run with `--ignored --nocapture`.
+#[test]
+#[ignore]
+fn time_a_300_ply_tai_record() {
+    let rules = rules_for("tai", "");
+    let game = random_game(&rules, Position::start(&rules), 300, 3);
+    assert_eq!(game.played.len(), 300);
+    let mut times = Vec::new();
+    let mut bytes = 0;
+    for _ in 0..11 {
+        let t = std::time::Instant::now();
+        let text = write_kif(&rules, &game, None);
+        let read = read_kif(&rules, &text, 1000).unwrap();
+        times.push(t.elapsed());
+        bytes = text.len();
+        assert_eq!(read.game.played.len(), 300);
+    }
+    times.sort();
+    println!(
+        "300-ply tai record ({bytes} bytes): write + read median {:?}",
+        times[5]
     );
 }

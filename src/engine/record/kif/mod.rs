@@ -32,7 +32,8 @@ pub const MAX_LINE: usize = 1024;
 
 /// The labels of the steps of a move through several squares: lishogi's first two, then
 /// this project's extension for longer routes (a lion dog, ko shogi's double moves).
-pub(crate) const STEP_LABELS: [&str; 6] = ["一歩目", "二歩目", "三歩目", "四歩目", "五歩目", "六歩目"];
+pub(crate) const STEP_LABELS: [&str; 6] =
+    ["一歩目", "二歩目", "三歩目", "四歩目", "五歩目", "六歩目"];
 
 /// Each variant's name in a `手合割` tag.
 pub const VARIANT_NAMES: &[(&str, &str)] = &[
@@ -90,14 +91,23 @@ pub struct KifGame {
 /// # Errors
 /// As [`replay_kif`], and the first illegal move (code `kif_illegal_move`, its line and
 /// the reason).
-pub fn read_kif(rules: &crate::engine::variant::Rules, text: &str, max_moves: usize) -> Result<KifGame, KifError> {
+pub fn read_kif(
+    rules: &crate::engine::variant::Rules,
+    text: &str,
+    max_moves: usize,
+) -> Result<KifGame, KifError> {
     let mut moves = Vec::new();
     let replay = replay_kif(rules, text, max_moves, |m| moves.push(m.text.to_string()))?;
     if let Some(bad) = replay.illegal {
         return Err(KifError::new(
             bad.line,
             "kif_illegal_move",
-            format!("move {} (`{}`) is illegal: {}", bad.index + 1, bad.text, bad.reason),
+            format!(
+                "move {} (`{}`) is illegal: {}",
+                bad.index + 1,
+                bad.text,
+                bad.reason
+            ),
         ));
     }
     Ok(KifGame {

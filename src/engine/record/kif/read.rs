@@ -11,9 +11,7 @@
 //! shogi records for files and ranks up to 9); a time in parentheses after it is ignored.
 
 use super::names::Names;
-use super::numerals::{
-    is_digit, parse_digits, parse_square, rank_readings, split_file, square_at,
-};
+use super::numerals::{is_digit, parse_digits, parse_square, rank_readings, split_file, square_at};
 use super::STEP_LABELS;
 use crate::engine::core::color::Color;
 use crate::engine::core::shape::Shape;
@@ -22,8 +20,20 @@ use crate::engine::core::square::Square;
 /// Words that end the moves (lishogi writes the first six; the rest are other KIF
 /// writers' endings).
 const ENDINGS: &[&str] = &[
-    "投了", "詰み", "千日手", "反則勝ち", "反則負け", "切れ負け", "中断", "持将棋", "入玉勝ち",
-    "引き分け", "引分け", "不戦勝", "不戦敗", "Time-up",
+    "投了",
+    "詰み",
+    "千日手",
+    "反則勝ち",
+    "反則負け",
+    "切れ負け",
+    "中断",
+    "持将棋",
+    "入玉勝ち",
+    "引き分け",
+    "引分け",
+    "不戦勝",
+    "不戦敗",
+    "Time-up",
 ];
 
 /// What one line of a record is.
@@ -147,7 +157,11 @@ fn read_move_line(shape: Shape, names: &Names, line: &str) -> Result<Line, Strin
     } else {
         let ascii: String = digits
             .chars()
-            .map(|c| char::from_u32(c as u32 - '０' as u32 + '0' as u32).filter(|_| !c.is_ascii()).unwrap_or(c))
+            .map(|c| {
+                char::from_u32(c as u32 - '０' as u32 + '0' as u32)
+                    .filter(|_| !c.is_ascii())
+                    .unwrap_or(c)
+            })
             .collect();
         Some(ascii.parse::<u32>().map_err(|_| "bad move number")?)
     };
@@ -184,14 +198,21 @@ fn read_move_line(shape: Shape, names: &Names, line: &str) -> Result<Line, Strin
             .unwrap_or(before)
             .trim_end();
         let after = &rest[at + '←'.len_utf8()..];
-        let close = after.find(['）', ')']).ok_or("the origin square is not closed by `）`")?;
+        let close = after
+            .find(['）', ')'])
+            .ok_or("the origin square is not closed by `）`")?;
         let origin = parse_square(shape, &after[..close])
             .ok_or_else(|| format!("`{}` is not a square of this board", &after[..close]))?;
         (before, origin)
     } else if let Some(open) = rest.find('(') {
         let inner = &rest[open + 1..];
-        let close = inner.find(')').ok_or("the origin square is not closed by `)`")?;
-        let digits: Vec<u32> = inner[..close].chars().filter_map(|c| c.to_digit(10)).collect();
+        let close = inner
+            .find(')')
+            .ok_or("the origin square is not closed by `)`")?;
+        let digits: Vec<u32> = inner[..close]
+            .chars()
+            .filter_map(|c| c.to_digit(10))
+            .collect();
         let origin = match digits.as_slice() {
             [f, r] if inner[..close].chars().count() == 2 => square_at(shape, *f, *r),
             _ => None,

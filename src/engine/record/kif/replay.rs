@@ -9,6 +9,7 @@ use super::{handicap_name, KifError, MAX_LINE, VARIANT_NAMES};
 use crate::engine::core::color::Color;
 use crate::engine::core::square::Square;
 use crate::engine::game::{Game, Played};
+use crate::engine::interrupt::stopped;
 use crate::engine::notation::parse_valid_position;
 use crate::engine::position::Position;
 use crate::engine::rules::legality::IllegalReason;
@@ -45,7 +46,8 @@ pub struct ReadMove<'a> {
 }
 
 /// Replays the KIF record `text` under `rules`, at most `max_moves` moves, handing each
-/// move played to `on_move`; stops at the first illegal move.
+/// move played to `on_move`; stops at the first illegal move (and, under a running
+/// interrupt that stops it, where it stopped).
 ///
 /// # Errors
 /// A line that is not KIF, a board diagram or header that does not fit the variant, a
@@ -64,15 +66,22 @@ pub fn replay_kif(
     let mut first_move: Option<(usize, Step)> = None;
     for (no, raw) in lines.by_ref() {
         if raw.len() > MAX_LINE {
-            return Err(KifError::new(no, "kif_line_too_long", format!("the line has more than {MAX_LINE} bytes")));
+            return Err(KifError::new(
+                no,
+                "kif_line_too_long",
+                format!("the line has more than {MAX_LINE} bytes"),
+            ));
         }
-        match read_line(shape, &names, raw, false).map_err(|m| KifError::new(no, "kif_syntax", m))? {
+        match read_line(shape, &names, raw, false)
+            .map_err(|m| KifError::new(no, "kif_syntax", m))?
+        {
             Line::Skip | Line::BoardFrame | Line::MovesHeader => {}
             Line::PositionText(t) => header.position_text = Some((no, t)),
             Line::Tag(key, value) => header.tag(rules, no, &key, &value)?,
             Line::BoardRank => {
                 header.board_line.get_or_insert(no);
-                let cells = read_rank(&names, raw).map_err(|m| KifError::new(no, "kif_board", m))?;
+                let cells =
+                    read_rank(&names, raw).map_err(|m| KifError::new(no, "kif_board", m))?;
                 header.ranks.push(cells);
             }
             Line::Turn(side) => header.side = Some(side),
@@ -97,9 +106,15 @@ pub fn replay_kif(
         open.push(first);
         for (no, raw) in lines {
             if raw.len() > MAX_LINE {
-                return Err(KifError::new(no, "kif_line_too_long", format!("the line has more than {MAX_LINE} bytes")));
+                return Err(KifError::new(
+                    no,
+                    "kif_line_too_long",
+                    format!("the line has more than {MAX_LINE} bytes"),
+                ));
             }
-            let step = match read_line(shape, &names, raw, true).map_err(|m| KifError::new(no, "kif_syntax", m))? {
+            let step = match read_line(shape, &names, raw, true)
+                .map_err(|m| KifError::new(no, "kif_syntax", m))?
+            {
                 Line::Step(step) => step,
                 Line::End => break,
                 _ => continue,
@@ -107,19 +122,19 @@ pub fn replay_kif(
             let joins = match step.label {
                 Label::Single => false,
                 Label::Step(k) => k > 1,
-                Label::Shot => open.first().is_some_and(|(_, first)| {
-                    step.number.is_none() || step.number == first.number
-                }),
+                Label::Shot => open
+                    .first()
+                    .is_some_and(|(_, first)| step.number.is_none() || step.number == first.number),
             };
             if !joins {
-                if !player.play(&open, &mut on_move)? {
+                if stopped() || !player.play(&open, &mut on_move)? {
                     break;
                 }
                 open.clear();
             }
             open.push((no, step));
         }
-        if player.illegal.is_none() && !open.is_empty() {
+        if player.illegal.is_none() && !open.is_empty() && !stopped() {
             player.play(&open, &mut on_move)?;
         }
     }
@@ -147,18 +162,25 @@ impl Header {
         if value == handicap_name(rules.variant.id) {
             return Ok(());
         }
-        Err(match VARIANT_NAMES.iter().find(|(_, name)| *name == value) {
-            Some((id, _)) => KifError::new(
-                no,
-                "kif_variant_mismatch",
-                format!("the record is a game of `{id}` (手合割：{value}); the request names `{}`", rules.variant.id),
-            ),
-            None => KifError::new(
-                no,
-                "kif_unsupported_handicap",
-                format!("手合割：{value} is not a setup of this variant (write the board instead)"),
-            ),
-        })
+        Err(
+            match VARIANT_NAMES.iter().find(|(_, name)| *name == value) {
+                Some((id, _)) => KifError::new(
+                    no,
+                    "kif_variant_mismatch",
+                    format!(
+                        "the record is a game of `{id}` (手合割：{value}); the request names `{}`",
+                        rules.variant.id
+                    ),
+                ),
+                None => KifError::new(
+                    no,
+                    "kif_unsupported_handicap",
+                    format!(
+                        "手合割：{value} is not a setup of this variant (write the board instead)"
+                    ),
+                ),
+            },
+        )
     }
 
     /// The start position: the position text line, else the diagram, else the initial
@@ -243,7 +265,9 @@ impl Player<'_> {
                         Dest::Same if i == 0 => self.last.ok_or_else(|| {
                             bad("仝 (same square) on the first move has no previous move".into())
                         })?,
-                        Dest::Same => return Err(bad("仝 is written only on a move's first line".into())),
+                        Dest::Same => {
+                            return Err(bad("仝 is written only on a move's first line".into()))
+                        }
                     };
                     text.push_str(&self.square(to));
                     promote = step.promote;
@@ -256,7 +280,11 @@ impl Player<'_> {
     }
 
     /// Plays one move; `false` when it was illegal (recorded in `illegal`).
-    fn play(&mut self, lines: &[(usize, Step)], on_move: &mut impl FnMut(ReadMove<'_>)) -> Result<bool, KifError> {
+    fn play(
+        &mut self,
+        lines: &[(usize, Step)],
+        on_move: &mut impl FnMut(ReadMove<'_>),
+    ) -> Result<bool, KifError> {
         let (no, first) = &lines[0];
         let index = self.game.plies();
         if index >= self.max_moves {
@@ -299,7 +327,11 @@ impl Player<'_> {
                 return Err(KifError::new(
                     *no,
                     "kif_sequence",
-                    format!("the line marks a move of {}, but {} is to move", side.name(), pos.side().name()),
+                    format!(
+                        "the line marks a move of {}, but {} is to move",
+                        side.name(),
+                        pos.side().name()
+                    ),
                 ));
             }
         }

@@ -24,7 +24,12 @@ pub fn write_kif(rules: &Rules, game: &Game, ending: Option<Ending>) -> String {
 }
 
 /// [`write_kif`] from a start position and moves known to be legal from it.
-pub fn write_moves(rules: &Rules, start: &Position, moves: &[Move], ending: Option<Ending>) -> String {
+pub fn write_moves(
+    rules: &Rules,
+    start: &Position,
+    moves: &[Move],
+    ending: Option<Ending>,
+) -> String {
     let names = Names::of(rules);
     let mut out = String::with_capacity(128 + moves.len() * 40);
     let chu = rules.variant.id == "chu";
@@ -101,7 +106,11 @@ impl MoveWriter<'_> {
             ShotsFrom::FirstLeg => shots.split_at(1.min(shots.len())),
             ShotsFrom::Final => shots.split_at(0),
         };
-        let promote = if mv.promo == Promo::Promote { "成" } else { "" };
+        let promote = if mv.promo == Promo::Promote {
+            "成"
+        } else {
+            ""
+        };
         let dest_text = |sq: Square, first: bool| -> String {
             if first && last == Some(sq) {
                 "仝".to_string()
@@ -166,7 +175,13 @@ fn write_ending(plies: usize, ending: Ending, out: &mut String) {
     if let Some(word) = word {
         out.push_str(&format!("{:>4}   {word}\n", plies + 1));
     }
-    let side = |c: Color| if c == Color::Black { "先手" } else { "後手" };
+    let side = |c: Color| {
+        if c == Color::Black {
+            "先手"
+        } else {
+            "後手"
+        }
+    };
     let result = match ending.result {
         GameResult::Win(c) => format!("{}の勝ち", side(c)),
         GameResult::Draw if ending.reason == EndReason::Repetition => "千日手".to_string(),
