@@ -12,7 +12,7 @@
 
 use super::names::Names;
 use super::numerals::{is_digit, parse_digits, parse_square, rank_readings, split_file, square_at};
-use super::STEP_LABELS;
+use super::terms::STEP_LABELS;
 use crate::engine::core::color::Color;
 use crate::engine::core::shape::Shape;
 use crate::engine::core::square::Square;

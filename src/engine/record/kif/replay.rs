@@ -5,7 +5,7 @@
 use super::board::{build_position, read_rank};
 use super::names::Names;
 use super::read::{read_line, Dest, Label, Line, Step};
-use super::{handicap_name, KifError, MAX_LINE, VARIANT_NAMES};
+use super::terms::{handicap_name, KifError, MAX_LINE, VARIANT_NAMES};
 use crate::engine::core::color::Color;
 use crate::engine::core::square::Square;
 use crate::engine::game::{Game, Played};
@@ -371,4 +371,38 @@ impl Player<'_> {
             }
         }
     }
+}
+
+/// A record read in full: its game, every move legal.
+#[derive(Debug)]
+pub struct KifGame {
+    pub game: Game,
+    /// Each move in machine text, as read.
+    pub moves: Vec<String>,
+}
+
+/// Reads a KIF record whose every move must be legal.
+///
+/// # Errors
+/// As [`replay_kif`], and the first illegal move (code `kif_illegal_move`, its line and
+/// the reason).
+pub fn read_kif(rules: &Rules, text: &str, max_moves: usize) -> Result<KifGame, KifError> {
+    let mut moves = Vec::new();
+    let replay = replay_kif(rules, text, max_moves, |m| moves.push(m.text.to_string()))?;
+    if let Some(bad) = replay.illegal {
+        return Err(KifError::new(
+            bad.line,
+            "kif_illegal_move",
+            format!(
+                "move {} (`{}`) is illegal: {}",
+                bad.index + 1,
+                bad.text,
+                bad.reason
+            ),
+        ));
+    }
+    Ok(KifGame {
+        game: replay.game,
+        moves,
+    })
 }

@@ -3,7 +3,7 @@
 use super::board::write_board;
 use super::names::Names;
 use super::numerals::kif_square;
-use super::{handicap_name, STEP_LABELS};
+use super::terms::{handicap_name, STEP_LABELS};
 use crate::engine::core::color::Color;
 use crate::engine::core::ending::{EndReason, Ending, GameResult};
 use crate::engine::core::moves::{Move, Promo, ShotsFrom};
