@@ -11,7 +11,7 @@
 //! (text formats), [`perft`], [`picture`] (board pictures in SVG), [`rules`] (legality of
 //! one proposed move, check and mate, material endings, repetition, lion trading), [`game`]
 //! (a game with its history and its status after every move, and a bare position's
-//! outcome).
+//! outcome), [`record`] (game records: KIF read into a game, a game written as KIF).
 //!
 //! # Design
 //! - A variant is data (`variant/data/*.pieces|options|overrides|setup`): one row per
@@ -62,6 +62,7 @@ pub mod notation;
 pub mod perft;
 pub mod picture;
 pub mod position;
+pub mod record;
 pub mod rules;
 #[cfg(test)]
 mod test_rng;

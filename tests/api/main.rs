@@ -14,6 +14,7 @@ mod game_end;
 mod game_end_rulings;
 mod helpers;
 mod hostile;
+mod kif;
 mod maka;
 mod metrics;
 mod move_effects;

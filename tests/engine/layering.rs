@@ -36,6 +36,7 @@ const FLOORS: &[&[&str]] = &[
     &["perft", "notation", "picture"],
     &["rules"],
     &["game"],
+    &["record"],
 ];
 
 fn floor_of(unit: &str) -> usize {

@@ -12,6 +12,7 @@ mod dai_vectors;
 mod game_end;
 mod game_end_rulings;
 mod invariants;
+mod kif;
 mod ko;
 mod ko_hodges;
 mod ko_vectors;

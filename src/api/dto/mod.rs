@@ -28,7 +28,9 @@ pub use played::{
     CaptureInfo, ChangeCause, ChangedInfo, IllegalInfo, MoveInfo, PromotionInfo, RemovalCause,
     RemovedInfo,
 };
-pub use replay::{ReplayRequest, ReplayResponse, ReplayVerdict};
+pub use replay::{
+    RecordFormat, RecordInput, RecordOutput, ReplayRequest, ReplayResponse, ReplayVerdict,
+};
 pub use rules::{OptionOverrides, OptionValues, RulesEcho, RulesInput, VariantId};
 pub use status::{
     CheckInfo, GameStatus, RepetitionJudged, StatusReason, StatusResult, StatusState,
