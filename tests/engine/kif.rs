@@ -205,28 +205,3 @@ fn the_writer_draws_chu_as_lishogi_does() {
         "先手：\n後手：\n手数----指手---------消費時間--\n   1手目   7八歩兵 （←7九）\n   2手目   7五歩兵 （←7四）\n"
     );
 }
-
-/// The figure README.md quotes: writing and reading back a 300-ply tai game (median of
-/// 11 runs). A measurement, not a check: run with `--ignored --nocapture`.
-#[test]
-#[ignore]
-fn time_a_300_ply_tai_record() {
-    let rules = rules_for("tai", "");
-    let game = random_game(&rules, Position::start(&rules), 300, 3);
-    assert_eq!(game.played.len(), 300);
-    let mut times = Vec::new();
-    let mut bytes = 0;
-    for _ in 0..11 {
-        let t = std::time::Instant::now();
-        let text = write_kif(&rules, &game, None);
-        let read = read_kif(&rules, &text, 1000).unwrap();
-        times.push(t.elapsed());
-        bytes = text.len();
-        assert_eq!(read.game.played.len(), 300);
-    }
-    times.sort();
-    println!(
-        "300-ply tai record ({bytes} bytes): write + read median {:?}",
-        times[5]
-    );
-}
