@@ -149,7 +149,14 @@ fn benches(c: &mut Criterion) {
     let (played, illegal) = replay(&rules, None, &record_game).expect("start");
     assert!(illegal.is_none());
     let kif = write_kif(&rules, &played, None);
-    assert_eq!(read_kif(&rules, &kif, 1000).expect("reads").game.played.len(), 300);
+    assert_eq!(
+        read_kif(&rules, &kif, 1000)
+            .expect("reads")
+            .game
+            .played
+            .len(),
+        300
+    );
     eprintln!("300-ply tai record: {} bytes of KIF", kif.len());
     c.bench_function("tai_kif_write_300_plies", |b| {
         b.iter(|| write_kif(&rules, black_box(&played), None))
