@@ -19,6 +19,7 @@ use shogi_arbiter::engine::movegen::legal_moves;
 use shogi_arbiter::engine::notation::{format_move, parse_position};
 use shogi_arbiter::engine::perft::perft;
 use shogi_arbiter::engine::position::Position;
+use shogi_arbiter::engine::record::kif::{read_kif, write_kif};
 use shogi_arbiter::engine::rules::check::{checking_moves_by_definition, escapes, in_check};
 use shogi_arbiter::engine::rules::legality::check_move;
 use shogi_arbiter::engine::rules::repetition::Completion;
@@ -141,6 +142,27 @@ fn benches(c: &mut Criterion) {
     eprintln!("2,000-ply game: a position occurs up to {most} times");
     c.bench_function("tai_replay_2000_plies", |b| {
         b.iter(|| replay(&rules, None, black_box(&game)).expect("start"))
+    });
+    // Game records: a 300-ply game written as KIF, and the record read back (every move
+    // judged).
+    let (record_game, _) = long_game(&rules, 300);
+    let (played, illegal) = replay(&rules, None, &record_game).expect("start");
+    assert!(illegal.is_none());
+    let kif = write_kif(&rules, &played, None);
+    assert_eq!(
+        read_kif(&rules, &kif, 1000)
+            .expect("reads")
+            .game
+            .played
+            .len(),
+        300
+    );
+    eprintln!("300-ply tai record: {} bytes of KIF", kif.len());
+    c.bench_function("tai_kif_write_300_plies", |b| {
+        b.iter(|| write_kif(&rules, black_box(&played), None))
+    });
+    c.bench_function("tai_kif_read_300_plies", |b| {
+        b.iter(|| read_kif(&rules, black_box(&kif), 1000).expect("reads"))
     });
     let mut group = c.benchmark_group("tai_perft3");
     group.sample_size(10);

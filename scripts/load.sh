@@ -5,6 +5,7 @@
 #   (c) POST /v1/adjudicate: one more move after a 300-ply game, in game form
 #   (d) POST /v1/legal-moves of the tai start position, (e) of the chu start position
 #   (f) POST /v1/adjudicate: the first listed move of the chu start position
+#   (g) the mix: (b), (d), (e) and (f) in turn on every connection
 # For each: requests/s, p50 and p99 latency, HTTP error answers (4xx/5xx) and socket
 # errors; at the end the server's peak RSS (VmHWM). Prints a markdown table.
 #
@@ -122,6 +123,10 @@ for v in ("tai", "chu"):
         sys.exit(f"no legal move listed for the {v} start position")
     with open(f"{work}/{v}-legal.json", "w") as f:
         json.dump(body, f)
+with open(f"{work}/mix.txt", "w") as f:
+    for path, name in (("/v1/adjudicate", "bare"), ("/v1/legal-moves", "tai-legal"),
+                       ("/v1/legal-moves", "chu-legal"), ("/v1/adjudicate", "chu-adjudicate")):
+        f.write(f"{path} {work}/{name}.json\n")
 PY
 
 # --- the runs -------------------------------------------------------------------------
@@ -138,6 +143,24 @@ if path and path ~= "" then
   wrk.body = slurp(path)
   wrk.headers["Content-Type"] = "application/json"
 end
+-- LOAD_MIX: a file of "PATH BODY_FILE" lines, POSTed in turn on every connection. The
+-- requests are built in init, once wrk has set the Host header (built when the script is
+-- loaded, they would go without it and every answer would be a 400).
+local mix = os.getenv("LOAD_MIX")
+if mix and mix ~= "" then
+  local requests, i = {}, 0
+  init = function(args)
+    for line in io.lines(mix) do
+      local target, file = line:match("^(%S+) (%S+)$")
+      requests[#requests + 1] = wrk.format("POST", target,
+        { ["Host"] = wrk.headers["Host"], ["Content-Type"] = "application/json" }, slurp(file))
+    end
+  end
+  request = function()
+    i = i % #requests + 1
+    return requests[i]
+  end
+end
 done = function(summary, latency, requests)
   local e = summary.errors
   io.write(string.format("RESULT %.1f %.3f %.3f %d %d %d\n",
@@ -149,8 +172,8 @@ LUA
 
 # Prints "rps p50_ms p99_ms requests http_errors socket_errors".
 measure() {
-    local method=$1 path=$2 body=${3:-}
-    LOAD_METHOD=$method LOAD_BODY=$body \
+    local method=$1 path=$2 body=${3:-} mix=${4:-}
+    LOAD_METHOD=$method LOAD_BODY=$body LOAD_MIX=$mix \
         "${wrk_pin[@]}" wrk -t "$THREADS" -c "$CONNECTIONS" -d "$DURATION" --timeout 10s \
         -s "$work/load.lua" "$base$path" >"$work/out.txt"
     awk '$1 == "RESULT" { print $2, $3, $4, $5, $6, $7 }' "$work/out.txt"
@@ -173,6 +196,7 @@ run_one "POST /v1/adjudicate, game form after $PLIES plies" POST /v1/adjudicate 
 run_one "POST /v1/legal-moves, tai start position" POST /v1/legal-moves "$work/tai-legal.json"
 run_one "POST /v1/legal-moves, chu start position" POST /v1/legal-moves "$work/chu-legal.json"
 run_one "POST /v1/adjudicate, chu start position, first listed move" POST /v1/adjudicate "$work/chu-adjudicate.json"
+run_one "mix: (b), (d), (e), (f) in turn" POST / "" "$work/mix.txt"
 
 peak_rss_kib="$(awk '$1 == "VmHWM:" { print $2 }' "/proc/$server_pid/status")"
 cores="$(nproc)"

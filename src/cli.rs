@@ -1,10 +1,11 @@
 //! The command line: the arguments (parsed by clap) of `serve` (the default when no command
-//! is given), `perft` and `openapi`, running each, and how a run ends: its messages and exit
+//! is given), `perft`, `openapi` and `conformance`, running each, and how a run ends: its messages and exit
 //! code. Output goes through `Out`, which stops quietly when the reader has gone.
 
 use crate::config::{ServeArgs, Settings};
+use crate::conformance::ConformanceArgs;
 use crate::engine::notation::{format_move, parse_valid_position, PositionProblem};
-use crate::engine::perft::{divide, perft};
+use crate::engine::perft::{divide, perft_bounded, Count};
 use crate::engine::position::Position;
 use crate::engine::variant::{self, Rules, RulesRequest};
 use crate::startup::Application;
@@ -47,6 +48,14 @@ enum Command {
     Perft(PerftArgs),
     /// Print the OpenAPI document of the service
     Openapi,
+    /// Run the conformance kit against a server of the same API
+    #[command(
+        long_about = "Run the conformance kit (perft files, rule vectors, game fixtures) against \
+            a server of the same OpenAPI contract and print a table of agreement; exit code 1 \
+            on any disagreement or error. --fuzz N also plays N random games comparing the \
+            server's legal moves with this engine's at every ply."
+    )]
+    Conformance(ConformanceArgs),
 }
 
 #[derive(Debug, clap::Args)]
@@ -70,9 +79,33 @@ struct PerftArgs {
     /// Plies to count
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     depth: u32,
-    /// Print the count below each first move, one `move count` line each
+    /// Print the count below each first move, one `move count` line each (counting
+    /// usi_strings: one line per USI string lishogi lists)
     #[arg(long)]
     divide: bool,
+    /// What to count: distinct effects (HaChu's count), or the USI strings lishogi lists
+    /// (shogiops' raw count; chu only)
+    #[arg(long, value_enum, default_value = "effects")]
+    count: CountArg,
+}
+
+/// `--count`: the engine's [`Count`] under the names the HTTP API uses.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum CountArg {
+    /// One per sequence of distinct effects
+    Effects,
+    /// One per sequence of lishogi's USI strings (chu only)
+    #[value(name = "usi_strings", alias = "usi-strings")]
+    UsiStrings,
+}
+
+impl From<CountArg> for Count {
+    fn from(arg: CountArg) -> Count {
+        match arg {
+            CountArg::Effects => Count::Effects,
+            CountArg::UsiStrings => Count::UsiStrings,
+        }
+    }
 }
 
 /// Reads `NAME=VALUE`.
@@ -99,6 +132,7 @@ pub fn main() -> ExitCode {
         Command::Serve(args) => serve(args),
         Command::Perft(args) => run_perft(args),
         Command::Openapi => openapi(),
+        Command::Conformance(args) => conformance(&args),
     };
     match result {
         Ok(()) | Err(Failure::Closed) => ExitCode::SUCCESS,
@@ -129,7 +163,12 @@ fn parse() -> Command {
                 .and_then(|m| Cli::from_arg_matches(&m).ok())
             {
                 Some(Cli {
-                    command: Some(command @ (Command::Perft(_) | Command::Openapi)),
+                    command:
+                        Some(
+                            command @ (Command::Perft(_)
+                            | Command::Openapi
+                            | Command::Conformance(_)),
+                        ),
                     ..
                 }) => command,
                 _ => usage_exit(error),
@@ -209,6 +248,21 @@ fn openapi() -> Result<(), Failure> {
     out.finish()
 }
 
+fn conformance(args: &ConformanceArgs) -> Result<(), Failure> {
+    let result = crate::conformance::run(args).map_err(Failure::Fatal)?;
+    let mut out = Out::new();
+    out.write_str(&result.text)?;
+    out.finish()?;
+    if result.agreed {
+        Ok(())
+    } else {
+        Err(Failure::Fatal(format!(
+            "the server at {} does not agree with the kit (details above)",
+            args.against
+        )))
+    }
+}
+
 fn run_perft(args: PerftArgs) -> Result<(), Failure> {
     let usage = |message: String| {
         let mut cmd = Cli::command();
@@ -238,17 +292,24 @@ fn run_perft(args: PerftArgs) -> Result<(), Failure> {
             usage(format!("the position does not read: {}", words.join("; ")))
         })?,
     };
+    let count = Count::from(args.count);
+    if !count.available(&rules) {
+        return Err(usage(format!(
+            "--count usi_strings is lishogi's count and only defined for chu, not '{}'",
+            args.variant
+        )));
+    }
     let start = Instant::now();
     let mut out = Out::new();
+    let stopped = |_| Failure::Fatal("node budget exceeded".to_string());
     let total = if args.divide {
-        let rows = divide(&pos, &rules, args.depth, u64::MAX)
-            .map_err(|_| Failure::Fatal("node budget exceeded".to_string()))?;
+        let rows = divide(&pos, &rules, args.depth, count, u64::MAX).map_err(stopped)?;
         for (mv, n) in &rows {
             out.write_fmt(format_args!("{} {n}\n", format_move(variant.shape(), mv)))?;
         }
         rows.iter().map(|r| r.1).sum()
     } else {
-        perft(&pos, &rules, args.depth)
+        perft_bounded(&pos, &rules, args.depth, count, u64::MAX).map_err(stopped)?
     };
     let secs = start.elapsed().as_secs_f64();
     out.write_fmt(format_args!("nodes {total}\n"))?;

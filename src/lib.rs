@@ -1,13 +1,15 @@
 //! shogi-arbiter: a stateless rules arbiter for the large historical shogi variants.
 //!
 //! The crate is a pure rules library ([`engine`]) with a thin HTTP layer ([`api`],
-//! [`startup`]) and a command-line front end ([`cli`], run by `main.rs`). Shogi (将棋) is
+//! [`startup`]), a command-line front end ([`cli`], run by `main.rs`) and a conformance
+//! runner that checks any server of the same API against the kit ([`conformance`]). Shogi (将棋) is
 //! Japanese chess; the large variants (tai, chu, tenjiku, ko, dai dai and maka dai dai
 //! shogi) are played on boards of 12×12 to 25×25 squares.
 
 pub mod api;
 pub mod cli;
 pub mod config;
+pub mod conformance;
 pub mod engine;
 pub mod startup;
 pub mod telemetry;

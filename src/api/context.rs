@@ -125,14 +125,30 @@ impl AppState {
         F: Fn() -> Result<T, ApiError> + Send + 'static,
         T: Serialize,
     {
+        let json = move || job().and_then(|t| to_json(&t));
+        self.run_as(peer, heavy, ContentType::json(), json).await
+    }
+
+    /// [`AppState::run`] for a job that writes its answer's bytes itself (a picture),
+    /// sent as `content_type`.
+    pub async fn run_as<F>(
+        self: &Arc<Self>,
+        peer: Option<Peer>,
+        heavy: bool,
+        content_type: ContentType,
+        job: F,
+    ) -> Result<HttpResponse, ApiError>
+    where
+        F: Fn() -> Result<Vec<u8>, ApiError> + Send + 'static,
+    {
         self.activity.fetch_add(1, Ordering::Relaxed);
         if !heavy {
             let begun = Instant::now();
             let slice = Interrupt::new(Some(begun + LIGHT_SLICE));
-            let (answer, stopped) = slice.run_all(|| job().and_then(|t| to_json(&t)));
+            let (answer, stopped) = slice.run_all(&job);
             metrics::engine_time("io", begun.elapsed());
             if stopped.is_none() {
-                return answer.map(json_response);
+                return answer.map(|body| respond(content_type, body));
             }
             tracing::debug!("light call moved off the I/O thread");
         }
@@ -152,7 +168,7 @@ impl AppState {
         let task = actix_web::web::block(move || {
             let _permit = permit;
             let begun = Instant::now();
-            let (answer, stopped) = interrupt.run_all(|| job().and_then(|t| to_json(&t)));
+            let (answer, stopped) = interrupt.run_all(&job);
             metrics::engine_time("blocking", begun.elapsed());
             match (answer, stopped) {
                 (answer, None) => answer,
@@ -177,7 +193,7 @@ impl AppState {
         answer
             .map_err(|Gone| gone("running"))?
             .map_err(|_| engine_unavailable())?
-            .map(json_response)
+            .map(|body| respond(content_type, body))
     }
 
     /// Takes a place among the heavy calls running or waiting, or refuses with 429.
@@ -235,10 +251,8 @@ fn to_json<T: Serialize>(t: &T) -> Result<Vec<u8>, ApiError> {
     })
 }
 
-fn json_response(body: Vec<u8>) -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type(ContentType::json())
-        .body(body)
+fn respond(content_type: ContentType, body: Vec<u8>) -> HttpResponse {
+    HttpResponse::Ok().content_type(content_type).body(body)
 }
 
 fn too_busy(slots: usize) -> ApiError {

@@ -66,6 +66,10 @@ pub struct Problem {
     #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
     #[schema(example = "13r13p")]
     pub submitted: Option<String>,
+    /// For a game record (`record`): the line (1 = the first) where the problem was found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = 12)]
+    pub line: Option<usize>,
     /// The valid choices, when a name was not recognised.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(example = json!(["wikipedia", "japanese", "tsa"]))]
@@ -214,6 +218,7 @@ impl ApiError {
                 index: None,
                 reason: None,
                 submitted: None,
+                line: None,
                 valid: None,
                 progress: None,
             }),

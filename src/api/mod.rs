@@ -25,7 +25,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 #[openapi(
     info(
         title = "shogi-arbiter",
-        description = "A stateless rules arbiter for the large historical shogi variants (tai, chu, tenjiku and maka dai dai shogi). \
+        description = "A stateless rules arbiter for the large historical shogi variants (tai, chu, tenjiku, dai, dai dai, maka dai dai and ko shogi). \
 Positions and moves use the text formats of the project's notation contract: position text \
 `<board> <side> <extra> <move number>` and machine move text such as `13s13r` or `13v12u11t`. \
 Every response echoes the fully resolved rules. Errors are RFC 9457 problems with a stable `code`.",
@@ -36,6 +36,7 @@ Every response echoes the fully resolved rules. Errors are RFC 9457 problems wit
         (name = "moves", description = "Legal moves and the verdict on one move"),
         (name = "games", description = "Replaying a whole game"),
         (name = "perft", description = "Move-path counts for testing move generators"),
+        (name = "pictures", description = "Board pictures (SVG)"),
         (name = "service", description = "Health"),
     )
 )]
@@ -60,7 +61,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(routes::moves::legal)
         .service(routes::moves::adjudicate)
         .service(routes::replay::replay)
-        .service(routes::perft::perft);
+        .service(routes::perft::perft)
+        .service(routes::picture::board);
 }
 
 /// The OpenAPI document, built from [`configure`] without starting a server.

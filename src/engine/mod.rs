@@ -8,9 +8,10 @@
 //! the movement language, compiled tables), [`variant`] (piece tables, options, profiles,
 //! resolved rules), [`position`] (setup and position, playing a move), [`attack`] (who
 //! attacks a square), [`movegen`] (legal moves, one file per movement kind), [`notation`]
-//! (text formats), [`perft`], [`rules`] (legality of one proposed move, check and mate,
-//! material endings, repetition, lion trading), [`game`] (a game with its history and its
-//! status after every move, and a bare position's outcome).
+//! (text formats), [`perft`], [`picture`] (board pictures in SVG), [`rules`] (legality of
+//! one proposed move, check and mate, material endings, repetition, lion trading), [`game`]
+//! (a game with its history and its status after every move, and a bare position's
+//! outcome), [`record`] (game records: KIF read into a game, a game written as KIF).
 //!
 //! # Design
 //! - A variant is data (`variant/data/*.pieces|options|overrides|setup`): one row per
@@ -59,7 +60,9 @@ pub mod movegen;
 pub mod movement;
 pub mod notation;
 pub mod perft;
+pub mod picture;
 pub mod position;
+pub mod record;
 pub mod rules;
 #[cfg(test)]
 mod test_rng;

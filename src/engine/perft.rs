@@ -1,12 +1,43 @@
 //! Perft (performance test: the number of move sequences of a given length) and divide
 //! (the same per first move), with an optional node budget, stopped by the running
-//! [`Interrupt`](super::interrupt::Interrupt) too.
+//! [`Interrupt`](super::interrupt::Interrupt) too. Two ways of counting ([`Count`]): one
+//! per sequence of distinct effects (this engine's moves), or, in chu shogi, one per
+//! sequence of the USI strings lishogi lists ([`usi_strings`]).
+
+pub mod usi_strings;
 
 use super::core::moves::Move;
 use super::interrupt::stopped;
-use super::movegen::{generate, legal_moves, Counter};
+use super::movegen::{generate, legal_moves, Counter, MoveSink};
 use super::position::Position;
 use super::variant::Rules;
+
+/// What a count counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Count {
+    /// Sequences of distinct effects: every move this engine lists counts once (one pass
+    /// per position, a route through an empty square counted as the direct move;
+    /// notation.md).
+    #[default]
+    Effects,
+    /// Sequences of USI strings as lishogi's rules library lists them (chu shogi only,
+    /// [`Count::available`]): every move counts as many times as shogiops spells it
+    /// ([`usi_strings`]), at every ply.
+    UsiStrings,
+}
+
+impl Count {
+    /// Whether this count is defined for the variant of `rules`: effects everywhere, USI
+    /// strings only in chu shogi (lishogi plays no other large variant). Elsewhere a USI
+    /// string count applies chu's listing to whatever lion-like pieces there are, which
+    /// reproduces no outside figure: callers refuse it.
+    pub fn available(self, rules: &Rules) -> bool {
+        match self {
+            Count::Effects => true,
+            Count::UsiStrings => rules.variant.id == usi_strings::LISHOGI_VARIANT,
+        }
+    }
+}
 
 /// Why a bounded count stopped before its end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,7 +56,8 @@ pub struct Halt {
     pub visited: u64,
 }
 
-/// Counts leaf nodes at `depth` (1 = the number of legal moves), to the end.
+/// Counts leaf nodes at `depth` (1 = the number of legal moves) in distinct effects
+/// ([`Count::Effects`]), to the end.
 pub fn perft(pos: &Position, rules: &Rules, depth: u32) -> u64 {
     let mut walk = Walk::new(u64::MAX);
     match walk.count(pos, rules, depth) {
@@ -34,18 +66,30 @@ pub fn perft(pos: &Position, rules: &Rules, depth: u32) -> u64 {
     }
 }
 
-/// Like [`perft`], but stops once more than `budget` nodes (interior and leaf) have been
-/// visited, or when the running interrupt says so.
+/// Like [`perft`] counting `count`, but stops once more than `budget` nodes (interior and
+/// leaf positions this engine visits) have been visited, or when the running interrupt
+/// says so.
 ///
 /// # Errors
 /// [`Halt`] when it stopped early.
-pub fn perft_bounded(pos: &Position, rules: &Rules, depth: u32, budget: u64) -> Result<u64, Halt> {
+pub fn perft_bounded(
+    pos: &Position,
+    rules: &Rules,
+    depth: u32,
+    count: Count,
+    budget: u64,
+) -> Result<u64, Halt> {
     let mut walk = Walk::new(budget);
-    let result = walk.count(pos, rules, depth);
+    let result = match count {
+        Count::Effects => walk.count(pos, rules, depth),
+        Count::UsiStrings => walk.count_strings(pos, rules, depth),
+    };
     walk.finish(result)
 }
 
-/// Leaf counts per first move, in generation order.
+/// Leaf counts per first move, in generation order. Counting [`Count::UsiStrings`], one
+/// row per string shogiops lists for each first move ([`usi_strings::spellings`]), each
+/// with the count under it (the strings of one move share their count).
 ///
 /// # Errors
 /// [`Halt`] when `budget` nodes are not enough or the running interrupt stops it.
@@ -53,6 +97,7 @@ pub fn divide(
     pos: &Position,
     rules: &Rules,
     depth: u32,
+    count: Count,
     budget: u64,
 ) -> Result<Vec<(Move, u64)>, Halt> {
     let mut walk = Walk::new(budget);
@@ -68,8 +113,17 @@ pub fn divide(
         for mv in moves {
             let mut child = pos.clone();
             child.play_unchecked(&mv, rules);
-            let n = walk.count(&child, rules, depth - 1)?;
-            out.push((mv, n));
+            match count {
+                Count::Effects => out.push((mv, walk.count(&child, rules, depth - 1)?)),
+                Count::UsiStrings => {
+                    let n = walk.count_strings(&child, rules, depth - 1)?;
+                    out.extend(
+                        usi_strings::spellings(pos, rules, &mv)
+                            .into_iter()
+                            .map(|s| (s, n)),
+                    );
+                }
+            }
         }
         Ok(())
     };
@@ -133,5 +187,66 @@ impl Walk {
             total += self.count(&child, rules, depth - 1)?;
         }
         Ok(total)
+    }
+}
+
+impl Walk {
+    /// [`Walk::count`] in USI strings: each move weighs as many strings as shogiops lists
+    /// for it, at every ply. The budget counts the positions visited, as there.
+    fn count_strings(
+        &mut self,
+        pos: &Position,
+        rules: &Rules,
+        depth: u32,
+    ) -> Result<u64, HaltReason> {
+        if depth == 0 {
+            return Ok(1);
+        }
+        if stopped() {
+            return Err(HaltReason::Interrupted);
+        }
+        if depth == 1 {
+            let mut c = StringCounter {
+                pos,
+                rules,
+                moves: 0,
+                strings: 0,
+            };
+            generate(pos, rules, &mut c);
+            if stopped() {
+                return Err(HaltReason::Interrupted);
+            }
+            self.spend(c.moves + 1)?;
+            return Ok(c.strings);
+        }
+        self.spend(1)?;
+        let moves = legal_moves(pos, rules);
+        if stopped() {
+            return Err(HaltReason::Interrupted);
+        }
+        let mut total = 0;
+        for mv in moves {
+            let weight = usi_strings::count(pos, rules, &mv);
+            let mut child = pos.clone();
+            child.play_unchecked(&mv, rules);
+            total += weight * self.count_strings(&child, rules, depth - 1)?;
+        }
+        Ok(total)
+    }
+}
+
+/// A sink that counts the moves of a position and the USI strings they weigh.
+struct StringCounter<'a> {
+    pos: &'a Position,
+    rules: &'a Rules,
+    moves: u64,
+    strings: u64,
+}
+
+impl MoveSink for StringCounter<'_> {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        self.moves += 1;
+        self.strings += usi_strings::count(self.pos, self.rules, &mv);
     }
 }

@@ -1,6 +1,7 @@
 //! API tests: the app on port 0, every endpoint over real HTTP, every error path, hostile
 //! inputs, the OpenAPI document and its examples, the README's curl examples.
 
+mod board;
 mod catalogue;
 mod chu;
 mod dai;
@@ -13,6 +14,7 @@ mod game_end;
 mod game_end_rulings;
 mod helpers;
 mod hostile;
+mod kif;
 mod maka;
 mod metrics;
 mod move_effects;

@@ -76,7 +76,7 @@ async fn every_request_example_is_a_real_request() {
             sent += 1;
         }
     }
-    assert_eq!(sent, 4);
+    assert_eq!(sent, 5);
 }
 
 /// The component schema a `$ref` names.
@@ -163,7 +163,7 @@ fn statuses(doc: &Value) -> Vec<(String, String, Vec<String>)> {
 async fn every_operation_documents_every_status_it_can_send() {
     let doc = committed();
     let ops = statuses(&doc);
-    assert_eq!(ops.len(), 9);
+    assert_eq!(ops.len(), 10);
     for (path, method, codes) in &ops {
         let has = |code: &str| codes.iter().any(|c| c == code);
         let op = &doc["paths"][path][method];
@@ -267,7 +267,12 @@ async fn the_two_position_forms_exclude_each_other_in_the_schema() {
     }
     assert_eq!(
         seen,
-        ["AdjudicateRequest", "LegalMovesRequest", "PerftRequest"]
+        [
+            "AdjudicateRequest",
+            "BoardPictureRequest",
+            "LegalMovesRequest",
+            "PerftRequest"
+        ]
     );
     let app = spawn_app().await;
     let both = app

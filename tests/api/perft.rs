@@ -65,3 +65,107 @@ async fn a_whole_depth_written_with_a_fraction_is_that_depth() {
         .await;
     assert_problem(&a, 422, "invalid_request");
 }
+
+/// Chu perft from the start as shogiops counts it (`usi_strings`) and as HaChu does
+/// (`effects`, the default): `tests/data/chu_shogiops_perft.tsv`, outside figures.
+#[tokio::test]
+async fn chu_perft_counts_shogiops_strings_or_effects() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/chu_shogiops_perft.tsv"
+    );
+    let text = std::fs::read_to_string(path).expect("the shogiops figures");
+    let app = spawn_app().await;
+    let mut depths = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("depth"))
+    {
+        let f: Vec<u64> = line.split('\t').map(|x| x.parse().unwrap()).collect();
+        for (count, want) in [("usi_strings", f[1]), ("effects", f[2])] {
+            let a = app
+                .post(
+                    "/v1/perft",
+                    &json!({"variant": "chu", "depth": f[0], "count": count}),
+                )
+                .await;
+            assert_eq!(a.status, 200, "{a:?}");
+            assert_eq!(a.body["nodes"], want, "depth {} {count}", f[0]);
+            assert_eq!(a.body["count"], count);
+        }
+        depths += 1;
+    }
+    assert_eq!(depths, 4);
+}
+
+#[tokio::test]
+async fn the_count_defaults_to_effects_and_is_echoed() {
+    let app = spawn_app().await;
+    let a = app
+        .post("/v1/perft", &json!({"variant": "chu", "depth": 2}))
+        .await;
+    assert_eq!(a.status, 200, "{a:?}");
+    assert_eq!(a.body["count"], "effects");
+    assert_eq!(a.body["nodes"], 1_296);
+    let a = app
+        .post(
+            "/v1/perft",
+            &json!({"variant": "tai", "depth": 1, "count": "effects"}),
+        )
+        .await;
+    assert_eq!(a.body["count"], "effects");
+    assert_eq!(a.body["nodes"], 304);
+}
+
+/// Divide under `usi_strings` has one row per string lishogi lists. The lone lion position
+/// of the chu rule vectors: 93 strings by hand (`tests/engine/chu_usi_strings.rs`), among
+/// them the route `7g6f5e` beside the jump `7g5e` and the pass through 8g beside the one
+/// through 6f; 41 effects.
+#[tokio::test]
+async fn divide_under_usi_strings_lists_every_string() {
+    let app = spawn_app().await;
+    let position = "11k/12/9g2/12/12/5s6/3G1N6/12/12/12/12/K11 b - 1";
+    let body = |count: &str| json!({"variant": "chu", "position": position, "depth": 1, "divide": true, "count": count});
+    let a = app.post("/v1/perft", &body("usi_strings")).await;
+    assert_eq!(a.status, 200, "{a:?}");
+    assert_eq!(a.body["nodes"], 93);
+    let rows: Vec<&str> = a.body["divide"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["move"].as_str().unwrap())
+        .collect();
+    assert_eq!(rows.len(), 93);
+    for s in ["7g5e", "7g6f5e", "7g8g7g", "7g6f7g", "7g7f7g"] {
+        assert!(rows.contains(&s), "{s} missing: {rows:?}");
+    }
+    let e = app.post("/v1/perft", &body("effects")).await;
+    assert_eq!(e.body["nodes"], 41);
+    assert_eq!(e.body["divide"].as_array().unwrap().len(), 41);
+}
+
+#[tokio::test]
+async fn usi_strings_outside_chu_is_refused() {
+    let app = spawn_app().await;
+    for variant in ["tai", "tenjiku", "ko"] {
+        let a = app
+            .post(
+                "/v1/perft",
+                &json!({"variant": variant, "depth": 1, "count": "usi_strings"}),
+            )
+            .await;
+        assert_problem(&a, 422, "count_unavailable");
+        assert_eq!(a.body["valid"], json!(["effects"]));
+        assert!(
+            a.body["detail"].as_str().unwrap().contains(variant),
+            "{a:?}"
+        );
+    }
+    let a = app
+        .post(
+            "/v1/perft",
+            &json!({"variant": "chu", "depth": 1, "count": "usi"}),
+        )
+        .await;
+    assert_problem(&a, 422, "invalid_request");
+}

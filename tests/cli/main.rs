@@ -1,6 +1,11 @@
 //! The `shogi-arbiter` command as a user meets it: help and version, usage errors that name
 //! the flag and the value, an address already in use, the environment under the flags, a
-//! closed output pipe, position errors in words and perft counts.
+//! closed output pipe, position errors in words and perft counts; the conformance command
+//! against a server and a wrong one (`conformance.rs`) and the kit against its generator
+//! (`kit.rs`).
+
+mod conformance;
+mod kit;
 
 use std::io::{BufRead, BufReader};
 use std::net::TcpListener;
@@ -92,17 +97,28 @@ fn help_on_the_command_and_every_subcommand() {
         "--option",
         "--position",
         "--divide",
+        "--count",
     ];
     let top: Vec<&str> = service_flags
         .iter()
         .copied()
-        .chain(["serve", "perft", "openapi", "--version"])
+        .chain(["serve", "perft", "openapi", "conformance", "--version"])
         .collect();
-    let cases: [(&[&str], &[&str]); 4] = [
+    let conformance_flags = [
+        "--against",
+        "--kit",
+        "--only",
+        "--fuzz",
+        "--seed",
+        "--fuzz-plies",
+        "--skip-kit",
+    ];
+    let cases: [(&[&str], &[&str]); 5] = [
         (&[], &top),
         (&["serve"], &service_flags),
         (&["perft"], &perft_flags),
         (&["openapi"], &["--help"]),
+        (&["conformance"], &conformance_flags),
     ];
     for (sub, expected) in cases {
         for help in ["--help", "-h"] {
@@ -332,6 +348,76 @@ fn chu_perft_depth_2_counts_1296() {
         .sum();
     assert_eq!(sum, 1296);
     assert_eq!(rows[36], "nodes 1296");
+}
+
+#[test]
+fn chu_perft_depth_3_counts_shogiops_usi_strings() {
+    // shogiops (lishogi's rules library) lists 52,599 USI strings three plies deep from
+    // the chu start; HaChu and shogiops de-duplicated count 48,315 effects.
+    for (count, nodes) in [
+        ("usi_strings", "52599"),
+        ("usi-strings", "52599"),
+        ("effects", "48315"),
+    ] {
+        let (status, out, err) = run(
+            &[
+                "perft",
+                "--variant",
+                "chu",
+                "--depth",
+                "3",
+                "--count",
+                count,
+            ],
+            &[],
+        );
+        assert!(status.success(), "{count}: {err}");
+        assert_eq!(
+            out.lines().next(),
+            Some(&*format!("nodes {nodes}")),
+            "{out}"
+        );
+    }
+    // One divide line per string: the lone lion of the chu rule vectors has 93.
+    let (status, out, err) = run(
+        &[
+            "perft",
+            "--variant",
+            "chu",
+            "--depth",
+            "1",
+            "--divide",
+            "--count",
+            "usi_strings",
+            "--position",
+            "11k/12/9g2/12/12/5s6/3G1N6/12/12/12/12/K11 b - 1",
+        ],
+        &[],
+    );
+    assert!(status.success(), "{err}");
+    let rows: Vec<&str> = out.lines().collect();
+    assert_eq!(rows.len(), 93 + 2, "{out}");
+    assert!(
+        rows.contains(&"7g6f5e 1") && rows.contains(&"7g8g7g 1"),
+        "{out}"
+    );
+    assert_eq!(rows[93], "nodes 93");
+    // Only chu has lishogi's count: a usage error elsewhere.
+    let (status, out, err) = run(
+        &[
+            "perft",
+            "--variant",
+            "tai",
+            "--depth",
+            "1",
+            "--count",
+            "usi_strings",
+        ],
+        &[],
+    );
+    assert_eq!(status.code(), Some(2), "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("only defined for chu"), "{err}");
 }
 
 #[test]

@@ -16,7 +16,7 @@ use crate::vector_support::{
 use shogi_arbiter::engine::core::moves::Effects;
 use shogi_arbiter::engine::game::Status;
 use shogi_arbiter::engine::notation::{format_move, format_position_of, piece_token};
-use shogi_arbiter::engine::perft::divide;
+use shogi_arbiter::engine::perft::{divide, Count};
 use shogi_arbiter::engine::position::Position;
 use shogi_arbiter::engine::variant::Rules;
 use std::collections::BTreeSet;
@@ -492,7 +492,14 @@ fn dai_start_moves_are_the_pages_list() {
         .collect();
     assert_eq!(want.len(), 71);
     let rules = rules_for("dai", "");
-    let rows = divide(&Position::start(&rules), &rules, 1, u64::MAX).expect("divide");
+    let rows = divide(
+        &Position::start(&rules),
+        &rules,
+        1,
+        Count::Effects,
+        u64::MAX,
+    )
+    .expect("divide");
     let got: BTreeSet<String> = rows
         .iter()
         .map(|(mv, _)| format_move(rules.variant.shape(), mv))

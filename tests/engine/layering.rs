@@ -33,9 +33,10 @@ const FLOORS: &[&[&str]] = &[
     &["attack"],
     &["movegen::emperor", "rules::lion_trading"],
     &["movegen"],
-    &["perft", "notation"],
+    &["perft", "notation", "picture"],
     &["rules"],
     &["game"],
+    &["record"],
 ];
 
 fn floor_of(unit: &str) -> usize {

@@ -3,6 +3,7 @@
 //! perft regression locks, the variant data's own checks, the layout rules of ARCHITECTURE.md.
 
 mod chu;
+mod chu_usi_strings;
 mod dai;
 mod dai_dai;
 mod dai_dai_vectors;
@@ -11,6 +12,7 @@ mod dai_vectors;
 mod game_end;
 mod game_end_rulings;
 mod invariants;
+mod kif;
 mod ko;
 mod ko_hodges;
 mod ko_vectors;
@@ -22,6 +24,8 @@ mod perft;
 mod placements;
 mod properties;
 mod qboard;
+#[path = "../common/rules.rs"]
+mod rules;
 mod start_position;
 mod status;
 mod support;

@@ -6,7 +6,7 @@
 
 use crate::support::tai_rules;
 use shogi_arbiter::engine::notation::format_move;
-use shogi_arbiter::engine::perft::{divide, perft, perft_bounded, HaltReason};
+use shogi_arbiter::engine::perft::{divide, perft, perft_bounded, Count, HaltReason};
 use shogi_arbiter::engine::position::Position;
 
 /// Perft of `variant`'s start position under the rule entries `rules` at depths 1, 2, ...
@@ -44,7 +44,7 @@ fn perft_depth_three_default_profile() {
 fn divide_sums_to_perft_and_budget_stops_early() {
     let rules = tai_rules("");
     let start = Position::start(&rules);
-    let rows = divide(&start, &rules, 2, u64::MAX).unwrap();
+    let rows = divide(&start, &rules, 2, Count::Effects, u64::MAX).unwrap();
     assert_eq!(rows.len(), 304);
     assert_eq!(rows.iter().map(|r| r.1).sum::<u64>(), 92_662);
     let lion_dog = rows
@@ -55,10 +55,13 @@ fn divide_sums_to_perft_and_budget_stops_early() {
         lion_dog.1 > 250,
         "White answers a lion dog leap with at least its emperor's jumps"
     );
-    let halt = perft_bounded(&start, &rules, 3, 10_000).unwrap_err();
+    let halt = perft_bounded(&start, &rules, 3, Count::Effects, 10_000).unwrap_err();
     assert_eq!(halt.reason, HaltReason::Budget);
     assert!(halt.visited <= 10_000, "{halt:?}");
-    assert_eq!(perft_bounded(&start, &rules, 2, 1_000_000), Ok(92_662));
+    assert_eq!(
+        perft_bounded(&start, &rules, 2, Count::Effects, 1_000_000),
+        Ok(92_662)
+    );
 }
 
 /// Tenjiku shogi from the start position (tenjiku.md §10). Outside figures: depth 1 of
@@ -127,14 +130,15 @@ fn maka_start_divide_one_is_the_pages_list() {
     for (options, without) in [("", &[][..]), ("donkey=evans", &["19p19q", "1p1q"][..])] {
         let rules = crate::support::rules_for("maka-dai-dai", options);
         let start = Position::start(&rules);
-        let listed: std::collections::BTreeSet<String> = divide(&start, &rules, 1, u64::MAX)
-            .unwrap()
-            .iter()
-            .map(|(m, n)| {
-                assert_eq!(*n, 1);
-                format_move(rules.variant.shape(), m)
-            })
-            .collect();
+        let listed: std::collections::BTreeSet<String> =
+            divide(&start, &rules, 1, Count::Effects, u64::MAX)
+                .unwrap()
+                .iter()
+                .map(|(m, n)| {
+                    assert_eq!(*n, 1);
+                    format_move(rules.variant.shape(), m)
+                })
+                .collect();
         let expected: std::collections::BTreeSet<String> = page
             .iter()
             .filter(|m| !without.contains(m))

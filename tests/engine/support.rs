@@ -6,29 +6,15 @@ use shogi_arbiter::engine::core::color::Color;
 use shogi_arbiter::engine::core::piece::{FaceId, Piece};
 use shogi_arbiter::engine::notation::parse_valid_position;
 use shogi_arbiter::engine::position::{Position, Setup};
-use shogi_arbiter::engine::variant::{self, Rules, RulesRequest};
+use shogi_arbiter::engine::variant::Rules;
 
 /// Resolves `profile=NAME` and `option=value` entries for tai.
 pub fn tai_rules(entries: &str) -> Rules {
     rules_for("tai", entries)
 }
 
-/// Resolves `profile=NAME` and `option=value` entries for the variant `id`.
-pub fn rules_for(id: &str, entries: &str) -> Rules {
-    let variant = variant::by_id(id).unwrap_or_else(|| panic!("unknown variant `{id}`"));
-    let mut request = RulesRequest::default();
-    for entry in entries.split_whitespace() {
-        let (k, v) = entry.split_once('=').expect("key=value");
-        if k == "profile" {
-            request.profile = Some(v.to_string());
-        } else {
-            request.overrides.push((k.to_string(), v.to_string()));
-        }
-    }
-    Rules::resolve(variant, &request).unwrap_or_else(|e| panic!("rules `{entries}`: {e}"))
-}
-
 pub use crate::placements::position_text;
+pub use crate::rules::rules_for;
 
 /// A position holding `placements`.
 pub fn position(rules: &Rules, placements: &str, side: char) -> Position {

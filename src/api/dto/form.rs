@@ -3,6 +3,7 @@
 
 use super::moves::{AdjudicateRequest, LegalMovesRequest};
 use super::perft::PerftRequest;
+use super::picture::BoardPictureRequest;
 use super::rules::RulesInput;
 
 /// The fields that name a variant, its rules and a position in either form (bare
@@ -37,4 +38,9 @@ macro_rules! position_form {
     )*};
 }
 
-position_form!(LegalMovesRequest, AdjudicateRequest, PerftRequest);
+position_form!(
+    LegalMovesRequest,
+    AdjudicateRequest,
+    PerftRequest,
+    BoardPictureRequest
+);

@@ -8,6 +8,7 @@ mod health;
 mod json;
 mod moves;
 mod perft;
+mod picture;
 mod played;
 mod replay;
 mod rules;
@@ -21,12 +22,15 @@ pub use form::PositionForm;
 pub use health::Health;
 pub use json::{Body, PositionText};
 pub use moves::{AdjudicateRequest, AdjudicateResponse, LegalMovesRequest, LegalMovesResponse};
-pub use perft::{DivideRow, PerftRequest, PerftResponse};
+pub use perft::{DivideRow, PerftCount, PerftRequest, PerftResponse};
+pub use picture::BoardPictureRequest;
 pub use played::{
     CaptureInfo, ChangeCause, ChangedInfo, IllegalInfo, MoveInfo, PromotionInfo, RemovalCause,
     RemovedInfo,
 };
-pub use replay::{ReplayRequest, ReplayResponse, ReplayVerdict};
+pub use replay::{
+    RecordFormat, RecordInput, RecordOutput, ReplayRequest, ReplayResponse, ReplayVerdict,
+};
 pub use rules::{OptionOverrides, OptionValues, RulesEcho, RulesInput, VariantId};
 pub use status::{
     CheckInfo, GameStatus, RepetitionJudged, StatusReason, StatusResult, StatusState,

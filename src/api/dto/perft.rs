@@ -30,16 +30,39 @@ pub struct PerftRequest {
     #[schema(example = 2, minimum = 0)]
     #[serde(deserialize_with = "whole_number")]
     pub depth: u32,
-    /// Also return the count under each first move.
+    /// Also return the count under each first move (under `usi_strings`: one row per USI
+    /// string lishogi lists for it).
     #[serde(default)]
     #[schema(example = true)]
     pub divide: bool,
+    /// What to count (default `effects`).
+    #[serde(default)]
+    pub count: PerftCount,
+}
+
+/// What a perft count counts. `effects`: one per sequence of distinct effects, the moves
+/// this service lists (a pass once per position, a route through an empty square as the
+/// direct move): HaChu's count, and shogiops' after de-duplication (chu 36 / 1,296 /
+/// 48,315 / 1,801,639). `usi_strings`: one per sequence of the USI strings lishogi's rules
+/// library shogiops lists (a pass once per piece and empty square it passes through, a lion
+/// move once more per empty square a two-step route crosses; chu 36 / 1,296 / 52,599 /
+/// 2,134,748); chu only, any other variant is refused with a 422 `count_unavailable`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(example = "effects")]
+pub enum PerftCount {
+    /// Distinct effects (every variant).
+    #[default]
+    Effects,
+    /// lishogi's USI strings (chu only).
+    UsiStrings,
 }
 
 /// Leaf count under one first move.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct DivideRow {
-    /// The first move.
+    /// The first move (under `usi_strings`: one of lishogi's strings for it, written in this
+    /// service's notation, so a declined promotion keeps its `=`).
     #[serde(rename = "move")]
     #[schema(example = "13s13r")]
     pub text: String,
@@ -56,6 +79,8 @@ pub struct PerftResponse {
     /// Depth counted.
     #[schema(example = 2)]
     pub depth: u32,
+    /// What was counted (the request's `count`, `effects` by default).
+    pub count: PerftCount,
     /// Leaf nodes.
     #[schema(example = 92662)]
     pub nodes: u64,

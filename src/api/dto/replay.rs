@@ -9,7 +9,9 @@ use super::status::GameStatus;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-/// Replay a whole game.
+/// Replay a whole game: `start` (optional) and `moves`, or a game `record` instead of
+/// both. `record` with `start` or `moves` is refused (422 `record_conflict`), and so is
+/// a request with neither `moves` nor `record` (422 `missing_moves`).
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"variant": "tai", "moves": ["13s13r", "13g13h", "13r13q"]}))]
@@ -23,9 +25,52 @@ pub struct ReplayRequest {
     /// Start position text (default: the initial setup).
     #[schema(example = examples::hook_mover_mate, min_length = 1, default = json!(null))]
     pub start: Option<String>,
-    /// The moves, in machine notation.
+    /// The moves, in machine notation (required unless `record` is given).
+    #[serde(default)]
     #[schema(example = json!(["13s13r", "13g13h", "13r13q"]))]
-    pub moves: Vec<String>,
+    pub moves: Option<Vec<String>>,
+    /// A game record instead of `start` and `moves`: its start position and moves are
+    /// replayed as a move list is.
+    #[serde(default, deserialize_with = "object_or_null")]
+    pub record: Option<RecordInput>,
+    /// Ask for the replayed game back as a record (field `record` of the answer): the
+    /// moves judged legal and, when the game ended, how.
+    #[serde(default)]
+    pub record_format: Option<RecordFormat>,
+}
+
+/// A game record format. `kif`: KIF, as lishogi writes chu shogi games, extended to the
+/// larger variants (README, "Game records (KIF)").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(example = "kif")]
+pub enum RecordFormat {
+    Kif,
+}
+
+/// A game record sent in.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"format": "kif", "text": "手数----指手---------消費時間--\n   1手目   7八歩兵 （←7九）\n"}))]
+pub struct RecordInput {
+    /// The record's format.
+    pub format: RecordFormat,
+    /// The record's text (lines separated by `\n`; `\r\n` is accepted).
+    #[schema(example = "手数----指手---------消費時間--\n   1手目   7八歩兵 （←7九）\n")]
+    pub text: String,
+}
+
+/// A game record sent back.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({"format": "kif", "text": "手合割：大局将棋\n先手：\n後手：\n手数----指手---------消費時間--\n   1手目   13十八歩兵 （←13十九）\n"}))]
+pub struct RecordOutput {
+    /// The record's format.
+    pub format: RecordFormat,
+    /// The record's text.
+    #[schema(
+        example = "先手：\n後手：\n手数----指手---------消費時間--\n   1手目   7八歩兵 （←7九）\n"
+    )]
+    pub text: String,
 }
 
 /// The verdict on one move of a replayed game.
@@ -48,6 +93,11 @@ pub struct ReplayVerdict {
     /// When legal: whether the move left the opponent in check.
     #[schema(example = false)]
     pub gave_check: Option<bool>,
+    /// For a replayed record: the line (1 = the first) of the move's first line. Absent
+    /// for a move list.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = 5)]
+    pub line: Option<usize>,
 }
 
 /// A replayed game.
@@ -69,4 +119,7 @@ pub struct ReplayResponse {
     /// `illegal_move` (`perpetual_check` or `repetition` for a move a repetition rule
     /// forbade); a move after the end leaves the earlier ending.
     pub status: GameStatus,
+    /// The game as a record, when `record_format` asked for one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub record: Option<RecordOutput>,
 }

@@ -4,4 +4,5 @@ pub mod catalogue;
 pub mod health;
 pub mod moves;
 pub mod perft;
+pub mod picture;
 pub mod replay;

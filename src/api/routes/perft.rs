@@ -1,23 +1,24 @@
 //! Perft and divide, bounded by a depth limit and a node budget.
 
 use crate::api::context::{prepare, rules_echo, AppState};
-use crate::api::dto::{Body, DivideRow, PerftRequest, PerftResponse};
+use crate::api::dto::{Body, DivideRow, PerftCount, PerftRequest, PerftResponse};
 use crate::api::error::{ApiError, PostJobProblems, Problem, Progress};
 use crate::api::peer::Peer;
 use crate::config::Limits;
 use crate::engine::interrupt::{halted, Stopped};
 use crate::engine::notation::format_move;
-use crate::engine::perft::{divide, perft_bounded, Halt, HaltReason};
+use crate::engine::perft::{divide, perft_bounded, Count, Halt, HaltReason};
 use actix_web::{post, web::Data, web::Json, HttpRequest, HttpResponse};
 
-/// Counts the move sequences of `depth` plies (optionally per first move); refused beyond
-/// the configured depth, stopped when the node budget runs out.
+/// Counts the move sequences of `depth` plies (optionally per first move), as distinct
+/// effects or (chu only) as lishogi's USI strings; refused beyond the configured depth,
+/// stopped when the node budget runs out.
 #[utoipa::path(
     tag = "perft",
     request_body = PerftRequest,
     responses(
         (status = 200, description = "The count", body = PerftResponse),
-        (status = 422, description = "Depth or node budget exceeded, unknown variant or rules, invalid position, deadline exceeded (`deadline_exceeded`, with `progress`)", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "Depth or node budget exceeded, unknown variant or rules, invalid position, `count: usi_strings` for a variant other than chu (`count_unavailable`, `valid` lists `effects`), deadline exceeded (`deadline_exceeded`, with `progress`)", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "The call is heavy (a perft count, a game of more than 64 moves, or a call that did not finish within 0.25 ms on an I/O thread) and `--heavy-concurrency` heavy calls are running with `--heavy-queue` more waiting, or it waited its deadline (`--deadline-ms`) for a slot: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u32, description = "Seconds to wait before retrying"))),
         PostJobProblems,
@@ -69,6 +70,22 @@ pub fn check_perft_depth(limits: &Limits, body: &PerftRequest) -> Result<(), Api
 pub fn perft_job(limits: &Limits, body: &PerftRequest) -> Result<PerftResponse, ApiError> {
     check_perft_depth(limits, body)?;
     let (rules, form) = prepare(limits, body)?;
+    let count = match body.count {
+        PerftCount::Effects => Count::Effects,
+        PerftCount::UsiStrings => Count::UsiStrings,
+    };
+    if !count.available(&rules) {
+        let mut e = ApiError::unprocessable(
+            "count_unavailable",
+            "Count not available for this variant",
+            format!(
+                "`count: usi_strings` is lishogi's count and only defined for chu, not `{}`",
+                rules.variant.id
+            ),
+        );
+        e.problem.valid = Some(vec!["effects".to_string()]);
+        return Err(e);
+    }
     let pos = form.position();
     let halted = |halt: Halt| match halt.reason {
         HaltReason::Budget => ApiError::unprocessable(
@@ -86,7 +103,8 @@ pub fn perft_job(limits: &Limits, body: &PerftRequest) -> Result<PerftResponse, 
         ),
     };
     let (nodes, rows) = if body.divide {
-        let rows = divide(pos, &rules, body.depth, limits.perft_node_budget).map_err(halted)?;
+        let rows =
+            divide(pos, &rules, body.depth, count, limits.perft_node_budget).map_err(halted)?;
         let shape = rules.variant.shape();
         let total = if body.depth == 0 {
             1
@@ -103,13 +121,15 @@ pub fn perft_job(limits: &Limits, body: &PerftRequest) -> Result<PerftResponse, 
         (total, Some(rows))
     } else {
         (
-            perft_bounded(pos, &rules, body.depth, limits.perft_node_budget).map_err(halted)?,
+            perft_bounded(pos, &rules, body.depth, count, limits.perft_node_budget)
+                .map_err(halted)?,
             None,
         )
     };
     Ok(PerftResponse {
         rules: rules_echo(&rules),
         depth: body.depth,
+        count: body.count,
         nodes,
         divide: rows,
     })

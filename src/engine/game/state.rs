@@ -353,6 +353,21 @@ impl Game {
         pos
     }
 
+    /// The last move played, with the position before it and what it did (rebuilt: the
+    /// game keeps only the move); `None` before the first move and for a bare position.
+    pub fn last_played(&self, rules: &Rules) -> Option<Played> {
+        let last = self.played.last()?;
+        let before = self.position_at(rules, self.played.len() - 1);
+        let mut after = before.clone();
+        let effects = after.play(&last.mv, rules);
+        Some(Played {
+            mv: last.mv,
+            before: Box::new(before),
+            effects,
+            gave_check: last.gave_check(),
+        })
+    }
+
     /// Every legal move: none once the game has ended; in the game form, none that a
     /// repetition rule forbids.
     pub fn legal_moves(&self, rules: &Rules) -> Vec<Move> {

@@ -1,0 +1,1458 @@
+//! The conformance kit's generator: reads the hand-derived rule vectors and game fixtures
+//! of `tests/data/` and the perft table below, and returns every file of `conformance/`
+//! (perft files, vector and game JSON) and `src/conformance/embedded.rs` (the kit compiled
+//! into the binary) as text. Expected values come from those files and this table only,
+//! never from running the engine; the engine is used for one thing, writing the position
+//! text of a `.vec` case's piece placements (an input, not an expectation).
+//!
+//! Shared by `cargo run --release --example conformance_kit` (which writes the files) and
+//! the drift test in `tests/cli/kit.rs` (which fails when the committed kit differs).
+
+#[path = "../../tests/common/placements.rs"]
+mod placements;
+#[path = "../../tests/common/rules.rs"]
+mod rules;
+
+use placements::position_text;
+use rules::rules_for;
+use serde_json::{json, Map, Value};
+use shogi_arbiter::engine::variant::Rules;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// The variants and their profiles, the default first (`src/engine/variant/data/*.profiles`).
+pub const PROFILES: &[(&str, &[&str])] = &[
+    ("tai", &["wikipedia", "japanese", "tsa"]),
+    ("chu", &["lishogi", "hachu"]),
+    ("tenjiku", &["wikipedia", "tsa", "hachu"]),
+    ("dai", &["wikipedia", "hachu", "evans", "chu"]),
+    ("dai-dai", &["wikipedia", "tsa", "japanese"]),
+    ("maka-dai-dai", &["wikipedia", "tsa", "cvp"]),
+    ("ko", &["wikipedia", "qboard"]),
+];
+
+/// Where a perft count comes from.
+#[derive(Clone, Copy)]
+enum Origin {
+    /// Measured with another implementation (named).
+    Outside(&'static str),
+    /// Counted by hand on the rules page (named).
+    Hand(&'static str),
+    /// This engine's own count: a regression lock.
+    Lock,
+}
+
+/// One perft block: the variant, the profile, the block id, the position (`None`: the
+/// variant's start position), and each depth's count with its origin.
+type PerftBlock = (
+    &'static str,
+    &'static str,
+    &'static str,
+    Option<&'static str>,
+    &'static [(u32, u64, Origin)],
+);
+
+use Origin::{Hand, Lock, Outside};
+
+const HACHU_SHOGIOPS: Origin = Outside("shogiops 0.18.0 (lishogi) and HaChu 0.21 agree");
+const HACHU: Origin = Outside("HaChu 0.21");
+const HACHU_TENJIKU: Origin = Outside(
+    "HaChu 0.21 with its start array and tables corrected, equal effects counted once (tenjiku.md §10.2)",
+);
+const TENJIKU_HAND: Origin = Hand("tenjiku.md §10.1");
+const MAKA_HAND: Origin = Hand("maka-dai-dai.md divide(1), donkey and lion dog readings");
+const KO_HAND: Origin = Hand("ko.md §8; reduces to QBoard's 226 from-to pairs (qboard profile)");
+
+/// The perft table. Depths keep every line under 2,000,000 nodes (the CI server's
+/// `--perft-node-budget`).
+const PERFT: &[PerftBlock] = &[
+    (
+        "tai",
+        "wikipedia",
+        "tai-start",
+        None,
+        &[(1, 304, Lock), (2, 92_662, Lock)],
+    ),
+    (
+        "tai",
+        "wikipedia",
+        "tai-lion_igui_double_capture_capture_then_step",
+        Some(TAI_LION_IGUI_DOUBLE_CAPTURE_CAPTURE_THEN_STEP),
+        &[
+            (1, 18, Lock),
+            (2, 173, Lock),
+            (3, 3_874, Lock),
+            (4, 35_886, Lock),
+            (5, 977_956, Lock),
+        ],
+    ),
+    (
+        "tai",
+        "wikipedia",
+        "tai-contagion_lion_deva_then_dark_spirit",
+        Some(TAI_CONTAGION_LION_DEVA_THEN_DARK_SPIRIT),
+        &[
+            (1, 22, Lock),
+            (2, 308, Lock),
+            (3, 8_681, Lock),
+            (4, 267_859, Lock),
+        ],
+    ),
+    (
+        "tai",
+        "japanese",
+        "tai-start",
+        None,
+        &[(1, 304, Lock), (2, 92_662, Lock)],
+    ),
+    (
+        "tai",
+        "japanese",
+        "tai-lion_igui_double_capture_capture_then_step",
+        Some(TAI_LION_IGUI_DOUBLE_CAPTURE_CAPTURE_THEN_STEP),
+        &[
+            (1, 18, Lock),
+            (2, 173, Lock),
+            (3, 3_910, Lock),
+            (4, 38_251, Lock),
+            (5, 1_042_364, Lock),
+        ],
+    ),
+    (
+        "tai",
+        "japanese",
+        "tai-contagion_lion_deva_then_dark_spirit",
+        Some(TAI_CONTAGION_LION_DEVA_THEN_DARK_SPIRIT),
+        &[
+            (1, 22, Lock),
+            (2, 308, Lock),
+            (3, 8_681, Lock),
+            (4, 267_859, Lock),
+        ],
+    ),
+    (
+        "tai",
+        "tsa",
+        "tai-start",
+        None,
+        &[(1, 298, Lock), (2, 89_050, Lock)],
+    ),
+    (
+        "tai",
+        "tsa",
+        "tai-lion_igui_double_capture_capture_then_step",
+        Some(TAI_LION_IGUI_DOUBLE_CAPTURE_CAPTURE_THEN_STEP),
+        &[
+            (1, 18, Lock),
+            (2, 173, Lock),
+            (3, 3_874, Lock),
+            (4, 35_886, Lock),
+            (5, 977_956, Lock),
+        ],
+    ),
+    (
+        "tai",
+        "tsa",
+        "tai-contagion_lion_deva_then_dark_spirit",
+        Some(TAI_CONTAGION_LION_DEVA_THEN_DARK_SPIRIT),
+        &[
+            (1, 22, Lock),
+            (2, 308, Lock),
+            (3, 8_304, Lock),
+            (4, 208_320, Lock),
+        ],
+    ),
+    (
+        "chu",
+        "lishogi",
+        "chu-start",
+        None,
+        &[
+            (1, 36, HACHU_SHOGIOPS),
+            (2, 1_296, HACHU_SHOGIOPS),
+            (3, 48_315, HACHU_SHOGIOPS),
+            (4, 1_801_639, HACHU_SHOGIOPS),
+        ],
+    ),
+    (
+        "chu",
+        "lishogi",
+        "chu-chu-tsv-39",
+        Some(CHU_CHU_TSV_39),
+        &[(1, 116, Lock), (2, 1_156, Lock), (3, 135_628, Lock)],
+    ),
+    (
+        "chu",
+        "lishogi",
+        "chu-chu_lion_counter_strike_eagle",
+        Some(CHU_CHU_LION_COUNTER_STRIKE_EAGLE),
+        &[(1, 34, Lock), (2, 2_517, Lock), (3, 82_337, Lock)],
+    ),
+    (
+        "chu",
+        "hachu",
+        "chu-start",
+        None,
+        &[
+            (1, 36, HACHU),
+            (2, 1_296, HACHU),
+            (3, 48_315, HACHU),
+            (4, 1_801_639, HACHU),
+        ],
+    ),
+    (
+        "chu",
+        "hachu",
+        "chu-chu-tsv-39",
+        Some(CHU_CHU_TSV_39),
+        &[
+            (1, 114, Lock),
+            (2, 1_136, Lock),
+            (3, 130_958, Lock),
+            (4, 1_493_732, Lock),
+        ],
+    ),
+    (
+        "chu",
+        "hachu",
+        "chu-chu_lion_counter_strike_eagle",
+        Some(CHU_CHU_LION_COUNTER_STRIKE_EAGLE),
+        &[(1, 34, Lock), (2, 2_517, Lock), (3, 82_337, Lock)],
+    ),
+    (
+        "tenjiku",
+        "wikipedia",
+        "tenjiku-start",
+        None,
+        &[(1, 72, TENJIKU_HAND), (2, 5_246, Lock), (3, 430_482, Lock)],
+    ),
+    (
+        "tenjiku",
+        "wikipedia",
+        "tenjiku-FD-03",
+        Some(TENJIKU_FD_03),
+        &[(1, 68, Lock), (2, 3_479, Lock), (3, 213_930, Lock)],
+    ),
+    (
+        "tenjiku",
+        "wikipedia",
+        "tenjiku-RJ-01",
+        Some(TENJIKU_RJ_01),
+        &[(1, 46, Lock), (2, 1_536, Lock), (3, 76_662, Lock)],
+    ),
+    (
+        "tenjiku",
+        "tsa",
+        "tenjiku-start",
+        None,
+        &[(1, 70, TENJIKU_HAND), (2, 4_949, Lock), (3, 397_247, Lock)],
+    ),
+    (
+        "tenjiku",
+        "tsa",
+        "tenjiku-FD-03",
+        Some(TENJIKU_FD_03),
+        &[(1, 68, Lock), (2, 3_492, Lock), (3, 220_789, Lock)],
+    ),
+    (
+        "tenjiku",
+        "tsa",
+        "tenjiku-RJ-01",
+        Some(TENJIKU_RJ_01),
+        &[(1, 46, Lock), (2, 1_536, Lock), (3, 76_628, Lock)],
+    ),
+    (
+        "tenjiku",
+        "hachu",
+        "tenjiku-start",
+        None,
+        &[
+            (1, 70, HACHU_TENJIKU),
+            (2, 4_950, HACHU_TENJIKU),
+            (3, 387_633, HACHU_TENJIKU),
+        ],
+    ),
+    (
+        "tenjiku",
+        "hachu",
+        "tenjiku-FD-03",
+        Some(TENJIKU_FD_03),
+        &[(1, 37, Lock), (2, 1_960, Lock), (3, 72_533, Lock)],
+    ),
+    (
+        "tenjiku",
+        "hachu",
+        "tenjiku-RJ-01",
+        Some(TENJIKU_RJ_01),
+        &[(1, 46, Lock), (2, 1_536, Lock), (3, 76_628, Lock)],
+    ),
+    (
+        "dai",
+        "wikipedia",
+        "dai-start",
+        None,
+        &[(1, 71, Lock), (2, 5_041, Lock), (3, 357_978, Lock)],
+    ),
+    (
+        "dai",
+        "wikipedia",
+        "dai-D13",
+        Some(DAI_D13),
+        &[
+            (1, 36, Lock),
+            (2, 313, Lock),
+            (3, 9_832, Lock),
+            (4, 94_336, Lock),
+        ],
+    ),
+    (
+        "dai",
+        "wikipedia",
+        "dai-D17",
+        Some(DAI_D17),
+        &[
+            (1, 36, Lock),
+            (2, 279, Lock),
+            (3, 8_843, Lock),
+            (4, 80_263, Lock),
+        ],
+    ),
+    (
+        "dai",
+        "hachu",
+        "dai-start",
+        None,
+        &[(1, 71, HACHU), (2, 5_041, HACHU), (3, 357_978, HACHU)],
+    ),
+    (
+        "dai",
+        "hachu",
+        "dai-D13",
+        Some(DAI_D13),
+        &[
+            (1, 36, Lock),
+            (2, 313, Lock),
+            (3, 9_832, Lock),
+            (4, 94_336, Lock),
+        ],
+    ),
+    (
+        "dai",
+        "hachu",
+        "dai-D17",
+        Some(DAI_D17),
+        &[
+            (1, 36, Lock),
+            (2, 279, Lock),
+            (3, 8_843, Lock),
+            (4, 80_263, Lock),
+        ],
+    ),
+    (
+        "dai",
+        "evans",
+        "dai-start",
+        None,
+        &[(1, 71, Lock), (2, 5_041, Lock), (3, 357_978, Lock)],
+    ),
+    (
+        "dai",
+        "evans",
+        "dai-D13",
+        Some(DAI_D13),
+        &[
+            (1, 36, Lock),
+            (2, 313, Lock),
+            (3, 9_832, Lock),
+            (4, 94_336, Lock),
+        ],
+    ),
+    (
+        "dai",
+        "evans",
+        "dai-D17",
+        Some(DAI_D17),
+        &[
+            (1, 36, Lock),
+            (2, 279, Lock),
+            (3, 8_843, Lock),
+            (4, 80_263, Lock),
+        ],
+    ),
+    (
+        "dai",
+        "chu",
+        "dai-start",
+        None,
+        &[(1, 71, Lock), (2, 5_041, Lock), (3, 357_978, Lock)],
+    ),
+    (
+        "dai",
+        "chu",
+        "dai-D13",
+        Some(DAI_D13),
+        &[
+            (1, 36, Lock),
+            (2, 313, Lock),
+            (3, 9_832, Lock),
+            (4, 94_336, Lock),
+        ],
+    ),
+    (
+        "dai",
+        "chu",
+        "dai-D17",
+        Some(DAI_D17),
+        &[
+            (1, 36, Lock),
+            (2, 279, Lock),
+            (3, 8_843, Lock),
+            (4, 80_263, Lock),
+        ],
+    ),
+    (
+        "dai-dai",
+        "wikipedia",
+        "dai-dai-start",
+        None,
+        &[(1, 58, Lock), (2, 3_346, Lock), (3, 196_606, Lock)],
+    ),
+    (
+        "dai-dai",
+        "wikipedia",
+        "dai-dai-OWN-10",
+        Some(DAI_DAI_OWN_10),
+        &[
+            (1, 47, Lock),
+            (2, 599, Lock),
+            (3, 24_801, Lock),
+            (4, 380_149, Lock),
+        ],
+    ),
+    (
+        "dai-dai",
+        "wikipedia",
+        "dai-dai-DD08",
+        Some(DAI_DAI_DD08),
+        &[
+            (1, 33, Lock),
+            (2, 434, Lock),
+            (3, 13_189, Lock),
+            (4, 206_711, Lock),
+        ],
+    ),
+    (
+        "dai-dai",
+        "tsa",
+        "dai-dai-start",
+        None,
+        &[(1, 58, Lock), (2, 3_346, Lock), (3, 196_084, Lock)],
+    ),
+    (
+        "dai-dai",
+        "tsa",
+        "dai-dai-OWN-10",
+        Some(DAI_DAI_OWN_10),
+        &[
+            (1, 43, Lock),
+            (2, 560, Lock),
+            (3, 21_983, Lock),
+            (4, 341_247, Lock),
+        ],
+    ),
+    (
+        "dai-dai",
+        "tsa",
+        "dai-dai-DD08",
+        Some(DAI_DAI_DD08),
+        &[
+            (1, 25, Lock),
+            (2, 350, Lock),
+            (3, 9_181, Lock),
+            (4, 149_835, Lock),
+        ],
+    ),
+    (
+        "dai-dai",
+        "japanese",
+        "dai-dai-start",
+        None,
+        &[(1, 62, Lock), (2, 3_826, Lock), (3, 238_992, Lock)],
+    ),
+    (
+        "dai-dai",
+        "japanese",
+        "dai-dai-OWN-10",
+        Some(DAI_DAI_OWN_10),
+        &[
+            (1, 47, Lock),
+            (2, 599, Lock),
+            (3, 24_801, Lock),
+            (4, 380_149, Lock),
+        ],
+    ),
+    (
+        "dai-dai",
+        "japanese",
+        "dai-dai-DD08",
+        Some(DAI_DAI_DD08),
+        &[
+            (1, 33, Lock),
+            (2, 434, Lock),
+            (3, 13_189, Lock),
+            (4, 206_711, Lock),
+        ],
+    ),
+    (
+        "maka-dai-dai",
+        "wikipedia",
+        "maka-dai-dai-start",
+        None,
+        &[(1, 80, Lock), (2, 6_400, Lock), (3, 535_020, Lock)],
+    ),
+    (
+        "maka-dai-dai",
+        "wikipedia",
+        "maka-dai-dai-M05",
+        Some(MAKA_DAI_DAI_M05),
+        &[(1, 361, Lock), (2, 6_130, Lock)],
+    ),
+    (
+        "maka-dai-dai",
+        "wikipedia",
+        "maka-dai-dai-M13",
+        Some(MAKA_DAI_DAI_M13),
+        &[
+            (1, 44, Lock),
+            (2, 572, Lock),
+            (3, 27_128, Lock),
+            (4, 416_250, Lock),
+        ],
+    ),
+    (
+        "maka-dai-dai",
+        "tsa",
+        "maka-dai-dai-start",
+        None,
+        &[
+            (1, 75, MAKA_HAND),
+            (2, 5_625, MAKA_HAND),
+            (3, 439_034, Lock),
+        ],
+    ),
+    (
+        "maka-dai-dai",
+        "tsa",
+        "maka-dai-dai-M05",
+        Some(MAKA_DAI_DAI_M05),
+        &[(1, 356, Lock), (2, 6_052, Lock)],
+    ),
+    (
+        "maka-dai-dai",
+        "tsa",
+        "maka-dai-dai-M13",
+        Some(MAKA_DAI_DAI_M13),
+        &[
+            (1, 44, Lock),
+            (2, 572, Lock),
+            (3, 20_165, Lock),
+            (4, 315_192, Lock),
+        ],
+    ),
+    (
+        "maka-dai-dai",
+        "cvp",
+        "maka-dai-dai-start",
+        None,
+        &[
+            (1, 78, MAKA_HAND),
+            (2, 6_084, MAKA_HAND),
+            (3, 498_790, Lock),
+        ],
+    ),
+    (
+        "maka-dai-dai",
+        "cvp",
+        "maka-dai-dai-M05",
+        Some(MAKA_DAI_DAI_M05),
+        &[(1, 356, Lock), (2, 6_052, Lock)],
+    ),
+    (
+        "maka-dai-dai",
+        "cvp",
+        "maka-dai-dai-M13",
+        Some(MAKA_DAI_DAI_M13),
+        &[
+            (1, 44, Lock),
+            (2, 581, Lock),
+            (3, 27_164, Lock),
+            (4, 418_878, Lock),
+        ],
+    ),
+    (
+        "ko",
+        "wikipedia",
+        "ko-start",
+        None,
+        &[(1, 223, KO_HAND), (2, 49_593, Lock)],
+    ),
+    (
+        "ko",
+        "wikipedia",
+        "ko-V23-1",
+        Some(KO_V23_1),
+        &[
+            (1, 35, Lock),
+            (2, 327, Lock),
+            (3, 12_016, Lock),
+            (4, 124_869, Lock),
+        ],
+    ),
+    (
+        "ko",
+        "wikipedia",
+        "ko-K12-1",
+        Some(KO_K12_1),
+        &[
+            (1, 17, Lock),
+            (2, 493, Lock),
+            (3, 11_710, Lock),
+            (4, 363_166, Lock),
+        ],
+    ),
+    (
+        "ko",
+        "qboard",
+        "ko-start",
+        None,
+        &[(1, 229, KO_HAND), (2, 52_299, Lock)],
+    ),
+    (
+        "ko",
+        "qboard",
+        "ko-V23-1",
+        Some(KO_V23_1),
+        &[
+            (1, 35, Lock),
+            (2, 327, Lock),
+            (3, 12_016, Lock),
+            (4, 124_869, Lock),
+        ],
+    ),
+    (
+        "ko",
+        "qboard",
+        "ko-K12-1",
+        Some(KO_K12_1),
+        &[
+            (1, 17, Lock),
+            (2, 493, Lock),
+            (3, 11_710, Lock),
+            (4, 363_166, Lock),
+        ],
+    ),
+];
+
+/// The position of vector `lion_igui_double_capture_capture_then_step/moves` (`conformance/vectors/tai.json`).
+const TAI_LION_IGUI_DOUBLE_CAPTURE_CAPTURE_THEN_STEP: &str = "25/25/20,cp,4/25/25/25/25/25/25/25/10,P,P,1,p,P,10/10,P,P,p,P,P,10/10,P,P,LN,P,P,10/10,P,P,P,P,P,10/10,P,P,P,P,P,10/25/25/25/25/25/25/5,CP,19/25/25/25 b - 1";
+/// The position of vector `contagion_lion_deva_then_dark_spirit/moves` (`conformance/vectors/tai.json`).
+const TAI_CONTAGION_LION_DEVA_THEN_DARK_SPIRIT: &str = "25/25/20,cp,4/25/25/25/25/25/25/25/10,P,1,P,P,P,10/10,P,ds,dv,P,P,10/10,P,P,LN,P,P,10/10,P,P,P,P,P,10/10,P,P,P,P,P,10/25/25/25/25/25/25/5,CP,19/25/25/25 b - 1";
+/// The position of vector `chu-tsv-39` (`conformance/vectors/chu.json`).
+const CHU_CHU_TSV_39: &str = "g11/4pP6/1RR1S2SP1L1/12/3Q2NS1+R2/1p10/12/12/11k/12/12/K11 b - 1";
+/// The position of vector `chu_lion_counter_strike_eagle/moves` (`conformance/vectors/chu.json`).
+const CHU_CHU_LION_COUNTER_STRIKE_EAGLE: &str =
+    "k11/12/2r2n6/12/12/3p8/6n5/5+D6/12/12/12/11K b 10c 1";
+/// The position of vector `FD-03/wikipedia` (`conformance/vectors/tenjiku.json`).
+const TENJIKU_FD_03: &str =
+    "15,k/16/16/16/16/16/16/16/10,p,g,s,3/10,r,1,P,3/11,b,n,3/16/8,FD,7/16/16/K,15 b - 1";
+/// The position of vector `RJ-01/wikipedia` (`conformance/vectors/tenjiku.json`).
+const TENJIKU_RJ_01: &str =
+    "15,k/16/16/8,p,7/8,se,7/16/16/8,p,7/16/16/16/8,P,7/8,GG,7/16/16/K,15 b - 1";
+/// The position of vector `D13/wikipedia` (`conformance/vectors/dai.json`).
+const DAI_D13: &str = "14,k/15/15/15/15/7,g,7/7,p,7/7,LN,7/15/15/15/15/15/15/14,K b - 1";
+/// The position of vector `D17/wikipedia` (`conformance/vectors/dai.json`).
+const DAI_D17: &str = "14,k/15/15/15/15/7,s,7/7,p,7/7,+KR,7/15/15/15/15/15/15/14,K b - 1";
+/// The position of vector `OWN-10/wikipedia` (`conformance/vectors/dai-dai.json`).
+const DAI_DAI_OWN_10: &str =
+    "15,g,k/15,g,g/17/17/17/8,s,8/8,p,8/8,p,8/8,+LN,8/17/17/17/17/17/17/17/16,K b - 1";
+/// The position of vector `DD08/wikipedia` (`conformance/vectors/dai-dai.json`).
+const DAI_DAI_DD08: &str =
+    "15,g,k/15,g,g/17/17/17/17/8,g,8/8,p,8/8,LD,8/17/17/17/17/17/17/17/16,K b - 1";
+/// The position of vector `M05/wikipedia` (`conformance/vectors/maka-dai-dai.json`).
+const MAKA_DAI_DAI_M05: &str =
+    "k,g,17/g,g,17/19/14,s,4/14,g,4/19/19/19/19/9,+K,9/19/19/19/19/19/19/19/19/18,K b - 1";
+/// The position of vector `M13/wikipedia` (`conformance/vectors/maka-dai-dai.json`).
+const MAKA_DAI_DAI_M13: &str =
+    "k,g,17/g,g,17/19/19/19/19/19/10,dv,ds,7/10,LN,8/19/19/19/19/19/19/19/19/19/18,K b - 1";
+/// The position of vector `V23-1/wikipedia` (`conformance/vectors/ko.json`).
+const KO_V23_1: &str =
+    "9,g,9/19/19/19/19/19/19/19/19/19/9,p,9/9,p,9/9,SW,9/8,P,P,P,8/19/19/19/19/9,G,9 b - 1";
+/// The position of vector `K12-1/wikipedia` (`conformance/vectors/ko.json`).
+const KO_K12_1: &str =
+    "9,g,9/19/19/19/19/19/19/9,ai,9/19/9,+RG,2,ai,1,ai,4/19/7,ai,11/19/19/19/19/19/19/9,G,9 w - 1";
+
+/// Every file of the kit, by path relative to the repository root, with its text.
+pub fn kit(root: &Path) -> BTreeMap<String, String> {
+    let mut files = BTreeMap::new();
+    for (variant, profiles) in PROFILES {
+        for profile in *profiles {
+            files.insert(
+                format!("conformance/perft/{variant}-{profile}.perft"),
+                perft_file(variant, profile),
+            );
+        }
+    }
+    let vectors = vectors(root);
+    for (variant, _) in PROFILES {
+        let list: Vec<Value> = vectors
+            .iter()
+            .filter(|v| v["variant"] == *variant)
+            .cloned()
+            .collect();
+        if list.is_empty() {
+            continue;
+        }
+        files.insert(
+            format!("conformance/vectors/{variant}.json"),
+            pretty(&json!({"variant": variant, "vectors": list})),
+        );
+    }
+    for (variant, games) in games(root) {
+        files.insert(
+            format!("conformance/games/{variant}.json"),
+            pretty(&json!({"variant": variant, "games": games})),
+        );
+    }
+    let embedded = embedded(files.keys());
+    files.insert("src/conformance/embedded.rs".to_string(), embedded);
+    files
+}
+
+/// JSON with two-space indents and a final newline.
+fn pretty(v: &Value) -> String {
+    let mut s = serde_json::to_string_pretty(v).expect("JSON");
+    s.push('\n');
+    s
+}
+
+/// `src/conformance/embedded.rs`: every kit file, compiled in.
+fn embedded<'a>(paths: impl Iterator<Item = &'a String>) -> String {
+    let mut s = String::from(
+        "//! The conformance kit compiled into the binary (`conformance/`): every file by its\n\
+         //! path under `conformance/`. Written by `cargo run --release --example\n\
+         //! conformance_kit`; a test fails when it drifts from the generator.\n\n\
+         /// (path under `conformance/`, text) of every kit file.\n\
+         pub const FILES: &[(&str, &str)] = &[\n",
+    );
+    for p in paths.filter(|p| p.starts_with("conformance/")) {
+        let rel = &p["conformance/".len()..];
+        s.push_str(&format!(
+            "    (\n        \"{rel}\",\n        include_str!(\"../../{p}\"),\n    ),\n"
+        ));
+    }
+    s.push_str("];\n");
+    s
+}
+
+// ------------------------------------------------------------------------ perft files
+
+fn origin_text(o: Origin) -> String {
+    match o {
+        Outside(s) => format!("outside: {s}"),
+        Hand(s) => format!("hand count: {s}"),
+        Lock => "regression lock (this engine's count)".to_string(),
+    }
+}
+
+/// A python-chess style perft file: blocks of `id`, `epd`, `perft N count`, with `#`
+/// comment lines naming each count's origin.
+fn perft_file(variant: &str, profile: &str) -> String {
+    let mut s = format!(
+        "# shogi-arbiter conformance kit: perft, variant {variant}, profile {profile}\n\
+         # (the profile's options, no override). Format: conformance/README.md.\n"
+    );
+    for (v, p, id, position, lines) in PERFT {
+        if *v != variant || *p != profile {
+            continue;
+        }
+        s.push('\n');
+        s.push_str(&format!("id {id}\n"));
+        let text = position.map_or_else(|| start_text(variant, profile), str::to_string);
+        s.push_str(&format!("epd {text}\n"));
+        for (depth, count, origin) in *lines {
+            s.push_str(&format!("# perft {depth}: {}\n", origin_text(*origin)));
+            s.push_str(&format!("perft {depth} {count}\n"));
+        }
+    }
+    s
+}
+
+/// The start position text of a variant under a profile (the catalogue's
+/// `initial_position`, as every implementation must print it).
+fn start_text(variant: &str, profile: &str) -> String {
+    let rules = rules_for(variant, &format!("profile={profile}"));
+    shogi_arbiter::engine::notation::format_position_of(
+        rules.variant,
+        &shogi_arbiter::engine::position::Position::start(&rules),
+    )
+}
+
+// ------------------------------------------------------------------------ rules
+
+/// The request's `rules` object of `profile=NAME option=value` entries, the variant's
+/// default profile named when none is.
+fn rules_json(variant: &str, entries: &str) -> Value {
+    let default = PROFILES
+        .iter()
+        .find(|(v, _)| *v == variant)
+        .map(|(_, p)| p[0])
+        .expect("a variant");
+    let mut profile = default.to_string();
+    let mut options = Map::new();
+    for entry in entries.split_whitespace() {
+        let (k, v) = entry.split_once('=').unwrap_or_else(|| panic!("`{entry}`"));
+        if k == "profile" {
+            profile = v.to_string();
+        } else {
+            options.insert(k.to_string(), json!(v));
+        }
+    }
+    if options.is_empty() {
+        json!({ "profile": profile })
+    } else {
+        json!({ "profile": profile, "options": options })
+    }
+}
+
+/// Position text of a board holding `placements` (`CODE@SQUARE`, lowercase = White), with
+/// `extra` as its third field (`-` keeps the default).
+fn placements_text(rules: &Rules, placements: &str, side: char, extra: &str) -> String {
+    let text = position_text(rules, placements, side);
+    if extra == "-" {
+        return text;
+    }
+    let mut fields: Vec<&str> = text.split(' ').collect();
+    fields[2] = extra;
+    fields.join(" ")
+}
+
+// ------------------------------------------------------------------------ vectors
+
+/// A vector under construction.
+struct Vector {
+    id: String,
+    source: String,
+    variant: String,
+    rules: String,
+    /// `None`: the variant's start position.
+    position: Option<String>,
+    /// `Some`: game form (start plus these moves).
+    history: Option<Vec<String>>,
+    /// `Some`: adjudicate this move; `None`: list legal moves.
+    mv: Option<String>,
+    expect: Map<String, Value>,
+}
+
+impl Vector {
+    fn json(self) -> Value {
+        let mut v = Map::new();
+        v.insert("id".into(), json!(self.id));
+        v.insert("source".into(), json!(self.source));
+        v.insert("variant".into(), json!(self.variant));
+        v.insert("rules".into(), rules_json(&self.variant, &self.rules));
+        if let Some(p) = self.position {
+            v.insert("position".into(), json!(p));
+        }
+        if let Some(h) = self.history {
+            v.insert("moves".into(), json!(h));
+        }
+        match self.mv {
+            Some(m) => {
+                v.insert("job".into(), json!("adjudicate"));
+                v.insert("move".into(), json!(m));
+            }
+            None => {
+                v.insert("job".into(), json!("legal_moves"));
+            }
+        }
+        v.insert("expect".into(), Value::Object(self.expect));
+        Value::Object(v)
+    }
+}
+
+/// Every vector, in file order.
+fn vectors(root: &Path) -> Vec<Value> {
+    let mut all = Vec::new();
+    all.extend(vec_files(root));
+    all.extend(chu_tsv(root));
+    all.extend(tenjiku(root));
+    all.extend(dai(root));
+    all.extend(dai_dai(root));
+    all.extend(maka(root));
+    all.extend(ko(root));
+    all.into_iter().map(Vector::json).collect()
+}
+
+fn read(root: &Path, rel: &str) -> String {
+    let path = root.join(rel);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The rows of a tab-separated file: comment and blank lines skipped, the header checked.
+fn tsv(root: &Path, rel: &str, header_starts: &str) -> Vec<Vec<String>> {
+    let text = read(root, rel);
+    let mut lines = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty());
+    let header = lines.next().expect("a header");
+    assert!(
+        header.starts_with(header_starts),
+        "{rel}: header `{header}`"
+    );
+    let n = header.split('\t').count();
+    lines
+        .map(|l| {
+            let f: Vec<String> = l.split('\t').map(str::to_string).collect();
+            assert_eq!(f.len(), n, "{rel}: `{l}`");
+            f
+        })
+        .collect()
+}
+
+/// A list column: `-` is empty, else split on `sep`.
+fn list(field: &str, sep: char) -> Vec<String> {
+    if field == "-" || field.is_empty() {
+        Vec::new()
+    } else {
+        field.split(sep).map(|s| s.trim().to_string()).collect()
+    }
+}
+
+/// `tests/data/vectors/*.vec` (tai and chu): each case's piece move set, its pass, the
+/// move texts it accepts (with their canonical text) and rejects (with a reason where the
+/// case gives one), and the counter-strike field after a move.
+fn vec_files(root: &Path) -> Vec<Vector> {
+    let dir = root.join("tests/data/vectors");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("tests/data/vectors")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".vec"))
+        .collect();
+    names.sort();
+    let mut out = Vec::new();
+    for name in names {
+        let text = read(root, &format!("tests/data/vectors/{name}"));
+        for block in text.split("\n\n") {
+            let lines: Vec<&str> = block
+                .lines()
+                .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+                .collect();
+            let get = |key: &str| {
+                lines
+                    .iter()
+                    .find_map(|l| l.strip_prefix(&format!("{key}: ")))
+                    .map(str::trim)
+            };
+            let all = |key: &str| -> Vec<&str> {
+                lines
+                    .iter()
+                    .filter_map(|l| l.strip_prefix(&format!("{key}: ")))
+                    .map(str::trim)
+                    .collect()
+            };
+            let Some(case) = get("case") else { continue };
+            let variant = get("variant").unwrap_or("tai").to_string();
+            let entries = get("rules").unwrap_or("").to_string();
+            let rules = rules_for(&variant, &entries);
+            let side = get("side").unwrap_or("b").chars().next().expect("side");
+            let position = placements_text(
+                &rules,
+                get("pieces").expect("pieces"),
+                side,
+                get("extra").unwrap_or("-"),
+            );
+            let source = format!(
+                "tests/data/vectors/{name} case {case} ({})",
+                get("source").expect("source")
+            );
+            let base = |id: String, mv: Option<String>, expect: Map<String, Value>| Vector {
+                id,
+                source: source.clone(),
+                variant: variant.clone(),
+                rules: entries.clone(),
+                position: Some(position.clone()),
+                history: None,
+                mv,
+                expect,
+            };
+            let from = get("from").expect("from");
+            let mut expect = Map::new();
+            expect.insert("from".into(), json!(from));
+            let set = |s: &str| -> Vec<String> {
+                let mut v: Vec<String> = s
+                    .split_whitespace()
+                    .filter(|m| *m != "-")
+                    .map(str::to_string)
+                    .collect();
+                v.sort();
+                v
+            };
+            if let Some(m) = get("moves") {
+                expect.insert("from_moves".into(), json!(set(m)));
+            }
+            if let Some(c) = get("captures") {
+                expect.insert("from_captures".into(), json!(set(c)));
+            }
+            if let Some(p) = get("pass") {
+                expect.insert("pass".into(), json!(p == "yes"));
+            } else if get("moves").is_some() {
+                expect.insert("pass".into(), json!(false));
+            }
+            out.push(base(format!("{case}/moves"), None, expect));
+            for (i, a) in all("accept").iter().enumerate() {
+                let (input, canonical) = a.split_once(" => ").expect("INPUT => CANONICAL");
+                let mut e = Map::new();
+                e.insert("legal".into(), json!(true));
+                e.insert("move".into(), json!(canonical.trim()));
+                out.push(base(
+                    format!("{case}/accept{}", i + 1),
+                    Some(input.trim().to_string()),
+                    e,
+                ));
+            }
+            for (i, r) in all("reject").iter().enumerate() {
+                let (input, reason) = match r.split_once(" => ") {
+                    Some((m, why)) => (m.trim(), Some(why.trim())),
+                    None => (r.trim(), None),
+                };
+                let mut e = Map::new();
+                e.insert("legal".into(), json!(false));
+                if let Some(why) = reason {
+                    e.insert("reason".into(), json!(why));
+                }
+                out.push(base(
+                    format!("{case}/reject{}", i + 1),
+                    Some(input.to_string()),
+                    e,
+                ));
+            }
+            for (i, a) in all("after_extra").iter().enumerate() {
+                let (input, extra) = a.split_once(" => ").expect("INPUT => SQUARE");
+                let mut e = Map::new();
+                e.insert("legal".into(), json!(true));
+                e.insert("extra_after".into(), json!(extra.trim()));
+                out.push(base(
+                    format!("{case}/after_extra{}", i + 1),
+                    Some(input.trim().to_string()),
+                    e,
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// `tests/data/chu_rule_vectors.tsv`: lishogi's verdicts (shogiops 0.18.0), an outside
+/// source, under the default profile.
+fn chu_tsv(root: &Path) -> Vec<Vector> {
+    let rows = tsv(root, "tests/data/chu_rule_vectors.tsv", "sfen\tusi");
+    rows.into_iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let mut e = Map::new();
+            e.insert("legal".into(), json!(f[2] == "legal"));
+            Vector {
+                id: format!("chu-tsv-{:02}", i + 1),
+                source: format!(
+                    "tests/data/chu_rule_vectors.tsv row {} (shogiops 0.18.0 verdict): {}",
+                    i + 1,
+                    f[3]
+                ),
+                variant: "chu".into(),
+                rules: String::new(),
+                position: Some(f[0].clone()),
+                history: None,
+                mv: Some(f[1].clone()),
+                expect: e,
+            }
+        })
+        .collect()
+}
+
+/// `tests/data/tenjiku_vectors.tsv` and `tenjiku_own_vectors.tsv`: each move row's verdict,
+/// and for a legal move its Hodges text and the position after it, in every profile its
+/// `profiles` column names; the `count` rows' number of legal moves per profile.
+fn tenjiku(root: &Path) -> Vec<Vector> {
+    let mut out = Vec::new();
+    for file in ["tenjiku_vectors.tsv", "tenjiku_own_vectors.tsv"] {
+        for f in tsv(root, &format!("tests/data/{file}"), "id\tprofiles") {
+            let (id, spec, verdict) = (&f[0], &f[1], f[5].as_str());
+            let cases: Vec<(String, String)> = if spec.contains('=') {
+                vec![(spec.clone(), spec.clone())]
+            } else if spec == "all" {
+                ["wikipedia", "tsa", "hachu"]
+                    .iter()
+                    .map(|p| (p.to_string(), format!("profile={p}")))
+                    .collect()
+            } else {
+                spec.split_whitespace()
+                    .map(|p| (p.to_string(), format!("profile={p}")))
+                    .collect()
+            };
+            for (label, entries) in cases {
+                let mut e = Map::new();
+                let mv = match verdict {
+                    "legal" => {
+                        e.insert("legal".into(), json!(true));
+                        e.insert("hodges".into(), json!(f[6]));
+                        e.insert("position_after".into(), json!(f[8]));
+                        Some(f[4].clone())
+                    }
+                    "illegal" => {
+                        e.insert("legal".into(), json!(false));
+                        Some(f[4].clone())
+                    }
+                    "count" => {
+                        let effect = &f[7];
+                        let at =
+                            effect.find(&format!("{label} ")).expect("a count") + label.len() + 1;
+                        let n: String = effect[at..]
+                            .chars()
+                            .take_while(char::is_ascii_digit)
+                            .collect();
+                        e.insert("count".into(), json!(n.parse::<u64>().expect("count")));
+                        None
+                    }
+                    _ => continue,
+                };
+                out.push(Vector {
+                    id: format!("{id}/{label}"),
+                    source: format!("tests/data/{file} {id}: {}", f[9]),
+                    variant: "tenjiku".into(),
+                    rules: entries,
+                    position: Some(f[2].clone()),
+                    history: Some(list(&f[3], ',')),
+                    mv,
+                    expect: e,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The text between the first pair of backticks.
+fn quoted(s: &str) -> Option<&str> {
+    let start = s.find('`')? + 1;
+    let len = s[start..].find('`')?;
+    Some(&s[start..start + len])
+}
+
+/// `tests/data/dai_vectors.md`: each case's verdict, canonical text and position after it,
+/// under its option override on the default profile and under the profile it names
+/// (D09 under the override only: under profile `chu` its position is already over,
+/// `tests/engine/dai_vectors.rs` OVERRIDE_ONLY).
+fn dai(root: &Path) -> Vec<Vector> {
+    let text = read(root, "tests/data/dai_vectors.md");
+    let mut out: Vec<Vector> = Vec::new();
+    let mut starts: BTreeMap<String, String> = BTreeMap::new();
+    for section in text.split("\n### ").skip(1) {
+        let id = section.split('.').next().expect("an id").to_string();
+        let title = section.lines().next().unwrap_or("").to_string();
+        let field = |name: &str| {
+            section
+                .lines()
+                .find_map(|l| l.strip_prefix(&format!("- {name}: ")))
+        };
+        let rules_line = field("rules").expect("rules");
+        let cases: Vec<String> = if rules_line == "default profile" {
+            vec![String::new()]
+        } else {
+            let q: Vec<&str> = rules_line.split('`').skip(1).step_by(2).collect();
+            let mut c = vec![q[0].to_string()];
+            if id != "D09" {
+                c.push(format!("profile={}", q[1]));
+            }
+            c
+        };
+        let (position, history) = match field("position") {
+            Some(p) => (quoted(p).expect("position").to_string(), None),
+            None => {
+                let game = field("game").expect("position or game");
+                let q: Vec<&str> = game.split('`').skip(1).step_by(2).collect();
+                let moves: Vec<String> = q[q.len() - 1]
+                    .split_whitespace()
+                    .map(str::to_string)
+                    .collect();
+                let start = match game.strip_prefix("start as in ") {
+                    Some(rest) => starts[rest.split(',').next().expect("id")].clone(),
+                    None => q[0].to_string(),
+                };
+                (start, Some(moves))
+            }
+        };
+        starts.insert(id.clone(), position.clone());
+        let verdict = field("verdict").expect("verdict");
+        let legal = verdict.starts_with("**legal**");
+        let mut e = Map::new();
+        e.insert("legal".into(), json!(legal));
+        if let Some(c) = verdict
+            .split("; ")
+            .find_map(|p| p.strip_prefix("canonical "))
+            .and_then(quoted)
+        {
+            e.insert("move".into(), json!(c));
+        }
+        if let Some(a) = field("resulting position").and_then(quoted) {
+            e.insert("position_after".into(), json!(a));
+        }
+        let mv = quoted(field("move").expect("move"))
+            .expect("move")
+            .to_string();
+        for entries in cases {
+            let label = if entries.is_empty() {
+                "wikipedia".to_string()
+            } else {
+                entries.clone()
+            };
+            out.push(Vector {
+                id: format!("{id}/{label}"),
+                source: format!("tests/data/dai_vectors.md {id}. {title}"),
+                variant: "dai".into(),
+                rules: entries,
+                position: Some(position.clone()),
+                history: history.clone().or_else(|| Some(Vec::new())),
+                mv: Some(mv.clone()),
+                expect: e.clone(),
+            });
+        }
+    }
+    out
+}
+
+/// `tests/data/dai-dai_vectors.tsv` and `dai-dai_own_vectors.tsv`: each row's verdict,
+/// canonical text and position after it, under its rules (`default profile`, or an
+/// override in backticks with, in parentheses, the profile that carries it too).
+fn dai_dai(root: &Path) -> Vec<Vector> {
+    let mut out = Vec::new();
+    for file in ["dai-dai_vectors.tsv", "dai-dai_own_vectors.tsv"] {
+        for f in tsv(root, &format!("tests/data/{file}"), "id\trule\trules") {
+            let id = &f[0];
+            let cases: Vec<String> = if f[2] == "default profile" {
+                vec![String::new()]
+            } else {
+                let q: Vec<&str> = f[2].split('`').skip(1).step_by(2).collect();
+                let mut c = vec![q[0].to_string()];
+                if let Some(p) = q.get(1) {
+                    c.push(format!("profile={p}"));
+                }
+                c
+            };
+            let legal = match f[6].as_str() {
+                "legal" => true,
+                "illegal" => false,
+                _ => continue,
+            };
+            let mut e = Map::new();
+            e.insert("legal".into(), json!(legal));
+            if legal {
+                // A pass submitted through another piece is answered in that piece's text
+                // (`tests/engine/dai_dai_vectors.rs` PASS_ANSWERS).
+                let canonical = if id == "DD02" { "15p15o15p" } else { &f[8] };
+                if canonical != "-" {
+                    e.insert("move".into(), json!(canonical));
+                }
+                if f[12] != "-" {
+                    e.insert("position_after".into(), json!(f[12]));
+                }
+                if f[11] == "ongoing" {
+                    e.insert("status".into(), json!({"state": "ongoing"}));
+                }
+            }
+            for entries in cases {
+                let label = if entries.is_empty() {
+                    "wikipedia".to_string()
+                } else {
+                    entries.clone()
+                };
+                out.push(Vector {
+                    id: format!("{id}/{label}"),
+                    source: format!("tests/data/{file} {id}: {}", f[1]),
+                    variant: "dai-dai".into(),
+                    rules: entries,
+                    position: Some(f[3].clone()),
+                    history: Some(list(&f[4], ' ')),
+                    mv: Some(f[5].clone()),
+                    expect: e.clone(),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// A `cases` column: rules cases separated by `;`, `-` the default rules.
+fn cases_of(field: &str) -> Vec<String> {
+    field
+        .split(';')
+        .map(|c| {
+            if c == "-" {
+                String::new()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+/// `SQ:PIECE` entries of a list column as the API's `captures` (`square:piece`).
+fn captures_of(field: &str) -> Vec<String> {
+    list(field, ',')
+}
+
+/// An end column `WINNER:REASON` (or `-`) as the status the API answers.
+fn status_of(end: &str) -> Value {
+    match end.split_once(':') {
+        None => json!({"state": "ongoing"}),
+        Some((result, reason)) => json!({"state": "ended", "result": result, "reason": reason}),
+    }
+}
+
+/// `tests/data/maka-dai-dai_vectors.tsv` and `maka-dai-dai_own_vectors.tsv`: verdict,
+/// canonical text, captures, promotion, the game's end, check and the position after.
+fn maka(root: &Path) -> Vec<Vector> {
+    let mut out = Vec::new();
+    for file in ["maka-dai-dai_vectors.tsv", "maka-dai-dai_own_vectors.tsv"] {
+        for f in tsv(root, &format!("tests/data/{file}"), "id\ttitle\tcases") {
+            let id = &f[0];
+            let legal = f[6] == "legal";
+            let mut e = Map::new();
+            e.insert("legal".into(), json!(legal));
+            if legal {
+                e.insert("move".into(), json!(f[7]));
+                e.insert("captures".into(), json!(captures_of(&f[8])));
+                e.insert("promotion".into(), json!(f[9]));
+                e.insert("status".into(), status_of(&f[11]));
+                e.insert("in_check".into(), json!(f[12] == "true"));
+                e.insert("position_after".into(), json!(f[13]));
+            }
+            for entries in cases_of(&f[2]) {
+                let label = if entries.is_empty() {
+                    "wikipedia".to_string()
+                } else {
+                    entries.clone()
+                };
+                out.push(Vector {
+                    id: format!("{id}/{label}"),
+                    source: format!("tests/data/{file} {id}: {}", f[1]),
+                    variant: "maka-dai-dai".into(),
+                    rules: entries,
+                    position: Some(f[3].clone()),
+                    history: Some(list(&f[4], ',')),
+                    mv: Some(f[5].clone()),
+                    expect: e.clone(),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// `tests/data/ko_vectors.tsv` and `ko_vectors_own.tsv`: verdict and canonical text, and
+/// the move counts of the `count` column (`all=N` moves in the position, `from:SQ=N` moves
+/// of the piece on SQ).
+fn ko(root: &Path) -> Vec<Vector> {
+    let mut out = Vec::new();
+    for file in ["ko_vectors.tsv", "ko_vectors_own.tsv"] {
+        for f in tsv(root, &format!("tests/data/{file}"), "id\ttitle\tcases") {
+            let id = &f[0];
+            let legal = match f[6].as_str() {
+                "legal" => true,
+                "illegal" => false,
+                _ => continue,
+            };
+            let mut e = Map::new();
+            e.insert("legal".into(), json!(legal));
+            if legal {
+                e.insert("move".into(), json!(f[7]));
+            }
+            let position = (f[3] != "start").then(|| f[3].clone());
+            for entries in cases_of(&f[2]) {
+                let label = if entries.is_empty() {
+                    "wikipedia".to_string()
+                } else {
+                    entries.clone()
+                };
+                out.push(Vector {
+                    id: format!("{id}/{label}"),
+                    source: format!("tests/data/{file} {id}: {}", f[1]),
+                    variant: "ko".into(),
+                    rules: entries,
+                    position: position.clone(),
+                    history: Some(list(&f[4], ',')),
+                    mv: Some(f[5].clone()),
+                    expect: e.clone(),
+                });
+            }
+        }
+    }
+    out
+}
+
+// ------------------------------------------------------------------------ games
+
+/// The game-end fixtures (`tests/data/game_end.json`, `chu_game_end.json`) by variant:
+/// start position, moves, and the ruling (first illegal move with its reason, final
+/// status).
+fn games(root: &Path) -> BTreeMap<String, Vec<Value>> {
+    let mut out: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+    for file in ["game_end.json", "chu_game_end.json"] {
+        let text = read(root, &format!("tests/data/{file}"));
+        let fixtures: Vec<Value> = serde_json::from_str(&text).expect("fixtures");
+        for f in fixtures {
+            let variant = f["variant"].as_str().unwrap_or("tai").to_string();
+            let mut entries = String::new();
+            for (k, v) in f["rules"].as_object().expect("rules") {
+                entries.push_str(&format!("{k}={} ", v.as_str().expect("a value")));
+            }
+            let rules = rules_for(&variant, &entries);
+            let side = f["side"].as_str().expect("side").chars().next().expect("b");
+            let start = placements_text(
+                &rules,
+                f["placements"].as_str().expect("placements"),
+                side,
+                "-",
+            );
+            let x = &f["expect"];
+            let mut status = Map::new();
+            status.insert("state".into(), x["state"].clone());
+            for key in ["result", "reason"] {
+                if let Some(v) = x.get(key).filter(|v| !v.is_null()) {
+                    status.insert(key.into(), v.clone());
+                }
+            }
+            status.insert("in_check".into(), x["in_check"].clone());
+            if let Some(r) = x.get("check_royals").filter(|v| !v.is_null()) {
+                status.insert("check_royals".into(), r.clone());
+            }
+            if let Some(r) = x.get("attacking_moves").filter(|v| !v.is_null()) {
+                status.insert("attacking_moves".into(), r.clone());
+            }
+            let mut expect = Map::new();
+            expect.insert("first_illegal".into(), x["first_illegal"].clone());
+            if let Some(c) = x.get("illegal_code").filter(|v| !v.is_null()) {
+                expect.insert("illegal_reason".into(), c.clone());
+            }
+            expect.insert("status".into(), Value::Object(status));
+            out.entry(variant.clone()).or_default().push(json!({
+                "id": f["name"],
+                "source": format!("tests/data/{file}: {}", f["why"].as_str().unwrap_or("")),
+                "rules": rules_json(&variant, &entries),
+                "start": start,
+                "moves": f["moves"],
+                "expect": expect,
+            }));
+        }
+    }
+    out
+}

@@ -1,0 +1,348 @@
+//! One kit case against the server: the request it makes (perft, adjudication, legal moves,
+//! replay) and the comparison of the answer with the case's expectation. Only the fields a
+//! case names are compared; a position after a move is compared without its move number
+//! (sources count it differently).
+
+use super::client::Client;
+use super::kit::{JsonCase, PerftCase};
+use serde_json::{json, Map, Value};
+use std::collections::BTreeSet;
+
+/// What one case came to.
+#[derive(Debug)]
+pub enum Outcome {
+    Agree,
+    /// The server answered otherwise: what differs, and a curl command that shows it.
+    Disagree {
+        what: String,
+        repro: String,
+    },
+    /// The server could not answer (a transport failure or an error status).
+    Error {
+        what: String,
+        repro: String,
+    },
+}
+
+/// Runs a perft line.
+pub fn perft(client: &Client, case: &PerftCase) -> Outcome {
+    let body = json!({
+        "variant": case.variant,
+        "rules": {"profile": case.profile},
+        "position": case.position,
+        "depth": case.depth,
+    });
+    let path = "/v1/perft";
+    match client.post(path, &body) {
+        Err(what) => Outcome::Error {
+            what,
+            repro: client.curl(path, &body),
+        },
+        Ok(answer) => match answer["nodes"].as_u64() {
+            Some(n) if n == case.nodes => Outcome::Agree,
+            got => Outcome::Disagree {
+                what: format!(
+                    "perft {} of `{}`: expected {}, got {}",
+                    case.depth,
+                    case.id,
+                    case.nodes,
+                    got.map_or("no count".to_string(), |n| n.to_string())
+                ),
+                repro: client.curl(path, &body),
+            },
+        },
+    }
+}
+
+/// The request fields of a vector or game: variant, rules, and the position (bare, or
+/// start and moves when the case has a `moves` list).
+fn position_request(case: &Value, variant: &str) -> Map<String, Value> {
+    let mut body = Map::new();
+    body.insert("variant".into(), json!(variant));
+    if let Some(rules) = case.get("rules") {
+        body.insert("rules".into(), rules.clone());
+    }
+    match (case.get("moves"), case.get("position")) {
+        (Some(moves), position) => {
+            if let Some(p) = position {
+                body.insert("start".into(), p.clone());
+            }
+            body.insert("moves".into(), moves.clone());
+        }
+        (None, Some(p)) => {
+            body.insert("position".into(), p.clone());
+        }
+        (None, None) => {}
+    }
+    body
+}
+
+/// Runs a rule vector: `job` `adjudicate` (with `move`) or `legal_moves`.
+pub fn vector(client: &Client, case: &JsonCase) -> Outcome {
+    let v = &case.case;
+    let mut body = position_request(v, &case.variant);
+    let adjudicate = v["job"] == "adjudicate";
+    let path = if adjudicate {
+        body.insert("move".into(), v["move"].clone());
+        "/v1/adjudicate"
+    } else {
+        "/v1/legal-moves"
+    };
+    let body = Value::Object(body);
+    let repro = || client.curl(path, &body);
+    let answer = match client.post(path, &body) {
+        Ok(a) => a,
+        Err(what) => {
+            return Outcome::Error {
+                what: format!("{}: {what}", v["id"].as_str().unwrap_or("?")),
+                repro: repro(),
+            }
+        }
+    };
+    let expect = &v["expect"];
+    let problems = if adjudicate {
+        adjudication_problems(expect, &answer)
+    } else {
+        legal_moves_problems(expect, &answer)
+    };
+    if problems.is_empty() {
+        Outcome::Agree
+    } else {
+        Outcome::Disagree {
+            what: format!(
+                "{}: {}",
+                v["id"].as_str().unwrap_or("?"),
+                problems.join("; ")
+            ),
+            repro: repro(),
+        }
+    }
+}
+
+/// Compares `got` with `want`, noting a difference under `name`.
+fn same(problems: &mut Vec<String>, name: &str, want: &Value, got: &Value) {
+    if want != got {
+        problems.push(format!("{name}: expected {want}, got {got}"));
+    }
+}
+
+/// A position text without its move number.
+fn without_number(text: &str) -> String {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    fields[..fields.len().min(3)].join(" ")
+}
+
+/// The status fields the expectation names (`state`, `result`, `reason`, `in_check`,
+/// `check_royals`, `attacking_moves`) against the answer's `status`.
+fn status_problems(problems: &mut Vec<String>, want: &Value, status: &Value) {
+    for key in ["state", "result", "reason", "in_check"] {
+        if let Some(w) = want.get(key) {
+            same(problems, &format!("status.{key}"), w, &status[key]);
+        }
+    }
+    let sorted = |v: &Value| -> Value {
+        let mut list: Vec<String> = v
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|s| s.as_str().map(String::from))
+                    .collect()
+            })
+            .unwrap_or_default();
+        list.sort();
+        json!(list)
+    };
+    if let Some(w) = want.get("check_royals") {
+        same(
+            problems,
+            "status.check.royals",
+            &sorted(w),
+            &sorted(&status["check"]["royals"]),
+        );
+    }
+    if let Some(w) = want.get("attacking_moves") {
+        same(
+            problems,
+            "status.check.attacking_moves",
+            &sorted(w),
+            &sorted(&status["check"]["attacking_moves"]),
+        );
+    }
+}
+
+fn adjudication_problems(expect: &Value, answer: &Value) -> Vec<String> {
+    let mut p = Vec::new();
+    same(&mut p, "legal", &expect["legal"], &answer["legal"]);
+    if !p.is_empty() {
+        if let Some(code) = answer["illegal"]["code"].as_str() {
+            p.push(format!("(refused as {code})"));
+        }
+        return p;
+    }
+    let played = &answer["move"];
+    if let Some(w) = expect.get("reason") {
+        same(&mut p, "reason", w, &answer["illegal"]["code"]);
+    }
+    if let Some(w) = expect.get("move") {
+        same(&mut p, "move", w, &played["move"]);
+    }
+    if let Some(w) = expect.get("hodges") {
+        same(&mut p, "hodges", w, &played["hodges"]);
+    }
+    if let Some(w) = expect.get("promotion") {
+        same(&mut p, "promotion", w, &played["promotion"]);
+    }
+    if let Some(w) = expect.get("captures") {
+        let got: Vec<String> = played["captures"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .map(|c| {
+                        format!(
+                            "{}:{}",
+                            c["square"].as_str().unwrap_or("?"),
+                            c["piece"].as_str().unwrap_or("?")
+                        )
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        same(&mut p, "captures", w, &json!(got));
+    }
+    let after = answer["position_after"].as_str().unwrap_or("");
+    if let Some(w) = expect.get("position_after").and_then(Value::as_str) {
+        same(
+            &mut p,
+            "position_after (without the move number)",
+            &json!(without_number(w)),
+            &json!(without_number(after)),
+        );
+    }
+    if let Some(w) = expect.get("extra_after") {
+        same(
+            &mut p,
+            "extra field after",
+            w,
+            &json!(after.split(' ').nth(2).unwrap_or("")),
+        );
+    }
+    if let Some(w) = expect.get("status") {
+        status_problems(&mut p, w, &answer["status"]);
+    }
+    if let Some(w) = expect.get("in_check") {
+        same(&mut p, "status.in_check", w, &answer["status"]["in_check"]);
+    }
+    p
+}
+
+/// The set of move texts of `answer["moves"]` that `keep` keeps.
+fn move_set(answer: &Value, keep: impl Fn(&Value) -> bool) -> BTreeSet<String> {
+    answer["moves"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter(|m| keep(m))
+                .filter_map(|m| m["move"].as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The difference of two move sets in words (`only expected: ...; only answered: ...`).
+pub fn set_difference(want: &BTreeSet<String>, got: &BTreeSet<String>) -> String {
+    let only = |a: &BTreeSet<String>, b: &BTreeSet<String>| {
+        a.difference(b).cloned().collect::<Vec<_>>().join(" ")
+    };
+    format!(
+        "only expected: [{}]; only answered: [{}]",
+        only(want, got),
+        only(got, want)
+    )
+}
+
+fn legal_moves_problems(expect: &Value, answer: &Value) -> Vec<String> {
+    let mut p = Vec::new();
+    if let Some(w) = expect.get("count") {
+        same(&mut p, "count", w, &answer["count"]);
+    }
+    let from = expect["from"].as_str().unwrap_or("");
+    let of_piece = |m: &Value| m["from"] == from && m["pass"] != true;
+    let want_set = |w: &Value| -> BTreeSet<String> {
+        w.as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|s| s.as_str().map(String::from))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    if let Some(w) = expect.get("from_moves") {
+        let got = move_set(answer, of_piece);
+        let want = want_set(w);
+        if got != want {
+            p.push(format!("moves of {from}: {}", set_difference(&want, &got)));
+        }
+    }
+    if let Some(w) = expect.get("from_captures") {
+        let got = move_set(answer, |m| {
+            of_piece(m) && m["captures"].as_array().is_some_and(|c| !c.is_empty())
+        });
+        let want = want_set(w);
+        if got != want {
+            p.push(format!(
+                "captures of {from}: {}",
+                set_difference(&want, &got)
+            ));
+        }
+    }
+    if let Some(w) = expect.get("pass") {
+        let got = !move_set(answer, |m| m["pass"] == true).is_empty();
+        same(&mut p, "a pass listed", w, &json!(got));
+    }
+    p
+}
+
+/// Runs a game fixture through `/v1/replay`.
+pub fn game(client: &Client, case: &JsonCase) -> Outcome {
+    let g = &case.case;
+    let mut body = Map::new();
+    body.insert("variant".into(), json!(case.variant));
+    if let Some(rules) = g.get("rules") {
+        body.insert("rules".into(), rules.clone());
+    }
+    if let Some(start) = g.get("start") {
+        body.insert("start".into(), start.clone());
+    }
+    body.insert("moves".into(), g["moves"].clone());
+    let body = Value::Object(body);
+    let path = "/v1/replay";
+    let id = g["id"].as_str().unwrap_or("?");
+    let answer = match client.post(path, &body) {
+        Ok(a) => a,
+        Err(what) => {
+            return Outcome::Error {
+                what: format!("{id}: {what}"),
+                repro: client.curl(path, &body),
+            }
+        }
+    };
+    let expect = &g["expect"];
+    let mut p = Vec::new();
+    let first = &expect["first_illegal"];
+    same(&mut p, "first_illegal", first, &answer["first_illegal"]);
+    if let (Some(reason), Some(i)) = (expect.get("illegal_reason"), first.as_u64()) {
+        let got = &answer["verdicts"][i as usize]["illegal"]["code"];
+        same(&mut p, "illegal reason", reason, got);
+    }
+    if let Some(w) = expect.get("status") {
+        status_problems(&mut p, w, &answer["status"]);
+    }
+    if p.is_empty() {
+        Outcome::Agree
+    } else {
+        Outcome::Disagree {
+            what: format!("{id}: {}", p.join("; ")),
+            repro: client.curl(path, &body),
+        }
+    }
+}
