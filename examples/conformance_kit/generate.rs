@@ -14,7 +14,7 @@ mod placements;
 mod rules;
 
 use placements::position_text;
-use rules::rules_for;
+use rules::{cases_of, rules_for};
 use serde_json::{json, Map, Value};
 use shogi_arbiter::engine::variant::Rules;
 use std::collections::BTreeMap;
@@ -1289,20 +1289,6 @@ fn dai_dai(root: &Path) -> Vec<Vector> {
         }
     }
     out
-}
-
-/// A `cases` column: rules cases separated by `;`, `-` the default rules.
-fn cases_of(field: &str) -> Vec<String> {
-    field
-        .split(';')
-        .map(|c| {
-            if c == "-" {
-                String::new()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
 }
 
 /// `SQ:PIECE` entries of a list column as the API's `captures` (`square:piece`).

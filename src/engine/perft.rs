@@ -60,7 +60,7 @@ pub struct Halt {
 /// ([`Count::Effects`]), to the end.
 pub fn perft(pos: &Position, rules: &Rules, depth: u32) -> u64 {
     let mut walk = Walk::new(u64::MAX);
-    match walk.count(pos, rules, depth) {
+    match walk.count::<ByEffect>(pos, rules, depth) {
         Ok(n) => n,
         Err(reason) => panic!("an unbounded count outside a run cannot stop ({reason:?})"),
     }
@@ -81,8 +81,8 @@ pub fn perft_bounded(
 ) -> Result<u64, Halt> {
     let mut walk = Walk::new(budget);
     let result = match count {
-        Count::Effects => walk.count(pos, rules, depth),
-        Count::UsiStrings => walk.count_strings(pos, rules, depth),
+        Count::Effects => walk.count::<ByEffect>(pos, rules, depth),
+        Count::UsiStrings => walk.count::<ByString>(pos, rules, depth),
     };
     walk.finish(result)
 }
@@ -114,9 +114,9 @@ pub fn divide(
             let mut child = pos.clone();
             child.play_unchecked(&mv, rules);
             match count {
-                Count::Effects => out.push((mv, walk.count(&child, rules, depth - 1)?)),
+                Count::Effects => out.push((mv, walk.count::<ByEffect>(&child, rules, depth - 1)?)),
                 Count::UsiStrings => {
-                    let n = walk.count_strings(&child, rules, depth - 1)?;
+                    let n = walk.count::<ByString>(&child, rules, depth - 1)?;
                     out.extend(
                         usi_strings::spellings(pos, rules, &mv)
                             .into_iter()
@@ -159,41 +159,8 @@ impl Walk {
         Ok(())
     }
 
-    fn count(&mut self, pos: &Position, rules: &Rules, depth: u32) -> Result<u64, HaltReason> {
-        if depth == 0 {
-            return Ok(1);
-        }
-        if stopped() {
-            return Err(HaltReason::Interrupted);
-        }
-        if depth == 1 {
-            let mut c = Counter::default();
-            generate(pos, rules, &mut c);
-            if stopped() {
-                return Err(HaltReason::Interrupted);
-            }
-            self.spend(c.0 + 1)?;
-            return Ok(c.0);
-        }
-        self.spend(1)?;
-        let moves = legal_moves(pos, rules);
-        if stopped() {
-            return Err(HaltReason::Interrupted);
-        }
-        let mut total = 0;
-        for mv in moves {
-            let mut child = pos.clone();
-            child.play_unchecked(&mv, rules);
-            total += self.count(&child, rules, depth - 1)?;
-        }
-        Ok(total)
-    }
-}
-
-impl Walk {
-    /// [`Walk::count`] in USI strings: each move weighs as many strings as shogiops lists
-    /// for it, at every ply. The budget counts the positions visited, as there.
-    fn count_strings(
+    /// The leaves `depth` plies below `pos`, each move weighed as `W` says.
+    fn count<W: Weigh>(
         &mut self,
         pos: &Position,
         rules: &Rules,
@@ -206,18 +173,12 @@ impl Walk {
             return Err(HaltReason::Interrupted);
         }
         if depth == 1 {
-            let mut c = StringCounter {
-                pos,
-                rules,
-                moves: 0,
-                strings: 0,
-            };
-            generate(pos, rules, &mut c);
+            let (moves, weighed) = W::last_ply(pos, rules);
             if stopped() {
                 return Err(HaltReason::Interrupted);
             }
-            self.spend(c.moves + 1)?;
-            return Ok(c.strings);
+            self.spend(moves + 1)?;
+            return Ok(weighed);
         }
         self.spend(1)?;
         let moves = legal_moves(pos, rules);
@@ -226,12 +187,56 @@ impl Walk {
         }
         let mut total = 0;
         for mv in moves {
-            let weight = usi_strings::count(pos, rules, &mv);
+            let weight = W::weight(pos, rules, &mv);
             let mut child = pos.clone();
             child.play_unchecked(&mv, rules);
-            total += weight * self.count_strings(&child, rules, depth - 1)?;
+            total += weight * self.count::<W>(&child, rules, depth - 1)?;
         }
         Ok(total)
+    }
+}
+
+/// How a walk weighs a move: once per effect, or as many times as shogiops spells it. The
+/// budget counts the positions visited either way.
+trait Weigh {
+    /// The moves of a position on the last ply, and their weight in all.
+    fn last_ply(pos: &Position, rules: &Rules) -> (u64, u64);
+    /// The weight of one move.
+    fn weight(pos: &Position, rules: &Rules, mv: &Move) -> u64;
+}
+
+/// [`Count::Effects`]: every move weighs one (the weight folds away when compiled).
+struct ByEffect;
+
+impl Weigh for ByEffect {
+    #[inline]
+    fn last_ply(pos: &Position, rules: &Rules) -> (u64, u64) {
+        let mut c = Counter::default();
+        generate(pos, rules, &mut c);
+        (c.0, c.0)
+    }
+    #[inline]
+    fn weight(_: &Position, _: &Rules, _: &Move) -> u64 {
+        1
+    }
+}
+
+/// [`Count::UsiStrings`]: a move weighs the USI strings shogiops lists for it, at every ply.
+struct ByString;
+
+impl Weigh for ByString {
+    fn last_ply(pos: &Position, rules: &Rules) -> (u64, u64) {
+        let mut c = StringCounter {
+            pos,
+            rules,
+            moves: 0,
+            strings: 0,
+        };
+        generate(pos, rules, &mut c);
+        (c.moves, c.strings)
+    }
+    fn weight(pos: &Position, rules: &Rules, mv: &Move) -> u64 {
+        usi_strings::count(pos, rules, mv)
     }
 }
 

@@ -3,6 +3,7 @@
 //! facts, a position text split from its move number, the rows of a tab-separated vector
 //! file, and what is wrong with the refusal of a move a vector says is illegal.
 
+pub use crate::rules::cases_of;
 use shogi_arbiter::engine::core::color::Color;
 use shogi_arbiter::engine::core::ending::{Ending, GameResult};
 use shogi_arbiter::engine::core::moves::Promotion;
@@ -99,19 +100,4 @@ pub fn refusal_problem(game: &Game, rules: &Rules, mv: &str, repetition: bool) -
         }
         Err(_) => None,
     }
-}
-
-/// A vector file's `cases` column: the rules cases separated by `;`, each a list of
-/// `profile=` and `option=value` entries; `-` alone is the default rules (an empty entry).
-pub fn cases_of(field: &str) -> Vec<String> {
-    field
-        .split(';')
-        .map(|c| {
-            if c == "-" {
-                String::new()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
 }
