@@ -16,7 +16,7 @@ mod rules;
 use placements::position_text;
 use rules::{cases_of, rules_for};
 use serde_json::{json, Map, Value};
-use shogi_arbiter::engine::variant::Rules;
+use shogi_arbiter::engine::variant::{Rules, VARIANT_IDS};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -1387,12 +1387,12 @@ fn ko(root: &Path) -> Vec<Vector> {
 
 // ------------------------------------------------------------------------ games
 
-/// The game-end fixtures (`tests/data/game_end.json`, `chu_game_end.json`) by variant:
-/// start position, moves, and the ruling (first illegal move with its reason, final
-/// status).
+/// The game-end fixtures (`tests/data/game_end/<variant>.json`) by variant: start
+/// position, moves, and the ruling (first illegal move with its reason, final status).
 fn games(root: &Path) -> BTreeMap<String, Vec<Value>> {
     let mut out: BTreeMap<String, Vec<Value>> = BTreeMap::new();
-    for file in ["game_end.json", "chu_game_end.json"] {
+    for id in VARIANT_IDS {
+        let file = format!("game_end/{id}.json");
         let text = read(root, &format!("tests/data/{file}"));
         let fixtures: Vec<Value> = serde_json::from_str(&text).expect("fixtures");
         for f in fixtures {

@@ -9,8 +9,28 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("../../conformance/games/chu.json"),
     ),
     (
+        "games/dai-dai.json",
+        include_str!("../../conformance/games/dai-dai.json"),
+    ),
+    (
+        "games/dai.json",
+        include_str!("../../conformance/games/dai.json"),
+    ),
+    (
+        "games/ko.json",
+        include_str!("../../conformance/games/ko.json"),
+    ),
+    (
+        "games/maka-dai-dai.json",
+        include_str!("../../conformance/games/maka-dai-dai.json"),
+    ),
+    (
         "games/tai.json",
         include_str!("../../conformance/games/tai.json"),
+    ),
+    (
+        "games/tenjiku.json",
+        include_str!("../../conformance/games/tenjiku.json"),
     ),
     (
         "perft/chu-hachu.perft",

@@ -115,11 +115,13 @@ fn the_kit_and_random_games_agree_with_the_service() {
         "maka-dai-dai",
         "ko",
     ] {
-        assert!(
-            out.lines()
-                .any(|l| l.starts_with(&format!("{variant} ")) && l.contains("perft")),
-            "no perft row for {variant}: {out}"
-        );
+        for kind in ["perft", "vectors", "games"] {
+            assert!(
+                out.lines()
+                    .any(|l| l.starts_with(&format!("{variant} ")) && l.contains(kind)),
+                "no {kind} row for {variant}: {out}"
+            );
+        }
     }
     assert!(out.contains("fuzz: 7 games"), "{out}");
     assert!(out.contains("all legal-move sets agree"), "{out}");

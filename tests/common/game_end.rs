@@ -1,7 +1,8 @@
-//! The game-end fixtures (`tests/data/game_end.json` for tai shogi,
-//! `tests/data/chu_game_end.json` for chu shogi): hand-built positions and games, each with
-//! the ruling the rules page gives and the reasoning in `why`. Shared by the engine and API
-//! tests (each includes this file as a module), so every fixture runs both ways.
+//! The game-end fixtures (`tests/data/game_end/<variant>.json`, one file per variant):
+//! hand-built positions and games, each with the ruling its rules page gives and the
+//! reasoning in `why`. Shared by the engine and API tests (each includes this file as a
+//! module), so every fixture runs both ways; the conformance kit's game files are made from
+//! the same files.
 
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -50,17 +51,43 @@ fn tai() -> String {
     "tai".to_string()
 }
 
-/// Every fixture, tai's then chu's.
-pub fn fixtures() -> Vec<Fixture> {
-    let tai: Vec<Fixture> =
-        serde_json::from_str(include_str!("../data/game_end.json")).expect("game_end.json parses");
-    let chu: Vec<Fixture> = serde_json::from_str(include_str!("../data/chu_game_end.json"))
-        .expect("chu_game_end.json parses");
-    assert!(tai.len() >= 20, "tai fixtures went missing");
-    assert!(chu.len() >= 14, "chu fixtures went missing");
-    assert!(
-        chu.iter().all(|f| f.variant == "chu"),
-        "chu fixtures say so"
+/// Every variant's fixture file, with the fewest fixtures it may hold (a file that lost
+/// fixtures fails its test).
+pub const FILES: [(&str, usize); 7] = [
+    ("tai", 20),
+    ("chu", 23),
+    ("tenjiku", 8),
+    ("dai", 8),
+    ("dai-dai", 8),
+    ("maka-dai-dai", 8),
+    ("ko", 8),
+];
+
+/// The fixtures of one variant, from `tests/data/game_end/<variant>.json`, read when the
+/// test runs.
+pub fn fixtures_of(variant: &str) -> Vec<Fixture> {
+    let (_, least) = FILES
+        .iter()
+        .find(|(v, _)| *v == variant)
+        .unwrap_or_else(|| panic!("no game-end file for {variant}"));
+    let path = format!(
+        "{}/tests/data/game_end/{variant}.json",
+        env!("CARGO_MANIFEST_DIR")
     );
-    tai.into_iter().chain(chu).collect()
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let fixtures: Vec<Fixture> =
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    assert!(
+        fixtures.len() >= *least,
+        "{path}: {} fixtures, at least {least} expected",
+        fixtures.len()
+    );
+    for f in &fixtures {
+        assert_eq!(
+            f.variant, variant,
+            "{path}: fixture `{}` names its variant",
+            f.name
+        );
+    }
+    fixtures
 }

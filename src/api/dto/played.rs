@@ -150,7 +150,9 @@ pub struct IllegalInfo {
     /// Stable snake_case reason: `malformed`, `game_over`, `empty_square`,
     /// `not_your_piece`, `onto_own_piece`, `unreachable`, `path_blocked`, `invalid_route`,
     /// `emperor_capture_protected`, `promotion_compulsory`, `promotion_not_possible`; chu
-    /// shogi's lion-trading rules: `lion_protected`, `counter_strike`; for moves a
+    /// shogi's lion-trading rules: `lion_protected`, `counter_strike`; tenjiku shogi's
+    /// `both_royals_lost` (option `both_royals_lost = illegal`); ko shogi's `frozen` (a
+    /// netted piece) and `invalid_shot`; for moves a
     /// repetition rule forbids (game form): `perpetual_check` (`jcsa`, or
     /// `fourfold_no_contest` against a sole royal), `perpetual_attack` and `pass_cycle`
     /// (`jcsa`), `repetition` (`no_repeat`); for Hodges text (adjudication) that names no

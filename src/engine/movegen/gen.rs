@@ -78,6 +78,9 @@ pub(crate) struct Gen<'a, S: MoveSink, const EXTRAS: bool> {
     /// Whether an enemy fire demon is on the board (tenjiku.md §5): a piece ending its
     /// move next to one may be burned, and then has no promotion choice.
     burning: bool,
+    /// Whether `both_royals_lost = illegal` removes the moves it forbids (tenjiku.md §7):
+    /// always, but when explaining an illegal move.
+    pub both_royals_ban: bool,
     /// The squares a quiet move must end on to be looked at for promotion: the zone, or
     /// every square under `zone_contact`.
     quiet_zone: &'a SquareSet,
@@ -104,6 +107,7 @@ impl<'a, S: MoveSink, const EXTRAS: bool> Gen<'a, S, EXTRAS> {
             pass: None,
             capture_ban,
             burning: rules.burn.is_some() && !pos.fire_demons(pos.side().opponent()).is_empty(),
+            both_royals_ban: true,
             // Under `zone_contact` a quiet move from the zone has a promotion right too: every
             // quiet move is then looked at.
             quiet_zone: if rules
@@ -289,9 +293,11 @@ impl<'a, S: MoveSink, const EXTRAS: bool> Gen<'a, S, EXTRAS> {
     /// enemy royal and is burned on arrival, so both sides lose their last royal.
     #[cold]
     fn loses_both_royals(&self, face: FaceId, to: Square, captured: &[Square]) -> bool {
-        self.rules
-            .burn
-            .is_some_and(|b| b.both_royals_lost == BothRoyalsLost::Illegal)
+        self.both_royals_ban
+            && self
+                .rules
+                .burn
+                .is_some_and(|b| b.both_royals_lost == BothRoyalsLost::Illegal)
             && self.rules.face(face).royal
             && self.pos.royal_count(self.us) == 1
             && self

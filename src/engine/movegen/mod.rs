@@ -113,8 +113,8 @@ pub fn generate_from<S: MoveSink>(pos: &Position, rules: &Rules, from: Square, s
     generate_from_filtered(pos, rules, from, sink, true);
 }
 
-/// [`generate_from`] including the captures the lion-trading rules forbid (to tell why a
-/// proposed move is illegal).
+/// [`generate_from`] including the captures the lion-trading rules and `both_royals_lost =
+/// illegal` forbid (to tell why a proposed move is illegal).
 pub fn generate_from_unfiltered<S: MoveSink>(
     pos: &Position,
     rules: &Rules,
@@ -129,7 +129,7 @@ fn generate_from_filtered<S: MoveSink>(
     rules: &Rules,
     from: Square,
     sink: &mut S,
-    lion_filter: bool,
+    rule_filters: bool,
 ) {
     if pos.is_terminal() || !pos.cell(from).is_color(pos.side()) || stopped() {
         return;
@@ -138,12 +138,13 @@ fn generate_from_filtered<S: MoveSink>(
         ko::generate_from(pos, rules, k, from, sink);
         return;
     }
-    let ban = if lion_filter {
+    let ban = if rule_filters {
         capture_ban(rules)
     } else {
         None
     };
     let mut gen = Gen::<S, true>::new(pos, rules, sink, ban);
+    gen.both_royals_ban = rule_filters;
     gen.piece(from);
     if gen.pass.is_some() {
         // The canonical pass text may name another piece: use the whole position's.

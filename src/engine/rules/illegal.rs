@@ -33,6 +33,9 @@ pub enum IllegalReason {
     InvalidRoute,
     /// The emperor may not capture a protected piece (option `emperor_capture`).
     EmperorProtected,
+    /// The mover's last royal would take the last enemy royal and be burned on arrival, so
+    /// that both sides lose their last royal (tenjiku shogi, `both_royals_lost = illegal`).
+    BothRoyalsLost,
     /// `=` was given where promotion is compulsory.
     PromotionCompulsory,
     /// `+` (or `=`) was given for a move that offers no promotion.
@@ -62,6 +65,7 @@ impl IllegalReason {
             IllegalReason::PathBlocked => "path_blocked",
             IllegalReason::InvalidRoute => "invalid_route",
             IllegalReason::EmperorProtected => "emperor_capture_protected",
+            IllegalReason::BothRoyalsLost => "both_royals_lost",
             IllegalReason::PromotionCompulsory => "promotion_compulsory",
             IllegalReason::PromotionNotPossible => "promotion_not_possible",
             IllegalReason::Lion(ban) => ban.code(),
@@ -97,6 +101,10 @@ impl fmt::Display for IllegalReason {
             IllegalReason::EmperorProtected => {
                 write!(f, "the emperor may not capture a protected piece")
             }
+            IllegalReason::BothRoyalsLost => write!(
+                f,
+                "both sides would lose their last royal (both_royals_lost = illegal)"
+            ),
             IllegalReason::PromotionCompulsory => write!(f, "promotion is compulsory on this move"),
             IllegalReason::PromotionNotPossible => write!(f, "this move offers no promotion"),
             IllegalReason::Lion(ban) => write!(f, "{ban}"),

@@ -4,7 +4,7 @@
 
 use super::illegal::resolve_mark;
 pub use super::illegal::IllegalReason;
-use super::lion_trading::{self, LionBan};
+use super::lion_trading;
 use crate::engine::core::color::Color;
 use crate::engine::core::ending::{EndReason, Ending, GameResult};
 use crate::engine::core::moves::{Move, Promo};
@@ -142,14 +142,32 @@ pub fn check_move(pos: &Position, rules: &Rules, text: &str) -> Result<Move, Ill
     )
 }
 
-/// The lion-trading rule that removed the move `from` + `squares` from the legal moves,
-/// if the piece could otherwise make it.
-fn lion_ban(pos: &Position, rules: &Rules, from: Square, squares: &[Square]) -> Option<LionBan> {
-    let trading = rules.lion_trading.as_ref()?;
+/// The rule that removed the move `from` + `squares` from the legal moves, if the piece
+/// could otherwise make it: a lion-trading rule (chu shogi), or `both_royals_lost =
+/// illegal` (tenjiku.md §7), the only other rule the generator applies to a capture.
+fn rule_ban(
+    pos: &Position,
+    rules: &Rules,
+    from: Square,
+    squares: &[Square],
+) -> Option<IllegalReason> {
+    let both_royals_illegal = rules
+        .burn
+        .is_some_and(|b| b.both_royals_lost == BothRoyalsLost::Illegal);
+    if rules.lion_trading.is_none() && !both_royals_illegal {
+        return None;
+    }
     let mut moves = Vec::new();
     generate_from_unfiltered(pos, rules, from, &mut moves);
     let mv = moves.iter().find(|m| m.squares() == squares)?;
-    lion_trading::ban_of_move(pos, rules, trading, mv)
+    let lion = rules
+        .lion_trading
+        .as_ref()
+        .and_then(|trading| lion_trading::ban_of_move(pos, rules, trading, mv));
+    match lion {
+        Some(ban) => Some(IllegalReason::Lion(ban)),
+        None => both_royals_illegal.then_some(IllegalReason::BothRoyalsLost),
+    }
 }
 
 /// Why no generated move matches: a lion-trading rule, or else decided from the
@@ -161,8 +179,8 @@ fn classify(
     path: &[Square],
     reduced: &[Square],
 ) -> IllegalReason {
-    if let Some(ban) = lion_ban(pos, rules, from, reduced) {
-        return IllegalReason::Lion(ban);
+    if let Some(ban) = rule_ban(pos, rules, from, reduced) {
+        return ban;
     }
     let to = *path.last().expect("at least one square");
     if path.len() == 1 && pos.cell(to).is_color(pos.side()) {
