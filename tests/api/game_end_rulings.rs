@@ -1,7 +1,7 @@
 //! Game-end rulings over HTTP: every fixture of `tests/data/game_end/` through the
 //! replay endpoint, and the status object of adjudication and legal moves.
 
-use crate::game_end::{fixtures_of, FILES};
+use crate::game_end::{fixtures_of, one_test_per_file};
 use crate::helpers::spawn_app;
 use crate::placements::position_text;
 use serde_json::{json, Value};
@@ -19,28 +19,7 @@ fn opt<T: Into<Value>>(v: Option<T>) -> Value {
     v.map_or(Value::Null, Into::into)
 }
 
-/// One test per variant's file, so that each names its own failures.
-macro_rules! through_the_replay_endpoint {
-    ($($test:ident: $variant:literal),* $(,)?) => {
-        $(
-            #[tokio::test]
-            async fn $test() {
-                replay_fixtures($variant).await;
-            }
-        )*
-        /// Every file of `FILES` has its test above.
-        #[test]
-        fn every_fixture_file_has_an_api_test() {
-            let tested = [$($variant),*];
-            assert_eq!(tested.len(), FILES.len());
-            for (variant, _) in FILES {
-                assert!(tested.contains(&variant), "{variant} has no API test");
-            }
-        }
-    };
-}
-
-through_the_replay_endpoint! {
+one_test_per_file! { #[tokio::test] replay_fixtures {
     every_game_end_fixture_of_tai_through_the_replay_endpoint: "tai",
     every_game_end_fixture_of_chu_through_the_replay_endpoint: "chu",
     every_game_end_fixture_of_tenjiku_through_the_replay_endpoint: "tenjiku",
@@ -48,7 +27,7 @@ through_the_replay_endpoint! {
     every_game_end_fixture_of_dai_dai_through_the_replay_endpoint: "dai-dai",
     every_game_end_fixture_of_maka_dai_dai_through_the_replay_endpoint: "maka-dai-dai",
     every_game_end_fixture_of_ko_through_the_replay_endpoint: "ko",
-}
+}}
 
 /// Replays every fixture of one variant's file through `POST /v1/replay` and checks the
 /// ruling.

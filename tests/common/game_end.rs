@@ -5,6 +5,7 @@
 //! the same files.
 
 use serde::Deserialize;
+use shogi_arbiter::engine::variant::VARIANT_IDS;
 use std::collections::BTreeMap;
 
 /// One fixture: rules, a start position as placements, the moves, the expected ruling.
@@ -91,3 +92,45 @@ pub fn fixtures_of(variant: &str) -> Vec<Fixture> {
     }
     fixtures
 }
+
+/// That `tested` names every file of [`FILES`], and `FILES` every variant the engine plays.
+pub fn assert_every_file_tested(tested: &[&str]) {
+    let files: Vec<&str> = FILES.iter().map(|(variant, _)| *variant).collect();
+    let mut sorted = files.clone();
+    sorted.sort_unstable();
+    let mut ids = VARIANT_IDS.to_vec();
+    ids.sort_unstable();
+    assert_eq!(sorted, ids, "one game-end file per variant");
+    assert_eq!(tested, files.as_slice(), "one test per game-end file");
+}
+
+/// Declares one test per fixture file, named as given, each handing its variant to the
+/// check function (`async` under `#[tokio::test]`), so that each file names its own
+/// failures; and a test that no file is left without one.
+macro_rules! one_test_per_file {
+    (@every $($variant:literal),*) => {
+        #[test]
+        fn every_fixture_file_has_a_test() {
+            crate::game_end::assert_every_file_tested(&[$($variant),*]);
+        }
+    };
+    (#[test] $check:ident { $($test:ident: $variant:literal),* $(,)? }) => {
+        $(
+            #[test]
+            fn $test() {
+                $check($variant);
+            }
+        )*
+        one_test_per_file!(@every $($variant),*);
+    };
+    (#[tokio::test] $check:ident { $($test:ident: $variant:literal),* $(,)? }) => {
+        $(
+            #[tokio::test]
+            async fn $test() {
+                $check($variant).await;
+            }
+        )*
+        one_test_per_file!(@every $($variant),*);
+    };
+}
+pub(crate) use one_test_per_file;

@@ -1,6 +1,6 @@
 //! The game-end fixtures through the engine directly: replay, then the ruling.
 
-use crate::game_end::{fixtures_of, Fixture, FILES};
+use crate::game_end::{fixtures_of, one_test_per_file, Fixture};
 use crate::support::{position_text, rules_for};
 use shogi_arbiter::engine::core::color::Color;
 use shogi_arbiter::engine::core::ending::GameResult;
@@ -18,30 +18,7 @@ fn result_name(result: GameResult) -> &'static str {
     }
 }
 
-/// One test per variant's file, so that each names its own failures.
-macro_rules! through_the_engine {
-    ($($test:ident: $variant:literal),* $(,)?) => {
-        $(
-            #[test]
-            fn $test() {
-                for f in fixtures_of($variant) {
-                    check(&f);
-                }
-            }
-        )*
-        /// Every file of `FILES` has its test above.
-        #[test]
-        fn every_fixture_file_has_an_engine_test() {
-            let tested = [$($variant),*];
-            assert_eq!(tested.len(), FILES.len());
-            for (variant, _) in FILES {
-                assert!(tested.contains(&variant), "{variant} has no engine test");
-            }
-        }
-    };
-}
-
-through_the_engine! {
+one_test_per_file! { #[test] check_file {
     game_end_tai_through_the_engine: "tai",
     game_end_chu_through_the_engine: "chu",
     game_end_tenjiku_through_the_engine: "tenjiku",
@@ -49,6 +26,13 @@ through_the_engine! {
     game_end_dai_dai_through_the_engine: "dai-dai",
     game_end_maka_dai_dai_through_the_engine: "maka-dai-dai",
     game_end_ko_through_the_engine: "ko",
+}}
+
+/// Every fixture of one variant's file through the engine.
+fn check_file(variant: &str) {
+    for f in fixtures_of(variant) {
+        check(&f);
+    }
 }
 
 /// Replays one fixture through the engine and checks its ruling.
