@@ -1391,17 +1391,16 @@ fn ko(root: &Path) -> Vec<Vector> {
 /// position, moves, and the ruling (first illegal move with its reason, final status).
 fn games(root: &Path) -> BTreeMap<String, Vec<Value>> {
     let mut out: BTreeMap<String, Vec<Value>> = BTreeMap::new();
-    for id in VARIANT_IDS {
-        let file = format!("game_end/{id}.json");
+    for &variant in VARIANT_IDS {
+        let file = format!("game_end/{variant}.json");
         let text = read(root, &format!("tests/data/{file}"));
         let fixtures: Vec<Value> = serde_json::from_str(&text).expect("fixtures");
         for f in fixtures {
-            let variant = f["variant"].as_str().unwrap_or("tai").to_string();
             let mut entries = String::new();
             for (k, v) in f["rules"].as_object().expect("rules") {
                 entries.push_str(&format!("{k}={} ", v.as_str().expect("a value")));
             }
-            let rules = rules_for(&variant, &entries);
+            let rules = rules_for(variant, &entries);
             let side = f["side"].as_str().expect("side").chars().next().expect("b");
             let start = placements_text(
                 &rules,
@@ -1430,10 +1429,10 @@ fn games(root: &Path) -> BTreeMap<String, Vec<Value>> {
                 expect.insert("illegal_reason".into(), c.clone());
             }
             expect.insert("status".into(), Value::Object(status));
-            out.entry(variant.clone()).or_default().push(json!({
+            out.entry(variant.to_string()).or_default().push(json!({
                 "id": f["name"],
                 "source": format!("tests/data/{file}: {}", f["why"].as_str().unwrap_or("")),
-                "rules": rules_json(&variant, &entries),
+                "rules": rules_json(variant, &entries),
                 "start": start,
                 "moves": f["moves"],
                 "expect": expect,

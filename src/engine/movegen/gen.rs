@@ -12,9 +12,7 @@ use crate::engine::core::square::Square;
 use crate::engine::core::square_set::SquareSet;
 use crate::engine::geometry::Geometry;
 use crate::engine::position::Position;
-use crate::engine::variant::{
-    BothRoyalsLost, PromotionChoice, PromotionRight, PromotionTrigger, Rules,
-};
+use crate::engine::variant::{PromotionChoice, PromotionRight, PromotionTrigger, Rules};
 
 /// Receives generated moves.
 pub trait MoveSink {
@@ -71,16 +69,11 @@ pub(crate) struct Gen<'a, S: MoveSink, const EXTRAS: bool> {
     pub sink: &'a mut S,
     /// The best pass found so far.
     pub pass: Option<PassCandidate>,
-    /// The rule that forbids some captures (chu shogi's lion trading), asked before a
-    /// capture is emitted; `None` where no such rule is in force or when explaining an
-    /// illegal move (the forbidden captures are wanted then).
-    pub capture_ban: Option<CaptureBan>,
+    /// The rules that forbid some captures.
+    bans: Bans,
     /// Whether an enemy fire demon is on the board (tenjiku.md §5): a piece ending its
     /// move next to one may be burned, and then has no promotion choice.
     burning: bool,
-    /// Whether `both_royals_lost = illegal` removes the moves it forbids (tenjiku.md §7):
-    /// always, but when explaining an illegal move.
-    pub both_royals_ban: bool,
     /// The squares a quiet move must end on to be looked at for promotion: the zone, or
     /// every square under `zone_contact`.
     quiet_zone: &'a SquareSet,
@@ -90,13 +83,32 @@ pub(crate) struct Gen<'a, S: MoveSink, const EXTRAS: bool> {
 /// (in order): true when the capture is forbidden.
 pub(crate) type CaptureBan = fn(&Position, &Rules, Square, &[Square]) -> bool;
 
+/// The rules that take otherwise possible captures out of generation, as the rules in
+/// force give them; [`Bans::NONE`] to explain why a proposed move is illegal (the
+/// forbidden captures are wanted then) and where no capture is generated.
+#[derive(Clone, Copy)]
+pub(crate) struct Bans {
+    /// Chu shogi's lion trading, asked before a capture is emitted.
+    pub capture: Option<CaptureBan>,
+    /// Tenjiku's `both_royals_lost = illegal` (tenjiku.md §7).
+    pub both_royals: bool,
+}
+
+impl Bans {
+    /// No capture taken out.
+    pub(crate) const NONE: Bans = Bans {
+        capture: None,
+        both_royals: false,
+    };
+}
+
 impl<'a, S: MoveSink, const EXTRAS: bool> Gen<'a, S, EXTRAS> {
     /// The context for generating the moves of the side to move in `pos`.
     pub(crate) fn new(
         pos: &'a Position,
         rules: &'a Rules,
         sink: &'a mut S,
-        capture_ban: Option<CaptureBan>,
+        bans: Bans,
     ) -> Gen<'a, S, EXTRAS> {
         Gen {
             pos,
@@ -105,9 +117,8 @@ impl<'a, S: MoveSink, const EXTRAS: bool> Gen<'a, S, EXTRAS> {
             us: pos.side(),
             sink,
             pass: None,
-            capture_ban,
+            bans,
             burning: rules.burn.is_some() && !pos.fire_demons(pos.side().opponent()).is_empty(),
-            both_royals_ban: true,
             // Under `zone_contact` a quiet move from the zone has a promotion right too: every
             // quiet move is then looked at.
             quiet_zone: if rules
@@ -273,7 +284,7 @@ impl<'a, S: MoveSink, const EXTRAS: bool> Gen<'a, S, EXTRAS> {
     /// the zone's promotion marks (kept out of line so that the plain path stays small).
     #[inline(never)]
     fn emit_capture_ruled(&mut self, mv: Move, face: FaceId, captured: &[Square]) {
-        if let Some(ban) = self.capture_ban {
+        if let Some(ban) = self.bans.capture {
             if ban(self.pos, self.rules, mv.from, captured) {
                 return;
             }
@@ -293,11 +304,7 @@ impl<'a, S: MoveSink, const EXTRAS: bool> Gen<'a, S, EXTRAS> {
     /// enemy royal and is burned on arrival, so both sides lose their last royal.
     #[cold]
     fn loses_both_royals(&self, face: FaceId, to: Square, captured: &[Square]) -> bool {
-        self.both_royals_ban
-            && self
-                .rules
-                .burn
-                .is_some_and(|b| b.both_royals_lost == BothRoyalsLost::Illegal)
+        self.bans.both_royals
             && self.rules.face(face).royal
             && self.pos.royal_count(self.us) == 1
             && self

@@ -40,7 +40,7 @@ use super::variant::{PromotionRight, Rules};
 use crate::engine::core::color::Color;
 use crate::engine::core::square::Square;
 use crate::engine::core::square_set::SquareSet;
-use gen::{CaptureBan, Gen};
+use gen::{Bans, CaptureBan, Gen};
 
 /// Whether `by` could capture the piece on `target` (whoever is to move): a piece that
 /// attacks it ([`attacked`]: along the lines and off them) or an emperor allowed to.
@@ -55,12 +55,16 @@ pub fn refused_capture(pos: &Position, rules: &Rules, from: Square, to: Square) 
     pos.cell(to).is_color(pos.side().opponent()) && emperor::moves_as_one(pos, rules, from)
 }
 
-/// The capture ban the rules put in force for generation (chu shogi's lion trading).
-fn capture_ban(rules: &Rules) -> Option<CaptureBan> {
-    rules
-        .lion_trading
-        .is_some()
-        .then_some(lion_trading::forbids as CaptureBan)
+/// The rules in force that take captures out of generation (chu shogi's lion trading,
+/// tenjiku's `both_royals_lost = illegal`).
+fn bans(rules: &Rules) -> Bans {
+    Bans {
+        capture: rules
+            .lion_trading
+            .is_some()
+            .then_some(lion_trading::forbids as CaptureBan),
+        both_royals: rules.both_royals_illegal(),
+    }
 }
 
 /// Every legal move of the side to move (none when a side has no royal left).
@@ -80,9 +84,9 @@ pub fn generate<S: MoveSink>(pos: &Position, rules: &Rules, sink: &mut S) {
         return;
     }
     if extras(rules) {
-        generate_all(Gen::<S, true>::new(pos, rules, sink, capture_ban(rules)));
+        generate_all(Gen::<S, true>::new(pos, rules, sink, bans(rules)));
     } else {
-        generate_all(Gen::<S, false>::new(pos, rules, sink, capture_ban(rules)));
+        generate_all(Gen::<S, false>::new(pos, rules, sink, bans(rules)));
     }
 }
 
@@ -110,7 +114,7 @@ fn generate_all<S: MoveSink, const EXTRAS: bool>(mut gen: Gen<'_, S, EXTRAS>) {
 /// Emits the moves of the piece on `from` only (it must belong to the side to move); a
 /// pass this piece could make is emitted as the position's canonical pass.
 pub fn generate_from<S: MoveSink>(pos: &Position, rules: &Rules, from: Square, sink: &mut S) {
-    generate_from_filtered(pos, rules, from, sink, true);
+    generate_from_filtered(pos, rules, from, sink, bans(rules));
 }
 
 /// [`generate_from`] including the captures the lion-trading rules and `both_royals_lost =
@@ -121,7 +125,7 @@ pub fn generate_from_unfiltered<S: MoveSink>(
     from: Square,
     sink: &mut S,
 ) {
-    generate_from_filtered(pos, rules, from, sink, false);
+    generate_from_filtered(pos, rules, from, sink, Bans::NONE);
 }
 
 fn generate_from_filtered<S: MoveSink>(
@@ -129,7 +133,7 @@ fn generate_from_filtered<S: MoveSink>(
     rules: &Rules,
     from: Square,
     sink: &mut S,
-    rule_filters: bool,
+    bans: Bans,
 ) {
     if pos.is_terminal() || !pos.cell(from).is_color(pos.side()) || stopped() {
         return;
@@ -138,13 +142,7 @@ fn generate_from_filtered<S: MoveSink>(
         ko::generate_from(pos, rules, k, from, sink);
         return;
     }
-    let ban = if rule_filters {
-        capture_ban(rules)
-    } else {
-        None
-    };
-    let mut gen = Gen::<S, true>::new(pos, rules, sink, ban);
-    gen.both_royals_ban = rule_filters;
+    let mut gen = Gen::<S, true>::new(pos, rules, sink, bans);
     gen.piece(from);
     if gen.pass.is_some() {
         // The canonical pass text may name another piece: use the whole position's.
@@ -168,7 +166,7 @@ pub fn pass_of(pos: &Position, rules: &Rules, from: Square) -> Option<Move> {
         return ko::pass_of(pos, rules, k, from, None);
     }
     let mut none = Counter::default();
-    let mut gen = Gen::<_, true>::new(pos, rules, &mut none, None);
+    let mut gen = Gen::<_, true>::new(pos, rules, &mut none, Bans::NONE);
     gen.pass_candidates(from);
     gen.pass
         .map(|(_, from, via)| Move::new(from, &[via, from], Promo::None))
@@ -207,7 +205,7 @@ pub fn canonical_pass(pos: &Position, rules: &Rules) -> Option<(Square, Square)>
         return None;
     }
     let mut none = Counter::default();
-    let mut gen = Gen::<_, true>::new(pos, rules, &mut none, None);
+    let mut gen = Gen::<_, true>::new(pos, rules, &mut none, Bans::NONE);
     for sq in pos.occupied(pos.side()).iter() {
         gen.pass_candidates(sq);
     }

@@ -151,10 +151,7 @@ fn rule_ban(
     from: Square,
     squares: &[Square],
 ) -> Option<IllegalReason> {
-    let both_royals_illegal = rules
-        .burn
-        .is_some_and(|b| b.both_royals_lost == BothRoyalsLost::Illegal);
-    if rules.lion_trading.is_none() && !both_royals_illegal {
+    if rules.lion_trading.is_none() && !rules.both_royals_illegal() {
         return None;
     }
     let mut moves = Vec::new();
@@ -166,7 +163,9 @@ fn rule_ban(
         .and_then(|trading| lion_trading::ban_of_move(pos, rules, trading, mv));
     match lion {
         Some(ban) => Some(IllegalReason::Lion(ban)),
-        None => both_royals_illegal.then_some(IllegalReason::BothRoyalsLost),
+        None => rules
+            .both_royals_illegal()
+            .then_some(IllegalReason::BothRoyalsLost),
     }
 }
 

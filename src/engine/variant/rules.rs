@@ -570,6 +570,13 @@ impl Rules {
     pub fn face(&self, face: FaceId) -> &FaceRule {
         &self.faces[face.index()]
     }
+
+    /// Whether a move by which both sides lose their last royal is illegal (tenjiku.md §7,
+    /// `both_royals_lost = illegal`).
+    pub fn both_royals_illegal(&self) -> bool {
+        self.burn
+            .is_some_and(|b| b.both_royals_lost == BothRoyalsLost::Illegal)
+    }
 }
 
 /// How many ranks `sq` lies from `color`'s far end (0 = its last rank: rank `a` for Black,
