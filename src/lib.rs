@@ -3,8 +3,9 @@
 //! The crate is a pure rules library ([`engine`]) with a thin HTTP layer ([`api`],
 //! [`startup`]), a command-line front end ([`cli`], run by `main.rs`) and a conformance
 //! runner that checks any server of the same API against the kit ([`conformance`]). Shogi (将棋) is
-//! Japanese chess; the large variants (tai, chu, tenjiku, ko, dai dai and maka dai dai
-//! shogi) are played on boards of 12×12 to 25×25 squares.
+//! Japanese chess; the large variants this crate plays (tai, chu, tenjiku, dai, dai dai,
+//! maka dai dai and ko shogi: the registry's list, `engine::variant::VARIANT_IDS`) are
+//! played on boards of 12×12 to 25×25 squares.
 
 pub mod api;
 pub mod cli;

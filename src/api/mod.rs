@@ -79,16 +79,22 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
 /// The document as collected from the handlers, with what the derive macros cannot say:
 /// a request gives its position either bare (`position`) or as a game (`start`, `moves`),
 /// never both (422 `ambiguous_position`), written as a `not` over the request schemas that
-/// have both forms.
+/// have both forms; and `rules.profile` lists the profiles of every variant, read from the
+/// registry.
 pub fn complete(mut doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
     use utoipa::openapi::{schema::Schema, RefOr};
     let Some(components) = doc.components.as_mut() else {
         return doc;
     };
-    for schema in components.schemas.values_mut() {
+    for (name, schema) in components.schemas.iter_mut() {
         let RefOr::T(Schema::Object(object)) = schema else {
             continue;
         };
+        if name == "RulesInput" {
+            if let Some(RefOr::T(Schema::Object(profile))) = object.properties.get_mut("profile") {
+                profile.description = Some(profile_description());
+            }
+        }
         let has = |name: &str| object.properties.contains_key(name);
         if has("position") && has("start") && has("moves") {
             object
@@ -104,6 +110,24 @@ pub fn complete(mut doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
         }
     }
     doc
+}
+
+/// What `rules.profile` means, with every variant's profiles (the default first) as the
+/// registry has them.
+fn profile_description() -> String {
+    let lists: Vec<String> = crate::engine::variant::VARIANT_IDS
+        .iter()
+        .filter_map(|id| crate::engine::variant::by_id(id))
+        .map(|v| {
+            let names: Vec<String> = v.profiles.iter().map(|p| format!("`{p}`")).collect();
+            format!("{}: {}", v.id, names.join(", "))
+        })
+        .collect();
+    format!(
+        "Profile name; the variant's default (listed first) when omitted. Each variant's \
+         profiles (its catalogue says what each follows): {}.",
+        lists.join("; ")
+    )
 }
 
 /// The document as the pretty JSON committed in `openapi/openapi.json`.

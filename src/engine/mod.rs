@@ -36,20 +36,26 @@
 //! royals are [`rules::material`]; lishogi's repetition is a value of
 //! [`variant::Repetition`]; whether mate ends the game is [`variant::VariantTraits`].
 //!
-//! # Where the later variants fit
-//! - Tenjiku shogi (16×16): range jumps with a rank order become a movement component with
+//! # How the other variants fit
+//! Every variant the registry lists ([`variant::VARIANT_IDS`]: tai, chu, tenjiku, dai, dai
+//! dai, maka dai dai and ko shogi) is played by this engine:
+//! - Tenjiku shogi (16×16): range jumps with a rank order are a movement component with
 //!   a per-kind jump rank column in the piece table; area moves (up to three king steps)
-//!   another component; burning an effect applied by `Position::play` (reported in
+//!   another component; burning is an effect applied by `Position::play` (reported in
 //!   [`core::moves::Effects`]) with a per-face burn flag.
+//! - Dai shogi (15×15) and dai dai shogi (17×17): data on chu's and tai's machinery (a
+//!   promotion zone or promotion by capture, lion trading, the bare-king rule as options).
 //! - Maka dai dai shogi (19×19): tai's rule frame as data; the king's promotion to emperor
 //!   is a promotion-table row (the promoted face moves as an emperor and is royal, which
 //!   the position's emperor and royal squares follow), and who is exempt from contagion
 //!   is option [`variant::Contagion`], compiled into each face's
 //!   [`variant::FaceRule::contagion_exempt`].
-//! - Ko shogi (19×19 points): shooting extends [`core::moves::Move`] with shot targets (machine
-//!   text `from to*target`); immobilisation by nets is a frozen set computed before
-//!   generation that the generator skips; double moves and reversions are components and
-//!   play effects; the end of the game is a variant rule over piece counts.
+//! - Ko shogi (19×19 points): shooting extends [`core::moves::Move`] with shot targets
+//!   (machine text `from to*target`). Its mechanics (shots, burns by the poison flame,
+//!   immobilisation by nets, double moves, on-the-spot promotions, reversions) have their
+//!   own generator (`movegen/ko/`), play (`position/ko_play.rs`) and judge
+//!   (`rules/ko_moves.rs`), chosen by [`variant::VariantTraits::ko`]; the end of the game
+//!   is its loss condition over the commanders left (ko.md §6).
 
 pub mod attack;
 pub mod core;

@@ -58,7 +58,8 @@ async fn a_move_list_comes_back_as_a_record_with_its_ending() {
         .await;
     assert_eq!(a.status, 200, "{a:?}");
     let text = a.body["record"]["text"].as_str().unwrap();
-    assert!(text.starts_with("手合割：大局将棋\n"), "{text}");
+    // Tai shogi is 泰将棋 (the README's first paragraph; 大局将棋 is taikyoku shogi).
+    assert!(text.starts_with("手合割：泰将棋\n"), "{text}");
     assert!(text.contains("   2手目   13八歩兵 （←13七）\n"), "{text}");
     // The third move was illegal: the record stops before it, and the side that made it
     // lost by a foul.

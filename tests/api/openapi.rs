@@ -242,6 +242,42 @@ async fn the_variant_enum_is_the_engines_list() {
     assert_eq!(ids, served);
 }
 
+/// `rules.profile`'s description names every profile of every variant, as each variant's
+/// catalogue serves them (the default first), and no variant is left out.
+#[tokio::test]
+async fn the_profile_description_lists_every_variants_profiles() {
+    let doc = committed();
+    let description = doc["components"]["schemas"]["RulesInput"]["properties"]["profile"]
+        ["description"]
+        .as_str()
+        .expect("rules.profile is described");
+    let (_, list) = description
+        .split_once("): ")
+        .expect("the description ends with the list");
+    let entries: Vec<&str> = list.trim_end_matches('.').split("; ").collect();
+    let app = spawn_app().await;
+    let listed = app.get("/v1/variants").await;
+    let mut expected = Vec::new();
+    for summary in listed.body.as_array().unwrap() {
+        let id = summary["id"].as_str().unwrap();
+        let detail = app.get(&format!("/v1/variants/{id}")).await;
+        let profiles: Vec<&str> = detail.body["profiles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_str().unwrap())
+            .collect();
+        assert_eq!(
+            Some(&profiles[0]),
+            detail.body["default_profile"].as_str().as_ref()
+        );
+        let names: Vec<String> = profiles.iter().map(|p| format!("`{p}`")).collect();
+        expected.push(format!("{id}: {}", names.join(", ")));
+    }
+    assert_eq!(expected.len(), 7, "{expected:?}");
+    assert_eq!(entries, expected, "{description}");
+}
+
 /// A request that takes a position in either form says in its schema that the two forms
 /// exclude each other (the server answers both with 422 `ambiguous_position`).
 #[tokio::test]

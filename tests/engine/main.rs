@@ -19,6 +19,7 @@ mod ko_vectors;
 mod layering;
 mod maka;
 mod maka_vectors;
+mod names;
 mod perft;
 #[path = "../common/placements.rs"]
 mod placements;

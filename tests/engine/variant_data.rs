@@ -5,9 +5,16 @@
 
 use shogi_arbiter::engine::variant::{
     self, load, DataFiles, EmperorCapture, LastRank, LionProtection, Repetition, Rules,
-    RulesRequest, Variant,
+    RulesRequest, Variant, VariantNames,
 };
 use std::sync::Arc;
+
+/// A built-in variant's names, by id.
+fn names(id: &str) -> VariantNames {
+    variant::names()
+        .find(|n| n.id == id)
+        .expect("a built-in variant")
+}
 
 /// A built-in variant's embedded data files, by id.
 macro_rules! data_files {
@@ -35,7 +42,7 @@ fn chu_files() -> DataFiles<'static> {
 }
 
 fn load_tai(files: &DataFiles<'_>) -> Result<Variant, String> {
-    load("tai", "Tai shogi", variant::tai().traits, files)
+    load(names("tai"), variant::tai().traits, files)
 }
 
 /// Tai's real data files with one of them changed by `change`, loaded.
@@ -51,7 +58,7 @@ fn tenjiku_files() -> DataFiles<'static> {
 }
 
 fn load_chu(files: &DataFiles<'_>) -> Result<Variant, String> {
-    load("chu", "Chu shogi", variant::chu().traits, files)
+    load(names("chu"), variant::chu().traits, files)
 }
 
 /// The 1-based line of `text` that starts with `prefix`.
@@ -454,8 +461,7 @@ fn the_tenjiku_options_follow_its_pieces() {
     ] {
         let options = without(tenjiku_files().options, &format!("{option} |"));
         let err = load(
-            "tenjiku",
-            "Tenjiku shogi",
+            names("tenjiku"),
             traits,
             &DataFiles {
                 options: &options,
@@ -566,7 +572,7 @@ fn shared_rules_belong_to_their_variant() {
 fn the_dai_dai_data_loads_without_lion_dog_jump_back() {
     let files = data_files!("dai-dai");
     let dai_dai = variant::by_id("dai-dai").expect("built in");
-    let loaded = load("dai-dai", "Dai dai shogi", dai_dai.traits, &files).expect("loads");
+    let loaded = load(names("dai-dai"), dai_dai.traits, &files).expect("loads");
     assert_eq!(loaded.profiles, ["wikipedia", "tsa", "japanese"]);
     assert_eq!(loaded.profile_descriptions.len(), 3);
     for o in &loaded.options {

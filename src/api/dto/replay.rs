@@ -62,7 +62,7 @@ pub struct RecordInput {
 
 /// A game record sent back.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[schema(example = json!({"format": "kif", "text": "手合割：大局将棋\n先手：\n後手：\n手数----指手---------消費時間--\n   1手目   13十八歩兵 （←13十九）\n"}))]
+#[schema(example = json!({"format": "kif", "text": "手合割：泰将棋\n先手：\n後手：\n手数----指手---------消費時間--\n   1手目   13十八歩兵 （←13十九）\n"}))]
 pub struct RecordOutput {
     /// The record's format.
     pub format: RecordFormat,

@@ -15,8 +15,8 @@ use utoipa::ToSchema;
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"profile": "tsa", "options": {"lion_dog_jump_back": "true"}}))]
 pub struct RulesInput {
-    /// Profile name (`wikipedia`, `japanese`, `tsa` for tai; `lishogi`, `hachu` for chu;
-    /// `wikipedia`, `tsa`, `hachu` for tenjiku; `wikipedia`, `tsa`, `cvp` for maka dai dai).
+    /// Profile name. The OpenAPI document lists every variant's profiles here, read from
+    /// the registry (`api::complete`).
     #[schema(example = "wikipedia")]
     pub profile: Option<String>,
     /// Option overrides, name to value (see the variant's catalogue for names and values).

@@ -6,7 +6,7 @@ use super::catalogue::{load_choices, load_profiles, load_sources, Row};
 use super::key_table::{code_key, token_key, KeyTable};
 use super::model::{
     CellText, Choice, CodeEntry, KindInfo, KoFlags, OptionDef, Override, OverrideChange,
-    SetupOverride, Variant, VariantTraits,
+    SetupOverride, Variant, VariantNames, VariantTraits,
 };
 use super::options::{check_needs, check_row, Features, PROMOTION_TABLE};
 use crate::engine::core::piece::KindId;
@@ -42,8 +42,7 @@ fn rows(text: &str) -> impl Iterator<Item = Row<'_>> {
 /// # Errors
 /// A sentence naming the file, line and problem.
 pub fn load(
-    id: &'static str,
-    name: &'static str,
+    names: VariantNames,
     traits: VariantTraits,
     files: &DataFiles<'_>,
 ) -> Result<Variant, String> {
@@ -78,8 +77,9 @@ pub fn load(
         })
         .collect();
     let mut variant = Variant {
-        id,
-        name,
+        id: names.id,
+        name: names.name,
+        japanese: names.japanese,
         codes: KeyTable::new(&[])?,
         token_pieces: KeyTable::new(&[])?,
         tokens,

@@ -36,13 +36,13 @@ pub use ko_options::{
 pub use load::{load, DataFiles};
 pub use model::{
     CellText, Choice, CodeEntry, KindInfo, KoFlags, OptionDef, Override, OverrideChange,
-    PromotionKind, SetupOverride, Source, Variant, VariantTraits,
+    PromotionKind, SetupOverride, Source, Variant, VariantNames, VariantTraits,
 };
 pub use options::{
     BothRoyalsLost, Contagion, EmperorCapture, LastRank, LionDogMove, LionProtection,
     PromotionRight, PromotionTrigger, Repetition,
 };
-pub use registry::{by_id, chu, dai, dai_dai, ko, maka_dai_dai, tai, tenjiku, VARIANT_IDS};
+pub use registry::{by_id, chu, dai, dai_dai, ko, maka_dai_dai, names, tai, tenjiku, VARIANT_IDS};
 pub use rules::{
     BurnRules, FaceRule, FaceTraits, LionTrading, Placement, PromotionChoice, RangeJumpRules,
     Rules, RulesError, RulesRequest, Zone,

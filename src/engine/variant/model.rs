@@ -133,6 +133,20 @@ pub struct VariantTraits {
     pub ko: bool,
 }
 
+/// What a variant is called: its id in requests, its English display name and its
+/// Japanese name (the kanji a KIF record's `手合割` tag, "handicap", here "which game",
+/// names it by). The one home of these names: every list of the variants is read from
+/// the registry's rows of this.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VariantNames {
+    /// The id in requests (`tai`).
+    pub id: &'static str,
+    /// The English display name (`Tai shogi`).
+    pub name: &'static str,
+    /// The Japanese name (`泰将棋`).
+    pub japanese: &'static str,
+}
+
 /// A variant: board, pieces, options, profiles, setup.
 #[derive(Debug)]
 pub struct Variant {
@@ -140,6 +154,8 @@ pub struct Variant {
     pub id: &'static str,
     /// Display name.
     pub name: &'static str,
+    /// The Japanese name (`泰将棋`), as a KIF `手合割` tag writes it.
+    pub japanese: &'static str,
     pub traits: VariantTraits,
     pub geometry: Geometry,
     pub kinds: Vec<KindInfo>,

@@ -4,7 +4,7 @@
 //! in a bounded cache).
 
 use super::load::{load, DataFiles};
-use super::model::{PromotionKind, Variant, VariantTraits};
+use super::model::{PromotionKind, Variant, VariantNames, VariantTraits};
 use super::rules::{Rules, RulesError, RulesRequest};
 use crate::engine::core::shape::Shape;
 use std::collections::HashMap;
@@ -13,8 +13,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 /// A variant built into the binary: what its loader needs, the variant once loaded, and
 /// its default rules once compiled.
 struct Embedded {
-    id: &'static str,
-    name: &'static str,
+    names: VariantNames,
     traits: VariantTraits,
     files: DataFiles<'static>,
     variant: OnceLock<Variant>,
@@ -25,16 +24,19 @@ impl Embedded {
     /// The variant, loaded from its data files on first use.
     fn variant(&'static self) -> &'static Variant {
         self.variant.get_or_init(|| {
-            load(self.id, self.name, self.traits, &self.files)
-                .unwrap_or_else(|e| panic!("embedded {} data is invalid: {e}", self.id))
+            load(self.names, self.traits, &self.files)
+                .unwrap_or_else(|e| panic!("embedded {} data is invalid: {e}", self.names.id))
         })
     }
 }
 
 /// Tai shogi (泰将棋, "grand chess"), 25×25.
 static TAI: Embedded = Embedded {
-    id: "tai",
-    name: "Tai shogi",
+    names: VariantNames {
+        id: "tai",
+        name: "Tai shogi",
+        japanese: "泰将棋",
+    },
     traits: VariantTraits {
         shape: Shape {
             files: 25,
@@ -61,8 +63,11 @@ static TAI: Embedded = Embedded {
 
 /// Chu shogi (中将棋, "middle chess"), 12×12, as lishogi plays it (`shared/rules/chu.md`).
 static CHU: Embedded = Embedded {
-    id: "chu",
-    name: "Chu shogi",
+    names: VariantNames {
+        id: "chu",
+        name: "Chu shogi",
+        japanese: "中将棋",
+    },
     traits: VariantTraits {
         shape: Shape {
             files: 12,
@@ -89,8 +94,11 @@ static CHU: Embedded = Embedded {
 
 /// Tenjiku shogi (天竺将棋, "Indian chess"), 16×16 (`shared/rules/tenjiku.md`).
 static TENJIKU: Embedded = Embedded {
-    id: "tenjiku",
-    name: "Tenjiku shogi",
+    names: VariantNames {
+        id: "tenjiku",
+        name: "Tenjiku shogi",
+        japanese: "天竺将棋",
+    },
     traits: VariantTraits {
         shape: Shape {
             files: 16,
@@ -117,8 +125,11 @@ static TENJIKU: Embedded = Embedded {
 
 /// Dai shogi (大将棋, "large shogi"), 15×15, chu shogi's ancestor (`shared/rules/dai.md`).
 static DAI: Embedded = Embedded {
-    id: "dai",
-    name: "Dai shogi",
+    names: VariantNames {
+        id: "dai",
+        name: "Dai shogi",
+        japanese: "大将棋",
+    },
     traits: VariantTraits {
         shape: Shape {
             files: 15,
@@ -147,8 +158,11 @@ static DAI: Embedded = Embedded {
 /// shogi's rule frame (promotion by capture, no zone, mate ends the game) with the king as
 /// the only royal.
 static DAI_DAI: Embedded = Embedded {
-    id: "dai-dai",
-    name: "Dai dai shogi",
+    names: VariantNames {
+        id: "dai-dai",
+        name: "Dai dai shogi",
+        japanese: "大大将棋",
+    },
     traits: VariantTraits {
         shape: Shape {
             files: 17,
@@ -176,8 +190,11 @@ static DAI_DAI: Embedded = Embedded {
 /// Maka dai dai shogi (摩訶大大将棋, "great great great chess"), 19×19
 /// (`shared/rules/maka-dai-dai.md`): tai shogi's rule frame, the king promoting to emperor.
 static MAKA_DAI_DAI: Embedded = Embedded {
-    id: "maka-dai-dai",
-    name: "Maka dai dai shogi",
+    names: VariantNames {
+        id: "maka-dai-dai",
+        name: "Maka dai dai shogi",
+        japanese: "摩訶大大将棋",
+    },
     traits: VariantTraits {
         shape: Shape {
             files: 19,
@@ -206,8 +223,11 @@ static MAKA_DAI_DAI: Embedded = Embedded {
 /// burning, nets, on-the-spot promotions, reversions and a loss condition instead of
 /// royals, played by its own generator and play ([`super::KoRules`]).
 static KO: Embedded = Embedded {
-    id: "ko",
-    name: "Ko shogi",
+    names: VariantNames {
+        id: "ko",
+        name: "Ko shogi",
+        japanese: "広将棋",
+    },
     traits: VariantTraits {
         shape: Shape {
             files: 19,
@@ -247,13 +267,18 @@ pub const VARIANT_IDS: &[&str] = &[
     "ko",
 ];
 
+/// The names of every variant, in the order of [`VARIANT_IDS`], without loading any.
+pub fn names() -> impl Iterator<Item = VariantNames> {
+    EMBEDDED.iter().map(|e| e.names)
+}
+
 /// The variants this build knows, by id.
 pub fn by_id(id: &str) -> Option<&'static Variant> {
     embedded(id).map(Embedded::variant)
 }
 
 fn embedded(id: &str) -> Option<&'static Embedded> {
-    EMBEDDED.iter().copied().find(|e| e.id == id)
+    EMBEDDED.iter().copied().find(|e| e.names.id == id)
 }
 
 /// Tai shogi.
@@ -346,7 +371,7 @@ mod tests {
 
     #[test]
     fn the_listed_ids_are_the_embedded_variants() {
-        let ids: Vec<&str> = EMBEDDED.iter().map(|e| e.id).collect();
+        let ids: Vec<&str> = EMBEDDED.iter().map(|e| e.names.id).collect();
         assert_eq!(ids, VARIANT_IDS);
         assert!(by_id("shogi").is_none());
     }

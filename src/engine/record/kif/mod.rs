@@ -25,5 +25,5 @@ mod write;
 
 pub use names::Names;
 pub use replay::{read_kif, replay_kif, KifGame, KifIllegal, KifReplay, ReadMove};
-pub use terms::{handicap_name, KifError, MAX_LINE, STEP_LABELS, VARIANT_NAMES};
+pub use terms::{KifError, MAX_LINE, STEP_LABELS};
 pub use write::{write_kif, write_moves};

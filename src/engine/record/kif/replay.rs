@@ -5,7 +5,7 @@
 use super::board::{build_position, read_rank};
 use super::names::Names;
 use super::read::{read_line, Dest, Label, Line, Step};
-use super::terms::{handicap_name, KifError, MAX_LINE, VARIANT_NAMES};
+use super::terms::{KifError, MAX_LINE};
 use crate::engine::core::color::Color;
 use crate::engine::core::square::Square;
 use crate::engine::game::{Game, Played};
@@ -13,7 +13,7 @@ use crate::engine::interrupt::stopped;
 use crate::engine::notation::parse_valid_position;
 use crate::engine::position::Position;
 use crate::engine::rules::legality::IllegalReason;
-use crate::engine::variant::Rules;
+use crate::engine::variant::{names, Rules, VariantNames};
 
 /// The first move of a record the game's legality refuses.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -159,28 +159,24 @@ impl Header {
         if key != "手合割" || value.is_empty() || value == "平手" {
             return Ok(());
         }
-        if value == handicap_name(rules.variant.id) {
+        if value == rules.variant.japanese {
             return Ok(());
         }
-        Err(
-            match VARIANT_NAMES.iter().find(|(_, name)| *name == value) {
-                Some((id, _)) => KifError::new(
-                    no,
-                    "kif_variant_mismatch",
-                    format!(
-                        "the record is a game of `{id}` (手合割：{value}); the request names `{}`",
-                        rules.variant.id
-                    ),
+        Err(match names().find(|n| n.japanese == value) {
+            Some(VariantNames { id, .. }) => KifError::new(
+                no,
+                "kif_variant_mismatch",
+                format!(
+                    "the record is a game of `{id}` (手合割：{value}); the request names `{}`",
+                    rules.variant.id
                 ),
-                None => KifError::new(
-                    no,
-                    "kif_unsupported_handicap",
-                    format!(
-                        "手合割：{value} is not a setup of this variant (write the board instead)"
-                    ),
-                ),
-            },
-        )
+            ),
+            None => KifError::new(
+                no,
+                "kif_unsupported_handicap",
+                format!("手合割：{value} is not a setup of this variant (write the board instead)"),
+            ),
+        })
     }
 
     /// The start position: the position text line, else the diagram, else the initial

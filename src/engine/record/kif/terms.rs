@@ -1,5 +1,6 @@
-//! What the KIF files share: the record's error, the line limit, the step labels and the
-//! variants' names in a `手合割` (handicap; here: which game) tag.
+//! What the KIF files share: the record's error, the line limit and the step labels. The
+//! variants' names in a `手合割` (handicap; here: which game) tag are the registry's
+//! (`VariantNames::japanese`).
 
 use std::fmt;
 
@@ -9,25 +10,6 @@ pub const MAX_LINE: usize = 1024;
 /// The labels of the steps of a move through several squares: lishogi's first two, then
 /// this project's extension for longer routes (a lion dog, ko shogi's double moves).
 pub const STEP_LABELS: [&str; 6] = ["一歩目", "二歩目", "三歩目", "四歩目", "五歩目", "六歩目"];
-
-/// Each variant's name in a `手合割` tag.
-pub const VARIANT_NAMES: &[(&str, &str)] = &[
-    ("tai", "大局将棋"),
-    ("chu", "中将棋"),
-    ("tenjiku", "天竺将棋"),
-    ("dai", "大将棋"),
-    ("dai-dai", "大大将棋"),
-    ("maka-dai-dai", "摩訶大大将棋"),
-    ("ko", "広将棋"),
-];
-
-/// The `手合割` value of a variant.
-pub fn handicap_name(variant: &str) -> &'static str {
-    VARIANT_NAMES
-        .iter()
-        .find(|(id, _)| *id == variant)
-        .map_or("平手", |(_, name)| name)
-}
 
 /// Why a record cannot be read: a stable code, the line (1 = the first) and a sentence.
 #[derive(Debug, Clone, PartialEq, Eq)]

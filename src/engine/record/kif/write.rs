@@ -3,7 +3,7 @@
 use super::board::write_board;
 use super::names::Names;
 use super::numerals::kif_square;
-use super::terms::{handicap_name, STEP_LABELS};
+use super::terms::STEP_LABELS;
 use crate::engine::core::color::Color;
 use crate::engine::core::ending::{EndReason, Ending, GameResult};
 use crate::engine::core::moves::{Move, Promo, ShotsFrom};
@@ -35,7 +35,7 @@ pub fn write_moves(
     let chu = rules.variant.id == "chu";
     if !chu {
         out.push_str("手合割：");
-        out.push_str(handicap_name(rules.variant.id));
+        out.push_str(rules.variant.japanese);
         out.push('\n');
     }
     if *start != Position::start(rules) {
