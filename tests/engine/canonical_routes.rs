@@ -9,13 +9,13 @@
 //! its eight lines, and whose later squares are each one step from the square before: the
 //! form of every lion-like route and of every equivalent spelling notation.md gives.
 
-use crate::support::{rules_for, Rng};
+use crate::support::{random_setup, rules_for, Rng};
 use shogi_arbiter::engine::core::color::Color;
 use shogi_arbiter::engine::core::piece::{FaceId, Piece};
 use shogi_arbiter::engine::core::square::Square;
 use shogi_arbiter::engine::movement::Kind;
 use shogi_arbiter::engine::notation::format_move;
-use shogi_arbiter::engine::position::{Position, Setup};
+use shogi_arbiter::engine::position::Position;
 use shogi_arbiter::engine::rules::legality::check_move;
 use shogi_arbiter::engine::variant::Rules;
 
@@ -54,39 +54,14 @@ fn lion_like(rules: &Rules, color: Color) -> Vec<FaceId> {
 /// A random board with Black to move: a royal each, `LIONS` lion-like pieces of Black and
 /// `others` pieces of either side; `None` when the placement is not a valid position.
 fn board(rules: &Rules, rng: &mut Rng, lions: &[FaceId], others: usize) -> Option<Position> {
-    let shape = rules.variant.shape();
-    let faces: Vec<FaceId> = (0..rules.faces.len() as u8)
-        .map(FaceId)
-        .filter(|&f| rules.face(f).exists)
+    let first: Vec<Piece> = (0..LIONS)
+        .map(|_| Piece {
+            color: Color::Black,
+            face: lions[rng.below(lions.len())],
+        })
         .collect();
-    let royals: Vec<FaceId> = faces
-        .iter()
-        .copied()
-        .filter(|&f| rules.face(f).royal)
-        .collect();
-    let mut cells: Vec<Option<Piece>> = vec![None; shape.len()];
-    let mut place = |face: FaceId, color: Color, rng: &mut Rng| loop {
-        let i = rng.below(shape.len());
-        if cells[i].is_none() {
-            cells[i] = Some(Piece { color, face });
-            break;
-        }
-    };
-    for color in Color::ALL {
-        place(royals[rng.below(royals.len())], color, rng);
-    }
-    for _ in 0..LIONS {
-        place(lions[rng.below(lions.len())], Color::Black, rng);
-    }
-    for _ in 0..others {
-        place(faces[rng.below(faces.len())], Color::ALL[rng.below(2)], rng);
-    }
-    let setup = Setup {
-        board: cells,
-        side: Color::Black,
-        extra: Default::default(),
-        move_number: 1,
-    };
+    let mut setup = random_setup(rules, rng, &first, others);
+    setup.side = Color::Black;
     Position::from_setup(&setup, rules).ok()
 }
 

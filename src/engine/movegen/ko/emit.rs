@@ -5,20 +5,11 @@
 //! written the shortest way, then with its shots from the final point, then first in
 //! square order.
 
-use super::{KoGen, Piece, Route, ShotSet, MAX_CAPTURES};
+use super::{EffectKey, KoGen, Piece, Route, ShotSet, MAX_CAPTURES};
 use crate::engine::core::moves::{Move, Promo, ShotsFrom, MAX_LISTED};
 use crate::engine::core::square::Square;
 use crate::engine::movegen::gen::MoveSink;
 use crate::engine::variant::{ShootTiming, Victim};
-
-/// A move's effect, the key under which routes fold into one move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(super) struct EffectKey {
-    to: Square,
-    caps: [Square; MAX_CAPTURES],
-    shots: [Square; 2],
-    promoted: bool,
-}
 
 impl<S: MoveSink> KoGen<'_, S> {
     /// Emits a route with every choice of shots and promotion marks it allows. A fog's or

@@ -22,7 +22,6 @@ use crate::engine::geometry::Geometry;
 use crate::engine::position::ko_board::KoBoard;
 use crate::engine::position::Position;
 use crate::engine::variant::{ClerkPrecondition, KoFace, KoRules, PassiveBurn, Rules, ShootTiming};
-use emit::EffectKey;
 
 /// The most points one route captures by displacement (a thunderclap's five steps).
 pub(crate) const MAX_CAPTURES: usize = 5;
@@ -78,6 +77,15 @@ pub(crate) struct Piece<'k> {
     /// Whether it may promote on this move, given its side's priest and the clerk's
     /// precondition.
     pub can_promote: bool,
+}
+
+/// A move's effect, the key under which routes fold into one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct EffectKey {
+    to: Square,
+    caps: [Square; MAX_CAPTURES],
+    shots: [Square; 2],
+    promoted: bool,
 }
 
 /// The pass found so far: (order key of the piece and its via point, piece, via).
