@@ -1,7 +1,7 @@
 //! Ko shogi (広将棋, kō shōgi, "broad chess", 19×19) against its hand-derived rule
 //! vectors: every row of `tests/data/ko_vectors.tsv` (the 40 vectors of
 //! `shared/rules/ko_vectors.md`, transcribed) and of `tests/data/ko_vectors_own.tsv` (the
-//! project's own vectors K01-K43, derived from `shared/rules/ko.md`: every option value, shot
+//! project's own vectors K01-K48, derived from `shared/rules/ko.md`: every option value, shot
 //! immunity and reversion trigger, and the points ko.md leaves open) in every rules case its
 //! `cases` column names, through the same code.
 //! A row plays its history; the pieces frozen by nets then (ko.md §4.4, read with
@@ -59,9 +59,9 @@ const PAGE: VectorFile = VectorFile {
 const OWN: VectorFile = VectorFile {
     name: "ko_vectors_own.tsv",
     prefix: 'K',
-    vectors: 43,
-    rows: 201,
-    cases: 201,
+    vectors: 48,
+    rows: 227,
+    cases: 228,
 };
 
 const HEADER: &str = "id\ttitle\tcases\tposition\thistory\tmove\tverdict\tcanonical\tcaptures\t\
@@ -666,7 +666,7 @@ fn every_own_ko_vector_holds_in_every_case_it_names() {
 }
 
 /// The machine columns against the rows' own texts and positions, without playing: the
-/// file's vectors in order (V01-V40 of the page, K01-K43 of the project), each row's cases
+/// file's vectors in order (V01-V40 of the page, K01-K48 of the project), each row's cases
 /// named by its `profiles_text` or `vector_text`, its move named by the vector's text (but
 /// for a variant position's row); an illegal row without effects; a legal row's mark
 /// agreeing with its promotion and its `becomes` with the moving piece, its shots those its

@@ -2,6 +2,7 @@
 //! properties over random placements and text (proptest), the start position explained,
 //! perft regression locks, the variant data's own checks, the layout rules of ARCHITECTURE.md.
 
+mod canonical_routes;
 mod chu;
 mod chu_usi_strings;
 mod dai;

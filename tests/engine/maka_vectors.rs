@@ -168,7 +168,7 @@ fn run_case(row: &Row, rules: &Rules) -> Vec<String> {
 #[test]
 fn every_maka_vector_holds_in_every_case_it_names() {
     let rows = rows();
-    assert_eq!(rows.len(), 25 + 49, "rows went missing or were added");
+    assert_eq!(rows.len(), 25 + 53, "rows went missing or were added");
     let ids: BTreeSet<&str> = rows.iter().map(|r| r.id.as_str()).collect();
     assert_eq!(ids.len(), rows.len(), "duplicate row ids");
     let mut failing = Vec::new();
@@ -182,7 +182,7 @@ fn every_maka_vector_holds_in_every_case_it_names() {
             }
         }
     }
-    assert_eq!(cases, 27 + 56, "rules cases");
+    assert_eq!(cases, 27 + 60, "rules cases");
     assert!(failing.is_empty(), "{}", failing.join("\n"));
 }
 

@@ -46,6 +46,13 @@ impl Rng {
 /// A random position: every kind and face that exists under the rules, both colours,
 /// at least one royal (ko shogi: commander) each.
 pub fn random_placement(rules: &Rules, rng: &mut Rng, pieces: usize) -> Position {
+    let setup = random_setup(rules, rng, &[], pieces);
+    Position::from_setup(&setup, rules).expect("random placement is valid")
+}
+
+/// The setup of [`random_placement`], with the pieces `first` placed on random empty
+/// squares after the royals and before the `pieces` random ones.
+pub fn random_setup(rules: &Rules, rng: &mut Rng, first: &[Piece], pieces: usize) -> Setup {
     let shape = rules.variant.shape();
     let faces: Vec<FaceId> = (0..rules.faces.len() as u8)
         .map(FaceId)
@@ -68,15 +75,17 @@ pub fn random_placement(rules: &Rules, rng: &mut Rng, pieces: usize) -> Position
     for color in Color::ALL {
         place(&mut board, royals[rng.below(royals.len())], color, rng);
     }
+    for p in first {
+        place(&mut board, p.face, p.color, rng);
+    }
     for _ in 0..pieces {
         let color = Color::ALL[rng.below(2)];
         place(&mut board, faces[rng.below(faces.len())], color, rng);
     }
-    let setup = Setup {
+    Setup {
         board,
         side: Color::ALL[rng.below(2)],
         extra: Default::default(),
         move_number: 1 + rng.below(500) as u32,
-    };
-    Position::from_setup(&setup, rules).expect("random placement is valid")
+    }
 }

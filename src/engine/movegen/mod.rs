@@ -359,7 +359,8 @@ pub fn reduce_route(pos: &Position, rules: &Rules, from: Square, path: &[Square]
 }
 
 /// A second listing of the same route, where a kind writes one effect two ways and the
-/// generator lists the other (a lion dog's leap-back twin under `lion_dog_jump_back`).
+/// generator lists the other, shorter one (a lion dog's three steps to its 1st and 2nd
+/// squares and back, under `lion_dog_jump_back` its leap to the 2nd and back).
 pub fn twin_route(
     pos: &Position,
     rules: &Rules,

@@ -1,11 +1,11 @@
 //! Playing a ko shogi move (ko.md §3), its effects in the page's order: 1 the movement with
 //! its captures by displacement (and a fog's shot between its legs), 2 the passive burn, 3
-//! the active burn, 4 the shots, 5 the promotion and the clerk's side effects, 6 the
-//! reversions (fog near light, then the priest link), 7 the loss condition.
+//! the active burn, 4 the shots from the final point, 5 the promotion and the clerk's side
+//! effects, 6 the reversions (fog near light, then the priest link), 7 the loss condition.
 
 use super::{Extra, Position};
 use crate::engine::core::color::Color;
-use crate::engine::core::moves::{Effects, Move, Promo, Promotion};
+use crate::engine::core::moves::{Effects, Move, Promo, Promotion, ShotsFrom};
 use crate::engine::core::piece::Piece;
 use crate::engine::core::square::Square;
 use crate::engine::variant::{FogLightGeometry, KoRules, PassiveBurn, PriestLoss, Rules};
@@ -32,9 +32,14 @@ impl Position {
         let them = us.opponent();
         let geo = &rules.variant.geometry;
         // 1. Movement and its captures by displacement, read while the mover still stands
-        // on its start. A fog's shot between its legs is made with the other shots: it
-        // never hits a point the move lands on.
+        // on its start, and a fog's or light's shot between its legs (ko.md §4.2, settled
+        // 2026-11-28): made before the passive burn, it stands when the piece is burned. It
+        // never hits a point the move lands on, so its order among the captures is free.
         let captured = self.ko_displaced(mv, rules, ko);
+        let (between, after) = match mv.shots_from() {
+            ShotsFrom::FirstLeg => mv.shots().split_at(1.min(mv.shots().len())),
+            ShotsFrom::Final => mv.shots().split_at(0),
+        };
         let mover = self.take(mv.from, rules).expect("a legal move has a piece");
         let mf = ko.face(mover.face);
         let mut losses = Losses::default();
@@ -45,6 +50,9 @@ impl Position {
             if let Some(e) = effects.as_deref_mut() {
                 e.captures.push((sq, victim));
             }
+        }
+        for &t in between {
+            self.shoot(t, rules, ko, &mut losses, effects.as_deref_mut());
         }
         let to = mv.to();
         let pass = !squares.is_empty() && !any_capture && to == mv.from;
@@ -84,8 +92,8 @@ impl Position {
                     }
                 }
             }
-            // 4. Shots.
-            for &t in mv.shots() {
+            // 4. Shots from the final point.
+            for &t in after {
                 self.shoot(t, rules, ko, &mut losses, effects.as_deref_mut());
             }
             // 5. Promotion, then the clerk's side effects.

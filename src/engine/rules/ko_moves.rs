@@ -1,7 +1,8 @@
 //! Judging a proposed ko shogi move (ko.md §5): the move is read as its effect (start,
 //! final point, points captured by displacement, shot targets) and matched against the
 //! piece's legal moves, so that any equivalent spelling is accepted and normalised; the
-//! promotion mark is then resolved as for the other variants.
+//! promotion mark is then resolved as for the other variants, but that `=` names the
+//! unmarked move where one route to the effect must promote and another cannot (§5).
 
 use super::illegal::{resolve_mark, IllegalReason};
 use crate::engine::core::moves::{Move, Promo, ShotsFrom, MAX_LISTED};
@@ -80,6 +81,18 @@ pub fn check_ko_move(
                 IllegalReason::Unreachable
             },
         );
+    }
+    // `=` is only for a promotion that was possible and declined: where one route to the
+    // effect must promote and another cannot promote at all, the two moves are written `+`
+    // and unmarked, and `=` names the unmarked one (ko.md §5, settled 2026-11-28).
+    let has = |p: Promo| candidates.iter().find(|m| m.promo == p).copied();
+    if let (Some(Promo::Decline), None, Some(_), Some(unmarked)) = (
+        parsed.mark,
+        has(Promo::Decline),
+        has(Promo::Promote),
+        has(Promo::None),
+    ) {
+        return Ok(*unmarked);
     }
     resolve_mark(&candidates, parsed.mark, false, false)
 }

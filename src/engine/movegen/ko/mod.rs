@@ -1,12 +1,14 @@
 //! Ko shogi's move generation (ko.md §3–§5): every piece of the side to move that no net
 //! freezes, its routes (steps, ranges, jumps here; double moves, the thunderclap's path and
 //! the flag waver's line in `legs`), each route with the shots its piece may make after it
-//! (`shots`) and the promotion marks it may carry: on the spot by capture (§4.6b), by the
-//! zone (§4.6a), none for a piece burned on arrival (§3 step 2). Routes with the same effect
-//! (final point, points captured by displacement, shot targets, promotion choice) are one
-//! move, written the shortest way, then first in square order (§5). The passes of a
-//! position are one move, except a pass that burns its piece, which is a move of its own.
+//! (`shots`) and the promotion marks it may carry (`emit`): on the spot by capture (§4.6b),
+//! by the zone (§4.6a), none for a piece burned on arrival (§3 step 2). Routes with the
+//! same effect (final point, points captured by displacement, shot targets, promotion
+//! choice) are one move, written the shortest way, then first in square order (§5). The
+//! passes of a position are one move, except a pass that burns its piece, which is a move
+//! of its own.
 
+mod emit;
 mod legs;
 mod shots;
 
@@ -19,9 +21,7 @@ use crate::engine::core::square_set::SquareSet;
 use crate::engine::geometry::Geometry;
 use crate::engine::position::ko_board::KoBoard;
 use crate::engine::position::Position;
-use crate::engine::variant::{
-    ClerkPrecondition, KoFace, KoRules, PassiveBurn, Rules, ShootTiming, Victim,
-};
+use crate::engine::variant::{ClerkPrecondition, KoFace, KoRules, PassiveBurn, Rules, ShootTiming};
 
 /// The most points one route captures by displacement (a thunderclap's five steps).
 pub(crate) const MAX_CAPTURES: usize = 5;
@@ -71,7 +71,8 @@ pub(crate) struct Piece<'k> {
     pub from: Square,
     pub face: FaceId,
     pub kf: &'k KoFace,
-    /// Whether it may capture by displacement at all (O3).
+    /// Whether it may capture by displacement at all (O3; the priest family always may,
+    /// within the limits of [`KoGen::may_capture`]).
     pub can_capture: bool,
     /// Whether it may promote on this move, given its side's priest and the clerk's
     /// precondition.
@@ -220,7 +221,7 @@ pub(crate) fn pass_via(
     let board = KoBoard::read(pos, rules, ko);
     let mut none = super::gen::Counter::default();
     let gen = KoGen::new(pos, rules, ko, board, &mut none);
-    Some(gen.burns(from, from, &[]))
+    Some(gen.burns(from, from, &[], None))
 }
 
 impl<'a, S: MoveSink> KoGen<'a, S> {
@@ -258,11 +259,15 @@ impl<'a, S: MoveSink> KoGen<'a, S> {
         let face = self.pos.cell(from).face_unchecked();
         let ko = self.ko;
         let kf = ko.face(face);
+        // Under O3 = `false` shooters land only on empty points, but the priest family keeps
+        // its captures of the priest family (ko.md §4.9, settled 2026-11-28).
         let p = Piece {
             from,
             face,
             kf,
-            can_capture: kf.shooter.is_none() || ko.shooter_displacement_capture,
+            can_capture: kf.shooter.is_none()
+                || ko.shooter_displacement_capture
+                || kf.priest_family.is_some(),
             can_promote: self.can_promote(from, face, kf),
         };
         let m = &kf.moves[self.us.index()];
@@ -387,160 +392,23 @@ impl<'a, S: MoveSink> KoGen<'a, S> {
         }
     }
 
-    /// Emits a route with every choice of shots and promotion marks it allows.
-    pub(crate) fn route(&mut self, p: &Piece<'_>, r: &Route, multi: bool) {
-        let pass = r.to == p.from && r.caps().is_empty();
-        let burned = self.flames_near && self.burns(p.from, r.to, r.caps());
-        let spot = !burned && r.caps().iter().any(|&c| self.promotes_capturer(p, c));
-        let zone = p.can_promote && !burned && !pass && self.zone_trigger(p.from, r);
-        let shooter = match p.kf.shooter {
-            Some(s) if !burned && !pass && self.ko.shoot_timing != ShootTiming::InsteadOfMove => s,
-            // The common case: no shots, one set of marks.
-            _ => {
-                let mv = Move::new(p.from, r.text(), Promo::None);
-                self.marks(p, mv, r, ShotSet::NONE, spot, zone, multi);
-                return;
-            }
-        };
-        self.shot_sets.clear();
-        self.shot_sets.push(ShotSet::NONE);
-        self.collect_shots(p, shooter, r);
-        for i in 0..self.shot_sets.len() {
-            let set = self.shot_sets[i];
-            let spot = spot
-                || (self.ko.shot_capture_promotes
-                    && set.targets().iter().any(|&t| self.promotes_capturer(p, t)));
-            let text = match set.from {
-                ShotsFrom::FirstLeg => {
-                    let (leg1, _) = r.leg1.expect("a first-leg shot has a leg");
-                    if r.text().first() == Some(&leg1) {
-                        Move::new(p.from, r.text(), Promo::None)
-                    } else {
-                        let mut t = [leg1; MAX_LISTED];
-                        let n = r.text().len();
-                        t[1..=n].copy_from_slice(r.text());
-                        Move::new(p.from, &t[..=n], Promo::None)
-                    }
-                }
-                ShotsFrom::Final => Move::new(p.from, r.text(), Promo::None),
-            };
-            let mv = text.with_shots(set.targets(), set.from);
-            self.marks(p, mv, r, set, spot, zone, multi);
-        }
-    }
-
-    /// Emits `mv` with the promotion marks it may carry: `+` alone on the spot (or under a
-    /// compulsory zone), `+` and `=` by an optional zone, none otherwise.
-    #[allow(clippy::too_many_arguments)]
-    #[inline]
-    fn marks(
-        &mut self,
-        p: &Piece<'_>,
-        mv: Move,
-        r: &Route,
-        set: ShotSet,
-        spot: bool,
-        zone: bool,
-        multi: bool,
-    ) {
-        if !p.can_promote || !(spot || zone) {
-            self.out(mv, r, set, false, multi);
-        } else if spot || self.ko.zone_compulsory {
-            self.out(mv.with_promo(Promo::Promote), r, set, true, multi);
-        } else {
-            self.out(mv.with_chosen_promo(Promo::Promote), r, set, true, multi);
-            self.out(mv.with_chosen_promo(Promo::Decline), r, set, false, multi);
-        }
-    }
-
-    /// Sends a move to the sink, or to the buffer of a multi-leg piece under its effect.
-    fn out(&mut self, mv: Move, r: &Route, set: ShotSet, promoted: bool, multi: bool) {
-        if !multi {
-            self.sink.push(mv);
-            return;
-        }
-        let mut caps = [Square(u16::MAX); MAX_CAPTURES];
-        caps[..r.caps().len()].copy_from_slice(r.caps());
-        caps.sort_unstable();
-        let mut shots = [Square(u16::MAX); 2];
-        shots[..set.targets().len()].copy_from_slice(set.targets());
-        shots.sort_unstable();
-        self.buf.push((
-            EffectKey {
-                to: r.to,
-                caps,
-                shots,
-                promoted,
-            },
-            mv,
-        ));
-    }
-
-    /// Emits the buffered moves of a multi-leg piece, one per effect: its shortest text,
-    /// then the first in square order; `=` where some route of the effect could promote.
-    fn flush(&mut self) {
-        let shape = self.rules.variant.shape();
-        // Shortest first, then the listed points (shots included) in square order.
-        let order = |mv: &Move| {
-            let mut keys = [(0, 0); MAX_LISTED];
-            let listed = mv.squares().iter().chain(mv.shots());
-            for (k, &s) in keys.iter_mut().zip(listed) {
-                *k = shape.file_rank_key(s);
-            }
-            (mv.squares().len() + mv.shots().len(), keys)
-        };
-        self.buf.sort_by_key(|a| a.0);
-        let mut i = 0;
-        while i < self.buf.len() {
-            let mut j = i + 1;
-            while j < self.buf.len() && self.buf[j].0 == self.buf[i].0 {
-                j += 1;
-            }
-            let group = &self.buf[i..j];
-            let best = group
-                .iter()
-                .map(|(_, mv)| *mv)
-                .min_by(|a, b| order(a).cmp(&order(b)))
-                .expect("a group has a move");
-            let declined = group.iter().any(|(_, mv)| mv.promo == Promo::Decline);
-            self.sink.push(if declined {
-                best.with_chosen_promo(Promo::Decline)
-            } else {
-                best
-            });
-            i = j;
-        }
-    }
-
-    /// Whether capturing (or, under O15, shooting) the piece on `victim` promotes the
-    /// piece on the spot (ko.md §4.6b).
-    fn promotes_capturer(&self, p: &Piece<'_>, victim: Square) -> bool {
-        match self.ko.face(self.pos.cell(victim).face_unchecked()).victim {
-            Victim::No => false,
-            Victim::Any => true,
-            Victim::StepMover => p.kf.step_mover,
-            Victim::Kind(k) => p.kf.moves_as == k,
-        }
-    }
-
-    /// Whether a route may promote by the zone (ko.md §4.6a, O14).
-    fn zone_trigger(&self, from: Square, r: &Route) -> bool {
-        let inside = self.zone.contains(r.to) || r.leg1.is_some_and(|(s, _)| self.zone.contains(s));
-        if self.ko.zone_entering_only {
-            !self.zone.contains(from) && inside
-        } else {
-            self.zone.contains(from) || inside
-        }
-    }
-
-    /// Whether the piece from `from` ending on `to` after capturing `caps` is burned on
-    /// arrival (ko.md §4.3, O11).
-    pub(crate) fn burns(&self, from: Square, to: Square, caps: &[Square]) -> bool {
+    /// Whether the piece from `from` ending on `to` after capturing `caps` (and shooting
+    /// `shot` between its legs) is burned on arrival (ko.md §3 step 2, §4.3, O11).
+    pub(crate) fn burns(
+        &self,
+        from: Square,
+        to: Square,
+        caps: &[Square],
+        shot: Option<Square>,
+    ) -> bool {
         let near = |c: Color| {
             self.board.flame_near[c.index()].contains(to)
                 && (0..8).any(|d| {
                     self.geo.neighbour(to, d).is_some_and(|n| {
-                        n != from && self.board.flames[c.index()].contains(n) && !caps.contains(&n)
+                        n != from
+                            && self.board.flames[c.index()].contains(n)
+                            && !caps.contains(&n)
+                            && shot != Some(n)
                     })
                 })
         };
@@ -561,7 +429,7 @@ impl<'a, S: MoveSink> KoGen<'a, S> {
         let Some(via) = self.first_pass_point(from, face) else {
             return;
         };
-        if self.burns(from, from, &[]) {
+        if self.burns(from, from, &[], None) {
             if emit_burning {
                 self.sink.push(Move::new(from, &[via, from], Promo::None));
             }

@@ -192,7 +192,7 @@ impl<S: MoveSink> KoGen<'_, S> {
         let Some(shooter) = p.kf.shooter else {
             return;
         };
-        if self.burns(p.from, p.from, &[]) {
+        if self.burns(p.from, p.from, &[], None) {
             return;
         }
         let after = After {
