@@ -70,7 +70,7 @@ pub struct ConformanceArgs {
         long,
         value_name = "BYTES",
         default_value_t = MAX_ANSWER_BYTES,
-        value_parser = clap::value_parser!(u64).range(1..)
+        value_parser = at_least_one()
     )]
     pub max_answer_bytes: u64,
     /// Seconds a case (one call, its retries and its whole answer) may take before it fails
@@ -78,7 +78,7 @@ pub struct ConformanceArgs {
         long,
         value_name = "SECONDS",
         default_value_t = CASE_TIMEOUT_SECONDS,
-        value_parser = clap::value_parser!(u64).range(1..)
+        value_parser = at_least_one()
     )]
     pub case_timeout: u64,
     /// Seconds the whole run may take; the cases not run by then fail
@@ -86,7 +86,7 @@ pub struct ConformanceArgs {
         long,
         value_name = "SECONDS",
         default_value_t = RUN_TIMEOUT_SECONDS,
-        value_parser = clap::value_parser!(u64).range(1..)
+        value_parser = at_least_one()
     )]
     pub run_timeout: u64,
     /// Longest Retry-After waited for on a 429, in seconds; a longer one fails its case
@@ -97,6 +97,11 @@ pub struct ConformanceArgs {
         default_value_t = MAX_RETRY_AFTER_SECONDS
     )]
     pub max_retry_after: u64,
+}
+
+/// The parser of a bound: a whole number, 1 or more.
+fn at_least_one() -> clap::builder::RangedU64ValueParser<u64> {
+    clap::value_parser!(u64).range(1..)
 }
 
 impl ConformanceArgs {
