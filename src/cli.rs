@@ -53,7 +53,13 @@ enum Command {
         long_about = "Run the conformance kit (perft files, rule vectors, game fixtures) against \
             a server of the same OpenAPI contract and print a table of agreement; exit code 1 \
             on any disagreement or error. --fuzz N also plays N random games comparing the \
-            server's legal moves with this engine's at every ply."
+            server's legal moves with this engine's at every ply.\n\n\
+            The run is bounded whatever the server does: an answer longer than \
+            --max-answer-bytes, a case (one call, its 429 retries and its whole answer) \
+            longer than --case-timeout, or a 429 asking for a Retry-After above \
+            --max-retry-after (or still 429 after 10 retries) fails its case with the \
+            reason; once --run-timeout has passed, the cases left are not run and count as \
+            errors."
     )]
     Conformance(ConformanceArgs),
 }
@@ -253,7 +259,12 @@ fn conformance(args: &ConformanceArgs) -> Result<(), Failure> {
     let mut out = Out::new();
     out.write_str(&result.text)?;
     out.finish()?;
-    if result.agreed {
+    if let Some(why) = result.stopped {
+        Err(Failure::Fatal(format!(
+            "the run against {} stopped short: {why} (details above)",
+            args.against
+        )))
+    } else if result.agreed {
         Ok(())
     } else {
         Err(Failure::Fatal(format!(

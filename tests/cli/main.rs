@@ -1,10 +1,11 @@
 //! The `shogi-arbiter` command as a user meets it: help and version, usage errors that name
 //! the flag and the value, an address already in use, the environment under the flags, a
 //! closed output pipe, position errors in words and perft counts; the conformance command
-//! against a server and a wrong one (`conformance.rs`) and the kit against its generator
-//! (`kit.rs`).
+//! against a server and a wrong one (`conformance.rs`) and against hostile ones
+//! (`hostile.rs`), and the kit against its generator (`kit.rs`).
 
 mod conformance;
+mod hostile;
 mod kit;
 
 use std::io::{BufRead, BufReader};
@@ -112,6 +113,10 @@ fn help_on_the_command_and_every_subcommand() {
         "--seed",
         "--fuzz-plies",
         "--skip-kit",
+        "--max-answer-bytes",
+        "--case-timeout",
+        "--run-timeout",
+        "--max-retry-after",
     ];
     let cases: [(&[&str], &[&str]); 5] = [
         (&[], &top),
