@@ -1,5 +1,6 @@
-//! What the KIF files share: the record's error, the line limit, the step labels and the
-//! variants' names in a `手合割` (handicap; here: which game) tag.
+//! What the KIF files share: the record's error, the line limit, the step labels, the
+//! variants' names in a `手合割` (handicap; here: which game) tag, and the problems of a
+//! start position as one message.
 
 use std::fmt;
 
@@ -27,6 +28,27 @@ pub fn handicap_name(variant: &str) -> &'static str {
         .iter()
         .find(|(id, _)| *id == variant)
         .map_or("平手", |(_, name)| name)
+}
+
+/// The most problems of a record's start position its message repeats.
+const QUOTED_PROBLEMS: usize = 4;
+
+/// The problems of a record's start position as one message: the `message` of each of
+/// the first [`QUOTED_PROBLEMS`], and how many more there are.
+pub fn first_problems<T>(problems: &[T], message: impl Fn(&T) -> &str) -> String {
+    let mut text = problems
+        .iter()
+        .take(QUOTED_PROBLEMS)
+        .map(message)
+        .collect::<Vec<_>>()
+        .join("; ");
+    if problems.len() > QUOTED_PROBLEMS {
+        text.push_str(&format!(
+            "; and {} more problem(s)",
+            problems.len() - QUOTED_PROBLEMS
+        ));
+    }
+    text
 }
 
 /// Why a record cannot be read: a stable code, the line (1 = the first) and a sentence.
