@@ -28,7 +28,8 @@ pub struct ProblemItem {
     pub message: String,
 }
 
-/// RFC 9457 problem details, with a stable machine-readable `code`.
+/// RFC 9457 problem details, with a stable machine-readable `code`. A problem repeats at
+/// most 64 characters of any text of the request, and its body is at most 8 KiB.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Problem {
     /// A URI naming the kind of problem: `urn:shogi-arbiter:problem:<code>`.
@@ -47,7 +48,8 @@ pub struct Problem {
     /// Stable snake_case code (the same as the last segment of `type`).
     #[schema(example = "invalid_position")]
     pub code: String,
-    /// For positions: every problem found, with its location.
+    /// For positions: the problems found, with their locations (the first 8; `detail`
+    /// says how many there are).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(example = json!([{"code": "unknown_piece", "rank": "a", "file": 25, "message": "unknown piece code `x`"}]))]
     pub problems: Option<Vec<ProblemItem>>,

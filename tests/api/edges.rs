@@ -192,6 +192,15 @@ fn meets_field_rules(schema: &Value, body: &Value) -> bool {
     })
 }
 
+/// A path, its request schema, the fields whose combinations are tried (with a value that
+/// is fine alone), and the codes the server refuses combinations with.
+type FieldRulesCase = (
+    &'static str,
+    &'static str,
+    Vec<(&'static str, Value)>,
+    &'static [&'static str],
+);
+
 /// Every combination of the fields that go together or exclude each other (each absent,
 /// null or given), sent to the server and checked against the schema: the schema refuses
 /// exactly what the server refuses for it (`ambiguous_position`, `record_conflict`,
@@ -204,7 +213,7 @@ async fn the_schema_refuses_the_field_combinations_the_server_refuses() {
     let chu = app.get("/v1/variants/chu").await.body;
     let start = chu["start_position"].clone();
     let record = json!({"format": "kif", "text": "手数----指手---------消費時間--\n"});
-    let cases: [(&str, &str, Vec<(&str, Value)>, &[&str]); 2] = [
+    let cases: [FieldRulesCase; 2] = [
         (
             "/v1/replay",
             "ReplayRequest",

@@ -112,6 +112,29 @@ async fn position_problems_are_listed_with_their_locations() {
     );
 }
 
+/// A position with more problems than a problem lists: the first 8, and `detail` says how
+/// many there are. Every cell of tai's 25 ranks is an unknown piece here.
+#[tokio::test]
+async fn a_position_lists_its_first_eight_problems() {
+    let app = spawn_app().await;
+    let rank = vec!["XX"; 25].join(",");
+    let position = format!("{} b - 1", vec![rank.as_str(); 25].join("/"));
+    let a = app
+        .post(
+            "/v1/legal-moves",
+            &json!({"variant": "tai", "position": position}),
+        )
+        .await;
+    assert_problem(&a, 422, "invalid_position");
+    assert_eq!(a.body["problems"].as_array().unwrap().len(), 8);
+    assert_eq!(
+        a.body["detail"],
+        "`position` has 625 problem(s); the first 8 are listed"
+    );
+    assert_eq!(a.body["problems"][0]["rank"], "a");
+    assert_eq!(a.body["problems"][0]["file"], 25);
+}
+
 #[tokio::test]
 async fn limits_are_problems() {
     let app = spawn_app_with(Limits {
