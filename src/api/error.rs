@@ -28,7 +28,8 @@ pub struct ProblemItem {
     pub message: String,
 }
 
-/// RFC 9457 problem details, with a stable machine-readable `code`.
+/// RFC 9457 problem details, with a stable machine-readable `code`. A problem repeats at
+/// most 64 characters of any text of the request, and its body is at most 8 KiB.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Problem {
     /// A URI naming the kind of problem: `urn:shogi-arbiter:problem:<code>`.
@@ -47,7 +48,8 @@ pub struct Problem {
     /// Stable snake_case code (the same as the last segment of `type`).
     #[schema(example = "invalid_position")]
     pub code: String,
-    /// For positions: every problem found, with its location.
+    /// For positions: the problems found, with their locations (the first 8; `detail`
+    /// says how many there are).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(example = json!([{"code": "unknown_piece", "rank": "a", "file": 25, "message": "unknown piece code `x`"}]))]
     pub problems: Option<Vec<ProblemItem>>,
@@ -128,13 +130,19 @@ impl Progress {
     }
 }
 
-/// The most characters of a client's text (a name, a value, a move) a problem repeats.
-pub const ECHO_CHARS: usize = 64;
+/// How a problem repeats a client's text (a name, a value, a move, a token, a record's
+/// line): cut to [`ECHO_CHARS`] characters by [`echo`], the one helper the engine's messages
+/// use too.
+pub use crate::engine::notation::{echo, ECHO_CHARS};
 
-/// A client's text as a problem repeats it: cut to [`ECHO_CHARS`] characters.
-pub fn echo(text: &str) -> String {
-    text.chars().take(ECHO_CHARS).collect()
-}
+/// The largest problem body the service sends, in bytes, whatever the request (README,
+/// "Configuration and limits"): every client text a problem repeats is cut by [`echo`],
+/// and a position's problems are listed at most [`LISTED_PROBLEMS`] at a time.
+pub const MAX_PROBLEM_BYTES: usize = 8 * 1024;
+
+/// The most problems of one position text a problem lists (the first ones found; `detail`
+/// gives how many there are).
+pub const LISTED_PROBLEMS: usize = 8;
 
 /// The problems every POST job can answer besides its own 422 and 429, documented once and
 /// listed in each job's `responses` (the values are never built: each status is answered
@@ -249,14 +257,19 @@ impl ApiError {
 
     /// Position text that does not parse or is not valid for the variant.
     pub fn invalid_position(field: &str, problems: Vec<PositionProblem>) -> ApiError {
-        let mut e = ApiError::unprocessable(
-            "invalid_position",
-            "Invalid position",
-            format!("`{field}` has {} problem(s)", problems.len()),
-        );
+        let detail = if problems.len() > LISTED_PROBLEMS {
+            format!(
+                "`{field}` has {} problem(s); the first {LISTED_PROBLEMS} are listed",
+                problems.len()
+            )
+        } else {
+            format!("`{field}` has {} problem(s)", problems.len())
+        };
+        let mut e = ApiError::unprocessable("invalid_position", "Invalid position", detail);
         e.problem.problems = Some(
             problems
                 .into_iter()
+                .take(LISTED_PROBLEMS)
                 .map(|p| ProblemItem {
                     code: p.code.to_string(),
                     rank: p.rank.map(String::from),
@@ -406,38 +419,38 @@ pub fn json_error(err: actix_web::error::JsonPayloadError) -> ApiError {
     }
 }
 
-/// A serde message with the client's text it repeats cut by [`echo`]: a field name (serde
-/// writes "field `NAME`", the name unescaped) or a string (written "string \"TEXT\"",
-/// escaped). A message repeats at most one of them, before any text of the service's own.
+/// A serde message with the client's text it repeats cut by [`echo`]: a field or variant
+/// name (serde writes "field `NAME`" and "variant `NAME`", the name unescaped; a variant is
+/// an unknown `count` or `record.format`) or a string (written "string \"TEXT\"",
+/// escaped). A message repeats at most one of them, before any text of the service's own,
+/// so the first opening found is serde's.
 fn cut_echo(message: &str) -> String {
-    const FIELD: &str = "field `";
-    const STRING: &str = "string \"";
-    let field = message.find(FIELD);
-    let string = message.find(STRING);
-    let span = match (field, string) {
-        (Some(f), s) if s.is_none_or(|s| f < s) => {
-            let start = f + FIELD.len();
-            let rest = &message[start..];
-            ["`, expected", "`, there are no fields", "` at line"]
+    const OPENINGS: [&str; 3] = ["field `", "variant `", "string \""];
+    let first = OPENINGS
+        .iter()
+        .filter_map(|o| message.find(o).map(|at| (at + o.len(), o.ends_with('`'))))
+        .min_by_key(|&(start, _)| start);
+    let span = first.and_then(|(start, backticked)| {
+        let rest = &message[start..];
+        let len = if backticked {
+            // serde's own text follows the name; the name may hold any of it, so the last
+            // occurrence is serde's.
+            ["`, expected", "`, there are no", "` at line"]
                 .iter()
                 .find_map(|end| rest.rfind(end))
                 .or_else(|| rest.strip_suffix('`').map(str::len))
-                .map(|len| (start, start + len))
-        }
-        (_, Some(s)) => {
-            let start = s + STRING.len();
+        } else {
             let mut escaped = false;
-            message[start..]
-                .char_indices()
+            rest.char_indices()
                 .find(|&(_, c)| {
                     let close = c == '"' && !escaped;
                     escaped = c == '\\' && !escaped;
                     close
                 })
-                .map(|(len, _)| (start, start + len))
-        }
-        _ => None,
-    };
+                .map(|(len, _)| len)
+        };
+        len.map(|len| (start, start + len))
+    });
     match span {
         Some((start, end)) => format!(
             "{}{}{}",

@@ -76,15 +76,39 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     complete(doc)
 }
 
+/// Fields a request may not give together (both present and not null): the server refuses
+/// each pair with a 422 (`ambiguous_position`, `record_conflict`).
+const EXCLUSIVE: [(&str, &str); 4] = [
+    ("position", "start"),
+    ("position", "moves"),
+    ("record", "start"),
+    ("record", "moves"),
+];
+
+/// Fields of which a request gives at least one (present and not null): the server refuses
+/// a replay with neither (422 `missing_moves`).
+const AT_LEAST_ONE: [&str; 2] = ["moves", "record"];
+
 /// The document as collected from the handlers, with what the derive macros cannot say:
-/// a request gives its position either bare (`position`) or as a game (`start`, `moves`),
-/// never both (422 `ambiguous_position`), written as a `not` over the request schemas that
-/// have both forms; and `rules.profile` lists the profiles of every variant, read from the
-/// registry.
+/// the pairs of [`EXCLUSIVE`] written as a `not` over the request schemas (`*Request`)
+/// that have both fields, the fields of [`AT_LEAST_ONE`] as an `anyOf` over the schemas that have them.
+/// A null counts as absent, as the server reads it. `rules.profile` lists the profiles of
+/// every variant, read from the registry.
 pub fn complete(mut doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
+    use serde_json::{json, Value};
     use utoipa::openapi::{schema::Schema, RefOr};
     let Some(components) = doc.components.as_mut() else {
         return doc;
+    };
+    let given = |fields: [&str; 2]| -> Value {
+        let not_null = json!({"not": {"type": "null"}});
+        json!({
+            "required": fields,
+            "properties": {fields[0]: not_null, fields[1]: not_null},
+        })
+    };
+    let given_one = |field: &str| -> Value {
+        json!({"required": [field], "properties": {field: {"not": {"type": "null"}}}})
     };
     for (name, schema) in components.schemas.iter_mut() {
         let RefOr::T(Schema::Object(object)) = schema else {
@@ -95,19 +119,32 @@ pub fn complete(mut doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
                 profile.description = Some(profile_description());
             }
         }
-        let has = |name: &str| object.properties.contains_key(name);
-        if has("position") && has("start") && has("moves") {
-            object
-                .extensions
-                .get_or_insert_with(Default::default)
-                .insert(
-                    "not".to_string(),
-                    serde_json::json!({"anyOf": [
-                        {"required": ["position", "start"]},
-                        {"required": ["position", "moves"]},
-                    ]}),
-                );
+        if !name.ends_with("Request") {
+            continue;
         }
+        let has = |name: &str| object.properties.contains_key(name);
+        let exclusive: Vec<Value> = EXCLUSIVE
+            .iter()
+            .filter(|(a, b)| has(a) && has(b))
+            .map(|&(a, b)| given([a, b]))
+            .collect();
+        let at_least_one = AT_LEAST_ONE.iter().all(|f| has(f));
+        if exclusive.is_empty() && !at_least_one {
+            continue;
+        }
+        let no_exclusive = exclusive.is_empty();
+        let not = json!({ "not": { "anyOf": exclusive } });
+        let any = json!({ "anyOf": AT_LEAST_ONE.map(given_one) });
+        // One keyword each: the extensions are a hash map, printed in no fixed order.
+        let (keyword, value) = match (no_exclusive, at_least_one) {
+            (false, false) => ("not", not["not"].clone()),
+            (true, true) => ("anyOf", any["anyOf"].clone()),
+            _ => ("allOf", json!([not, any])),
+        };
+        object
+            .extensions
+            .get_or_insert_with(Default::default)
+            .insert(keyword.to_string(), value);
     }
     doc
 }
@@ -278,7 +315,10 @@ pub async fn not_routed(req: HttpRequest) -> HttpResponse {
             actix_web::http::StatusCode::METHOD_NOT_ALLOWED,
             "method_not_allowed",
             "Method not allowed",
-            format!("{} is not allowed here; allowed: {allow}", req.method()),
+            format!(
+                "{} is not allowed here; allowed: {allow}",
+                error::echo(req.method().as_str())
+            ),
         )
         .error_response();
         if let Ok(v) = header::HeaderValue::from_str(&allow) {

@@ -180,3 +180,94 @@ async fn oversized_records_fail_fast() {
     assert_problem(&a, 422, "invalid_record");
     assert_eq!(a.body["reason"], "kif_line_too_long");
 }
+
+/// A record's move is held to the limit of every move text (64 bytes in machine text,
+/// README "Configuration and limits"), as a move list's is: a ko shogi move of thousands of
+/// shot lines is refused at its first line, its text never written whole.
+#[tokio::test]
+async fn a_record_move_is_held_to_the_move_text_limit() {
+    let app = spawn_app().await;
+    // README's ko example: a longbow steps to 9l and shoots White's pawn on 9i.
+    let start = "9,g,9/19/19/19/19/19/19/19/10,p,8/19/19/19/9,LB,9/19/19/19/19/19/9,G,9 b - 1";
+    let a = app
+        .post(
+            "/v1/replay",
+            &json!({"variant": "ko", "start": start, "moves": ["10m9l*9i"], "record_format": "kif"}),
+        )
+        .await;
+    assert_eq!(a.status, 200, "{a:?}");
+    let text = a.body["record"]["text"].as_str().unwrap().to_string();
+    let shot = text
+        .lines()
+        .find(|l| l.contains("射撃"))
+        .unwrap_or_else(|| panic!("a shot line in {text}"))
+        .to_string();
+    let first_move_line = text.lines().position(|l| l.contains("1手目")).unwrap() + 1;
+    let moves_end = text.find(&shot).unwrap() + shot.len() + 1;
+    let again = app
+        .post(
+            "/v1/replay",
+            &json!({"variant": "ko", "record": record(&text[..moves_end])}),
+        )
+        .await;
+    assert_eq!(again.status, 200, "{again:?}");
+    assert_eq!(again.body["verdicts"][0]["submitted"], "10m9l*9i");
+    for shots in [30, 10_000] {
+        let mut long = text[..moves_end].to_string();
+        for _ in 0..shots {
+            long.push_str(&shot);
+            long.push('\n');
+        }
+        let a = app
+            .post(
+                "/v1/replay",
+                &json!({"variant": "ko", "record": record(&long)}),
+            )
+            .await;
+        assert_problem(&a, 422, "move_text_too_long");
+        assert_eq!(a.body["line"], first_move_line, "{shots}");
+        assert!(a.raw.len() < 1024, "{shots}: {} bytes", a.raw.len());
+    }
+}
+
+/// What a record's problem repeats of its lines is cut to 64 characters, as every echo.
+#[tokio::test]
+async fn record_problems_repeat_at_most_64_characters_of_a_line() {
+    let app = spawn_app().await;
+    let junk = "獅".repeat(300);
+    let cases = [
+        (
+            format!("{HEAD}   1手目   7八{junk} （←7九）\n"),
+            "kif_syntax",
+        ),
+        (format!("{HEAD}   1手目   {junk} （←7九）\n"), "kif_syntax"),
+        (
+            format!("{HEAD}   1手目   7八歩兵 （←{junk}）\n"),
+            "kif_syntax",
+        ),
+        (
+            format!("手合割：{junk}\n{HEAD}"),
+            "kif_unsupported_handicap",
+        ),
+        (
+            format!("#局面：{} b - 1\n{HEAD}", "xx,".repeat(300)),
+            "kif_board",
+        ),
+    ];
+    for (text, reason) in cases {
+        let a = app
+            .post(
+                "/v1/replay",
+                &json!({"variant": "chu", "record": record(&text)}),
+            )
+            .await;
+        assert_problem(&a, 422, "invalid_record");
+        assert_eq!(a.body["reason"], reason, "{a:?}");
+        let detail = a.body["detail"].as_str().unwrap();
+        if reason != "kif_board" {
+            assert!(detail.contains(&"獅".repeat(64)), "{detail}");
+        }
+        assert!(!detail.contains(&"獅".repeat(65)), "{detail}");
+        assert!(detail.chars().count() < 600, "{reason}: {detail}");
+    }
+}

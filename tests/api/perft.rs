@@ -42,28 +42,38 @@ async fn perft_limits() {
     assert_problem(&big, 422, "perft_budget_exceeded");
 }
 
-/// JSON Schema's `integer` includes numbers written with a zero fraction.
+/// The depth is an integer written as one, from 0 to 2^32 - 1, as the schema says
+/// (`minimum`, `maximum`, and the description for what JSON Schema's `integer` cannot
+/// tell: `1.0` is refused). Above the configured limit it is the limit's 422.
 #[tokio::test]
-async fn a_whole_depth_written_with_a_fraction_is_that_depth() {
+async fn the_depth_is_an_integer_written_as_one() {
     let app = spawn_app().await;
-    let a = app
-        .post_raw(
-            "/v1/perft",
-            br#"{"variant":"tai","depth":1.0}"#.to_vec(),
-            "application/json",
-        )
-        .await;
+    let doc = app.get("/openapi.json").await.body;
+    let depth = &doc["components"]["schemas"]["PerftRequest"]["properties"]["depth"];
+    assert_eq!(depth["type"], "integer");
+    assert_eq!(depth["minimum"], 0);
+    assert_eq!(depth["maximum"], u64::from(u32::MAX));
+    assert_ne!(depth["format"], "int32", "int32 ends at 2^31 - 1");
+    let send = |depth: &'static str| {
+        let body = format!(r#"{{"variant":"tai","depth":{depth}}}"#).into_bytes();
+        app.post_raw("/v1/perft", body, "application/json")
+    };
+    let a = send("1").await;
     assert_eq!(a.status, 200, "{a:?}");
-    assert_eq!(a.body["depth"], 1);
     assert_eq!(a.body["nodes"], 304);
-    let a = app
-        .post_raw(
-            "/v1/perft",
-            br#"{"variant":"tai","depth":1.5}"#.to_vec(),
-            "application/json",
-        )
-        .await;
-    assert_problem(&a, 422, "invalid_request");
+    for written in ["1.0", "-0", "1e0", "0.0", "1.5", "-1", "4294967296"] {
+        let a = send(written).await;
+        assert_problem(&a, 422, "invalid_request");
+        let detail = a.body["detail"].as_str().unwrap();
+        assert!(
+            detail.contains("an integer from 0 to 4294967295 written without a fraction"),
+            "{written}: {detail}"
+        );
+    }
+    for within_schema in ["4294967295", "7"] {
+        let a = send(within_schema).await;
+        assert_problem(&a, 422, "perft_depth_exceeded");
+    }
 }
 
 /// Chu perft from the start as shogiops counts it (`usi_strings`) and as HaChu does

@@ -1,5 +1,5 @@
 //! JSON reading and writing shared by the bodies: requests read from JSON objects only,
-//! whole numbers with or without a fraction, position text copied into answers unescaped.
+//! integers written as integers, position text copied into answers unescaped.
 
 use serde::de::value::MapAccessDeserializer;
 use serde::de::{Deserializer, MapAccess, Unexpected, Visitor};
@@ -109,20 +109,25 @@ pub(super) fn object_or_null<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
     d.deserialize_option(ObjectOrNull(PhantomData))
 }
 
-/// A `u32` from any JSON number with a whole value: `2` or `2.0`, as JSON Schema's
-/// `integer` allows.
-pub(super) fn whole_number<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
-    d.deserialize_any(WholeNumber)
+/// A `u32` from a JSON integer: digits without a fraction or an exponent (`2`; `2.0`,
+/// `2e0` and `-0` are refused, as serde_json reads them as floating point numbers). JSON
+/// Schema's `integer` cannot tell `2.0` from `2`; the field's description says it.
+pub(super) fn integer<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    d.deserialize_u32(Integer)
 }
 
-/// Reads a whole number from 0 to `u32::MAX`, written with or without a fraction.
-struct WholeNumber;
+/// Reads an integer from 0 to `u32::MAX` written as one.
+struct Integer;
 
-impl Visitor<'_> for WholeNumber {
+impl Visitor<'_> for Integer {
     type Value = u32;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "a whole number from 0 to {}", u32::MAX)
+        write!(
+            f,
+            "an integer from 0 to {} written without a fraction or an exponent",
+            u32::MAX
+        )
     }
 
     fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<u32, E> {
@@ -131,13 +136,5 @@ impl Visitor<'_> for WholeNumber {
 
     fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<u32, E> {
         u32::try_from(v).map_err(|_| E::invalid_value(Unexpected::Signed(v), &self))
-    }
-
-    fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<u32, E> {
-        if v.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&v) {
-            Ok(v as u32)
-        } else {
-            Err(E::invalid_value(Unexpected::Float(v), &self))
-        }
     }
 }

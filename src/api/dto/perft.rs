@@ -1,7 +1,7 @@
 //! The perft job (`POST /v1/perft`): its request, the divide rows and the response.
 
 use super::examples;
-use super::json::{object_or_null, whole_number};
+use super::json::{integer, object_or_null};
 use super::rules::{RulesEcho, RulesInput, VariantId};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -26,9 +26,11 @@ pub struct PerftRequest {
     /// Game form: moves played first.
     #[schema(example = json!(["13s13r"]))]
     pub moves: Option<Vec<String>>,
-    /// Depth (1 = the number of legal moves), at most the configured limit.
-    #[schema(example = 2, minimum = 0)]
-    #[serde(deserialize_with = "whole_number")]
+    /// Depth (1 = the number of legal moves), at most the configured limit
+    /// (`--perft-max-depth`, 6 by default; 422 `perft_depth_exceeded` above it). An
+    /// integer written as one: `2.0`, `2e0` and `-0` are refused (422 `invalid_request`).
+    #[schema(example = 2, minimum = 0, maximum = 4294967295_u64, format = Int64)]
+    #[serde(deserialize_with = "integer")]
     pub depth: u32,
     /// Also return the count under each first move (under `usi_strings`: one row per USI
     /// string lishogi lists for it).

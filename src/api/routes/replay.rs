@@ -24,7 +24,7 @@ use actix_web::{post, web::Data, web::Json, HttpRequest, HttpResponse};
     request_body = ReplayRequest,
     responses(
         (status = 200, description = "The verdicts (and the game as a record when `record_format` asked for one)", body = ReplayResponse),
-        (status = 422, description = "Unknown variant or rules, invalid start position, too many moves, a record that cannot be read (`invalid_record`, with its `line`), `record` together with `start` or `moves` (`record_conflict`), neither `moves` nor `record` (`missing_moves`), deadline exceeded (`deadline_exceeded`, with `progress`)", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "Unknown variant or rules, invalid start position, too many moves, a record that cannot be read (`invalid_record`, with its `line`) or with a move longer than 64 bytes in machine text (`move_text_too_long`, with its `line`), `record` together with `start` or `moves` (`record_conflict`), neither `moves` nor `record` (`missing_moves`), deadline exceeded (`deadline_exceeded`, with `progress`)", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "The call is heavy (a perft count, a game of more than 64 moves, or a call that did not finish within 0.25 ms on an I/O thread) and `--heavy-concurrency` heavy calls are running with `--heavy-queue` more waiting, or it waited its deadline (`--deadline-ms`) for a slot: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u32, description = "Seconds to wait before retrying"))),
         PostJobProblems,
@@ -186,13 +186,18 @@ fn replay_record(
     }
 }
 
-/// A record that cannot be read: 422 `invalid_record` (or `too_many_moves`) with its line
-/// and the reader's code as `reason`.
+/// A record that cannot be read: 422 `invalid_record` with its line and the reader's code
+/// as `reason`; a record over a request limit has the limit's own code, as a move list
+/// has (`too_many_moves`, `move_text_too_long`).
 fn record_error(err: KifError) -> ApiError {
-    let mut e = if err.code == "too_many_moves" {
-        ApiError::unprocessable("too_many_moves", "Too many moves", err.to_string())
-    } else {
-        ApiError::unprocessable("invalid_record", "Invalid record", err.to_string())
+    let mut e = match err.code {
+        "too_many_moves" => {
+            ApiError::unprocessable("too_many_moves", "Too many moves", err.to_string())
+        }
+        "move_text_too_long" => {
+            ApiError::unprocessable("move_text_too_long", "Move text too long", err.to_string())
+        }
+        _ => ApiError::unprocessable("invalid_record", "Invalid record", err.to_string()),
     };
     e.problem.line = Some(err.line);
     e.problem.reason = Some(err.code.to_string());

@@ -1,10 +1,12 @@
 //! Text formats of `shared/notation.md`: position text (comma and SFEN forms), machine
 //! move text (USI-like), and the Hodges/TSA human move text.
 
+mod echo;
 mod hodges;
 mod move_text;
 mod position_text;
 
+pub use echo::{char_name, echo, ECHO_CHARS};
 pub use hodges::read::parse_hodges;
 pub use hodges::write::{format_hodges, format_hodges_all};
 pub use hodges::HodgesError;

@@ -1,10 +1,13 @@
 //! Machine move text (USI-like): squares concatenated (`13y13x`, `13v12u11t`), each
 //! followed by the targets shot from it (`18q17p*17k`, ko.md §5), then `+` (promotes) or
 //! `=` (declines a possible promotion; `?`, lishogi's other spelling, is read as `=`).
+//! [`trimmed_move_text`] is how every move text is read, machine or Hodges: ASCII white
+//! space at either end dropped, anything else outside printable ASCII refused by name.
 
 use crate::engine::core::moves::{Move, Promo, ShotsFrom, MAX_LISTED};
 use crate::engine::core::shape::Shape;
 use crate::engine::core::square::Square;
+use crate::engine::notation::echo::char_name;
 use std::fmt;
 
 /// The longest move text accepted.
@@ -26,6 +29,12 @@ pub struct MoveText {
 pub enum MoveTextError {
     TooLong,
     Empty,
+    /// A character outside printable ASCII (once ASCII white space is dropped at the ends),
+    /// with its byte offset in the text as given.
+    UnexpectedChar {
+        found: char,
+        at: usize,
+    },
     BadSquare(String),
     TooFewSquares,
     TooManySquares,
@@ -39,6 +48,7 @@ impl MoveTextError {
         match self {
             MoveTextError::TooLong => "move_text_too_long",
             MoveTextError::Empty => "empty_move_text",
+            MoveTextError::UnexpectedChar { .. } => "unexpected_character",
             MoveTextError::BadSquare(_) => "bad_square",
             MoveTextError::TooFewSquares => "too_few_squares",
             MoveTextError::TooManySquares => "too_many_squares",
@@ -52,6 +62,9 @@ impl fmt::Display for MoveTextError {
         match self {
             MoveTextError::TooLong => write!(f, "move text is longer than {MAX_MOVE_TEXT} bytes"),
             MoveTextError::Empty => write!(f, "move text is empty"),
+            MoveTextError::UnexpectedChar { found, at } => {
+                write!(f, "unexpected character {} at byte {at}", char_name(*found))
+            }
             MoveTextError::BadSquare(s) => write!(f, "`{s}` is not a square of this board"),
             MoveTextError::TooFewSquares => {
                 write!(
@@ -68,16 +81,37 @@ impl fmt::Display for MoveTextError {
     }
 }
 
+/// Move text as it is read, machine or Hodges: ASCII white space (space, tab, line feed,
+/// form feed, carriage return) at either end dropped; every other character must be
+/// printable ASCII, as both notations are.
+///
+/// # Errors
+/// The first other character (a no-break or ideographic space, a letter of another
+/// script, a control character), with its byte offset in `text`.
+pub fn trimmed_move_text(text: &str) -> Result<&str, MoveTextError> {
+    let start = text.trim_ascii_start();
+    let offset = text.len() - start.len();
+    let trimmed = start.trim_ascii_end();
+    match trimmed.char_indices().find(|(_, c)| !c.is_ascii_graphic()) {
+        Some((at, found)) => Err(MoveTextError::UnexpectedChar {
+            found,
+            at: offset + at,
+        }),
+        None => Ok(trimmed),
+    }
+}
+
 /// Parses machine move text on a board of `shape`.
 ///
 /// # Errors
-/// Too long, empty, a malformed or off-board square, fewer than 2 squares (1 with a shot),
-/// more than 7 squares or 2 shots.
+/// Too long, a character outside printable ASCII (see [`trimmed_move_text`]), empty, a
+/// malformed or off-board square, fewer than 2 squares (1 with a shot), more than 7
+/// squares or 2 shots.
 pub fn parse_move_text(shape: Shape, text: &str) -> Result<MoveText, MoveTextError> {
     if text.len() > MAX_MOVE_TEXT {
         return Err(MoveTextError::TooLong);
     }
-    let text = text.trim();
+    let text = trimmed_move_text(text)?;
     if text.is_empty() {
         return Err(MoveTextError::Empty);
     }

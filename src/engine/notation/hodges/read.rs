@@ -8,7 +8,7 @@ use crate::engine::core::moves::{Move, Promo, MAX_LISTED};
 use crate::engine::core::piece::FaceId;
 use crate::engine::core::square::Square;
 use crate::engine::movegen::{can_pass_via, pass_of};
-use crate::engine::notation::move_text::MAX_MOVE_TEXT;
+use crate::engine::notation::move_text::{trimmed_move_text, MAX_MOVE_TEXT};
 use crate::engine::position::Position;
 use crate::engine::variant::Rules;
 
@@ -30,7 +30,7 @@ fn malformed(detail: impl Into<String>) -> HodgesError {
 
 fn parse_syntax<'a>(rules: &Rules, text: &'a str) -> Result<Parsed<'a>, HodgesError> {
     let shape = rules.variant.shape();
-    let t = text.trim();
+    let t = trimmed_move_text(text).map_err(|e| malformed(e.to_string()))?;
     if t.is_empty() {
         return Err(malformed("the move text is empty"));
     }

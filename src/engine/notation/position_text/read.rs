@@ -3,12 +3,13 @@
 //! ([`parse_reporting`]); ranks in the comma form or the SFEN form (the Forsyth–Edwards
 //! notation of shogi: single letters and digit runs, no commas).
 
-use super::report::{cell_problem, truncate, PositionProblem};
+use super::report::{cell_problem, PositionProblem};
 use super::tokens::parse_piece_token;
 use crate::engine::core::color::Color;
 use crate::engine::core::piece::Piece;
 use crate::engine::core::shape::Shape;
 use crate::engine::core::square::MAX_RANKS;
+use crate::engine::notation::echo::echo;
 use crate::engine::position::{Extra, Setup};
 use crate::engine::variant::{pack_token, Variant};
 
@@ -332,7 +333,7 @@ pub(super) fn parse_reporting(
         Some(other) => {
             problems.push(PositionProblem::new(
                 "bad_side",
-                format!("side must be `b` or `w`, found `{}`", truncate(other)),
+                format!("side must be `b` or `w`, found `{}`", echo(other)),
             ));
             Color::Black
         }
@@ -345,7 +346,7 @@ pub(super) fn parse_reporting(
                 "bad_extra",
                 format!(
                     "extra field must be `-`, a square, or `D`, `d`, `Dd` (ko shogi), found `{}`",
-                    truncate(other)
+                    echo(other)
                 ),
             ));
             Extra::None
@@ -360,7 +361,7 @@ pub(super) fn parse_reporting(
                     "bad_move_number",
                     format!(
                         "move number must be a positive integer, found `{}`",
-                        truncate(n)
+                        echo(n)
                     ),
                 ));
                 1
@@ -422,7 +423,7 @@ fn parse_rank(variant: &Variant, text: &str) -> Result<Vec<Option<Piece>>, Vec<P
                         "bad_empty_run",
                         format!(
                             "`{}` is not a run of 1 to {limit} empty squares",
-                            truncate(token)
+                            echo(token)
                         ),
                         at,
                     ));

@@ -30,10 +30,6 @@ impl PositionProblem {
     }
 }
 
-pub(super) fn truncate(s: &str) -> String {
-    s.chars().take(32).collect()
-}
-
 pub(super) fn cell_problem(
     code: &'static str,
     message: impl Into<String>,

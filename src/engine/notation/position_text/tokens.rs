@@ -2,8 +2,8 @@
 //! capitals for Black and in small letters for White, after `+` when the piece stands on
 //! its promoted side (`LN`, `+kr`). Read with every problem named, and printed.
 
-use super::report::truncate;
 use crate::engine::core::piece::Piece;
+use crate::engine::notation::echo::echo;
 use crate::engine::variant::{TokenProblem, Variant};
 
 /// Parses one piece token (`LN`, `+kr`): uppercase Black, lowercase White, `+` promoted.
@@ -14,13 +14,13 @@ use crate::engine::variant::{TokenProblem, Variant};
 pub fn parse_piece_token(variant: &Variant, token: &str) -> Result<Piece, (&'static str, String)> {
     variant.read_token(token.as_bytes()).map_err(|problem| {
         let message = match problem {
-            TokenProblem::BadToken => format!("`{}` is not a piece code", truncate(token)),
+            TokenProblem::BadToken => format!("`{}` is not a piece code", echo(token)),
             TokenProblem::MixedCase => {
-                format!("`{}` mixes upper and lower case", truncate(token))
+                format!("`{}` mixes upper and lower case", echo(token))
             }
             TokenProblem::UnknownPiece => format!(
                 "unknown piece code `{}`",
-                truncate(token.strip_prefix('+').unwrap_or(token))
+                echo(token.strip_prefix('+').unwrap_or(token))
             ),
             TokenProblem::CannotPromote(kind) => {
                 format!("`{}` has no promoted side", variant.kind(kind).code)

@@ -12,8 +12,10 @@
 
 use super::names::Names;
 use super::numerals::kanji_number;
+use super::terms::first_problems;
 use crate::engine::core::color::Color;
 use crate::engine::core::piece::Piece;
+use crate::engine::notation::echo;
 use crate::engine::position::{Extra, Position, Setup};
 use crate::engine::variant::Rules;
 
@@ -102,7 +104,7 @@ pub fn read_rank(names: &Names, line: &str) -> Result<Vec<Option<Piece>>, String
         }
         let face = names
             .board_face(name)
-            .ok_or_else(|| format!("`{name}` names no piece of this variant"))?;
+            .ok_or_else(|| format!("`{}` names no piece of this variant", echo(name)))?;
         let color = if *white { Color::White } else { Color::Black };
         cells.push(Some(Piece { color, face }));
         name.clear();
@@ -169,11 +171,6 @@ pub fn build_position(
         extra: Extra::None,
         move_number: 1,
     };
-    Position::from_setup(&setup, rules).map_err(|problems| {
-        problems
-            .iter()
-            .map(|p| p.message.clone())
-            .collect::<Vec<_>>()
-            .join("; ")
-    })
+    Position::from_setup(&setup, rules)
+        .map_err(|problems| first_problems(&problems, |p| &p.message))
 }

@@ -16,6 +16,7 @@ use super::terms::STEP_LABELS;
 use crate::engine::core::color::Color;
 use crate::engine::core::shape::Shape;
 use crate::engine::core::square::Square;
+use crate::engine::notation::echo;
 
 /// Words that end the moves (lishogi writes the first six; the rest are other KIF
 /// writers' endings).
@@ -202,7 +203,7 @@ fn read_move_line(shape: Shape, names: &Names, line: &str) -> Result<Line, Strin
             .find(['）', ')'])
             .ok_or("the origin square is not closed by `）`")?;
         let origin = parse_square(shape, &after[..close])
-            .ok_or_else(|| format!("`{}` is not a square of this board", &after[..close]))?;
+            .ok_or_else(|| format!("`{}` is not a square of this board", echo(&after[..close])))?;
         (before, origin)
     } else if let Some(open) = rest.find('(') {
         let inner = &rest[open + 1..];
@@ -217,7 +218,7 @@ fn read_move_line(shape: Shape, names: &Names, line: &str) -> Result<Line, Strin
             [f, r] if inner[..close].chars().count() == 2 => square_at(shape, *f, *r),
             _ => None,
         }
-        .ok_or_else(|| format!("`({})` is not an origin square", &inner[..close]))?;
+        .ok_or_else(|| format!("`({})` is not an origin square", echo(&inner[..close])))?;
         (rest[..open].trim_end(), origin)
     } else {
         return Err("a move line ends with its origin square, as in `（←7八）`".into());
@@ -240,20 +241,25 @@ fn read_move_line(shape: Shape, names: &Names, line: &str) -> Result<Line, Strin
         (Dest::Same, name.trim_start_matches([' ', '　']).to_string())
     } else {
         let (file, after) = split_file(middle);
-        let file = parse_digits(file)
-            .ok_or_else(|| format!("`{middle}` does not begin with a destination square"))?;
+        let no_square = || {
+            format!(
+                "`{}` does not begin with a destination square",
+                echo(middle)
+            )
+        };
+        let file = parse_digits(file).ok_or_else(no_square)?;
         let readings = rank_readings(shape, after);
         let (rank, name) = readings
             .iter()
             .find(|(_, name)| names.is_name(name.trim()))
             .or(readings.first())
-            .ok_or_else(|| format!("`{middle}` does not begin with a destination square"))?;
+            .ok_or_else(no_square)?;
         let sq = square_at(shape, file, *rank)
             .ok_or_else(|| format!("file {file} is not on this board"))?;
         (Dest::Square(sq), name.trim().to_string())
     };
     if !names.is_name(&name) {
-        return Err(format!("`{name}` names no piece of this variant"));
+        return Err(format!("`{}` names no piece of this variant", echo(&name)));
     }
     Ok(Line::Step(Step {
         number,

@@ -5,12 +5,12 @@
 use super::board::{build_position, read_rank};
 use super::names::Names;
 use super::read::{read_line, Dest, Label, Line, Step};
-use super::terms::{KifError, MAX_LINE};
+use super::terms::{first_problems, KifError, MAX_LINE};
 use crate::engine::core::color::Color;
 use crate::engine::core::square::Square;
 use crate::engine::game::{Game, Played};
 use crate::engine::interrupt::stopped;
-use crate::engine::notation::parse_valid_position;
+use crate::engine::notation::{echo, parse_valid_position, MAX_MOVE_TEXT};
 use crate::engine::position::Position;
 use crate::engine::rules::legality::IllegalReason;
 use crate::engine::variant::{names, Rules, VariantNames};
@@ -52,7 +52,9 @@ pub struct ReadMove<'a> {
 /// # Errors
 /// A line that is not KIF, a board diagram or header that does not fit the variant, a
 /// piece name that does not match the piece on the origin square, more than `max_moves`
-/// moves: each with the line number where it was found.
+/// moves, a move whose machine text would be longer than [`MAX_MOVE_TEXT`] bytes (code
+/// `move_text_too_long`, the limit of every move text): each with the line number where
+/// it was found.
 pub fn replay_kif(
     rules: &Rules,
     text: &str,
@@ -133,6 +135,9 @@ pub fn replay_kif(
                 open.clear();
             }
             open.push((no, step));
+            if too_many_lines(open.len()) {
+                return Err(player.too_long(open[0].0));
+            }
         }
         if player.illegal.is_none() && !open.is_empty() && !stopped() {
             player.play(&open, &mut on_move)?;
@@ -174,7 +179,10 @@ impl Header {
             None => KifError::new(
                 no,
                 "kif_unsupported_handicap",
-                format!("手合割：{value} is not a setup of this variant (write the board instead)"),
+                format!(
+                    "手合割：{} is not a setup of this variant (write the board instead)",
+                    echo(value)
+                ),
             ),
         })
     }
@@ -184,8 +192,7 @@ impl Header {
     fn start(self, rules: &Rules) -> Result<Position, KifError> {
         if let Some((no, text)) = self.position_text {
             return parse_valid_position(rules, &text).map_err(|problems| {
-                let messages: Vec<String> = problems.into_iter().map(|p| p.message).collect();
-                KifError::new(no, "kif_board", messages.join("; "))
+                KifError::new(no, "kif_board", first_problems(&problems, |p| &p.message))
             });
         }
         let side = self.side.unwrap_or(Color::Black);
@@ -209,7 +216,28 @@ struct Player<'a> {
     illegal: Option<KifIllegal>,
 }
 
+/// Whether a move of `lines` lines has more than [`MAX_MOVE_TEXT`] bytes of machine text
+/// whatever its squares: its start square and every line add a square's name of at least
+/// two bytes. Read before the move's text is written, so that a move of thousands of shot
+/// lines is refused at its 32nd line.
+fn too_many_lines(lines: usize) -> bool {
+    2 * (lines + 1) > MAX_MOVE_TEXT
+}
+
 impl Player<'_> {
+    /// The move being read has a machine text longer than [`MAX_MOVE_TEXT`].
+    fn too_long(&self, no: usize) -> KifError {
+        KifError::new(
+            no,
+            "move_text_too_long",
+            format!(
+                "move {} is longer than {MAX_MOVE_TEXT} bytes in machine text, the limit of \
+                 every move text",
+                self.game.plies() + 1
+            ),
+        )
+    }
+
     fn square(&self, sq: Square) -> String {
         self.rules.variant.shape().name(sq).to_string()
     }
@@ -310,7 +338,7 @@ impl Player<'_> {
                         "kif_piece_mismatch",
                         format!(
                             "the line names `{}`, but the piece on {} is `{}`",
-                            step.name,
+                            echo(&step.name),
                             super::numerals::kif_square(self.rules.variant.shape(), first.origin),
                             self.names.move_name(piece.face)
                         ),
@@ -336,6 +364,9 @@ impl Player<'_> {
             Some(true) => text.push('+'),
             Some(false) => text.push('='),
             None => {}
+        }
+        if text.len() > MAX_MOVE_TEXT {
+            return Err(self.too_long(*no));
         }
         let judged = match self.game.judge(self.rules, &text) {
             Err(IllegalReason::PromotionNotPossible) if promote == Some(false) => {
@@ -392,7 +423,7 @@ pub fn read_kif(rules: &Rules, text: &str, max_moves: usize) -> Result<KifGame, 
             format!(
                 "move {} (`{}`) is illegal: {}",
                 bad.index + 1,
-                bad.text,
+                echo(&bad.text),
                 bad.reason
             ),
         ));
