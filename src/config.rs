@@ -31,8 +31,9 @@ pub struct Limits {
     /// Time one engine call may run (and, apart, wait for a slot) before it is stopped
     /// (422 `deadline_exceeded`; 429 while waiting).
     pub deadline: Duration,
-    /// Time from a connection's opening to a complete request head (actix-http answers an
-    /// empty 408 and closes); zero for none.
+    /// Time to a complete request head, from a connection's opening for its first
+    /// request, and from the first byte after an answer for every later one (an empty 408,
+    /// the connection closed); zero for none.
     pub header_timeout: Duration,
     /// Time from a complete request head to the end of its body (408 problem+json, the
     /// connection closed); zero for none.
@@ -42,6 +43,13 @@ pub struct Limits {
     /// Time a closing connection is given to shut down cleanly before it is dropped; zero
     /// for none.
     pub disconnect_timeout: Duration,
+    /// Time a write to a client may make no progress (the client does not read its
+    /// answer) before the connection is dropped; zero for none.
+    pub send_timeout: Duration,
+    /// Connections open at once (all workers together); more are answered 503
+    /// `too_many_connections` and closed. Lowered at start to what the open-file limit
+    /// allows.
+    pub max_connections: usize,
 }
 
 impl Default for Limits {
@@ -58,6 +66,8 @@ impl Default for Limits {
             body_timeout: Duration::from_secs(10),
             keep_alive: Duration::from_secs(5),
             disconnect_timeout: Duration::from_secs(1),
+            send_timeout: Duration::from_secs(10),
+            max_connections: 4096,
         }
     }
 }
@@ -179,7 +189,7 @@ pub struct ServeArgs {
         default_value_t = u64::try_from(Limits::default().deadline.as_millis()).unwrap_or(u64::MAX)
     )]
     pub deadline_ms: u64,
-    /// Seconds to receive a request head (empty 408 after; 0 = no limit)
+    /// Seconds to receive a request head, from the opening or from the first byte after an answer (empty 408 after; 0 = no limit)
     #[arg(
         long,
         env = "SHOGI_ARBITER_HEADER_TIMEOUT", allow_negative_numbers = true,
@@ -211,6 +221,22 @@ pub struct ServeArgs {
         default_value_t = Limits::default().disconnect_timeout.as_secs()
     )]
     pub disconnect_timeout: u64,
+    /// Seconds a write to a client may make no progress before the connection is dropped (0 = no limit)
+    #[arg(
+        long,
+        env = "SHOGI_ARBITER_SEND_TIMEOUT", allow_negative_numbers = true,
+        value_name = "SECONDS",
+        default_value_t = Limits::default().send_timeout.as_secs()
+    )]
+    pub send_timeout: u64,
+    /// Connections open at once; more are answered 503 too_many_connections and closed (at most the open-file limit less 128)
+    #[arg(
+        long,
+        env = "SHOGI_ARBITER_MAX_CONNECTIONS", allow_negative_numbers = true,
+        value_name = "N",
+        default_value_t = Limits::default().max_connections
+    )]
+    pub max_connections: usize,
 }
 
 impl ServeArgs {
@@ -249,6 +275,8 @@ impl From<ServeArgs> for Settings {
                 body_timeout: Duration::from_secs(a.body_timeout),
                 keep_alive: Duration::from_secs(a.keep_alive),
                 disconnect_timeout: Duration::from_secs(a.disconnect_timeout),
+                send_timeout: Duration::from_secs(a.send_timeout),
+                max_connections: a.max_connections.max(1),
             },
         }
     }
@@ -272,7 +300,7 @@ mod tests {
     #[test]
     fn flags_override_environment() {
         let vars = ServeArgs::env_vars();
-        assert_eq!(vars.len(), 15, "{vars:?}");
+        assert_eq!(vars.len(), 17, "{vars:?}");
         for var in &vars {
             std::env::remove_var(var);
         }
@@ -283,9 +311,14 @@ mod tests {
         std::env::set_var("SHOGI_ARBITER_MAX_MOVES", "7");
         std::env::set_var("SHOGI_ARBITER_BODY_TIMEOUT", "3");
         std::env::set_var("SHOGI_ARBITER_DEADLINE_MS", "250");
+        std::env::set_var("SHOGI_ARBITER_MAX_CONNECTIONS", "300");
         let s = settings(&["--port", "0", "--max-moves=5", "--heavy-concurrency", "0"]).unwrap();
         assert_eq!(s.limits.body_timeout, Duration::from_secs(3));
         assert_eq!(s.limits.deadline, Duration::from_millis(250));
+        assert_eq!(s.limits.max_connections, 300);
+        let flagged = settings(&["--max-connections", "0", "--send-timeout", "4"]).unwrap();
+        assert_eq!(flagged.limits.max_connections, 1);
+        assert_eq!(flagged.limits.send_timeout, Duration::from_secs(4));
         assert_eq!(
             settings(&["--deadline-ms", "0"]).unwrap().limits.deadline,
             Duration::from_millis(1)

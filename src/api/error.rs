@@ -176,17 +176,11 @@ pub enum PostJobProblems {
         content_type = "application/problem+json"
     )]
     UriTooLong(Problem),
-    #[response(
-        status = 415,
-        description = "Body not sent as application/json",
-        content_type = "application/problem+json"
-    )]
+    #[response(status = 415, description = "Body not sent as application/json (`unsupported_media_type`), or sent with a `Content-Encoding` other than `identity` (`unsupported_content_encoding`, refused before the body is read: bodies are never decompressed; `Accept-Encoding` names the one coding accepted)", content_type = "application/problem+json",
+        headers(("Accept-Encoding" = String, description = "`identity`, with `unsupported_content_encoding`")))]
     UnsupportedMediaType(Problem),
-    #[response(
-        status = 503,
-        description = "The heavy engine call could not be run (the engine's thread pool is shutting down)",
-        content_type = "application/problem+json"
-    )]
+    #[response(status = 503, description = "The heavy engine call could not be run (the engine's thread pool is shutting down), or `--max-connections` connections are open (`too_many_connections`, with `Retry-After`, answered as the connection is accepted and closed)", content_type = "application/problem+json",
+        headers(("Retry-After" = u32, description = "Seconds to wait before retrying, with `too_many_connections`")))]
     EngineUnavailable(Problem),
 }
 
@@ -202,6 +196,9 @@ pub enum GetRouteProblems {
         content_type = "application/problem+json"
     )]
     UriTooLong(Problem),
+    #[response(status = 503, description = "`--max-connections` connections are open (`too_many_connections`), answered as the connection is accepted and closed", content_type = "application/problem+json",
+        headers(("Retry-After" = u32, description = "Seconds to wait before retrying")))]
+    TooManyConnections(Problem),
 }
 
 /// An error answer.

@@ -1,17 +1,22 @@
 //! The transport limits a request meets once actix-http has read its head and handed it
-//! to the App: a URL longer than [`MAX_URL_BYTES`] (414) and a body that does not arrive
-//! within the body timeout (408, the connection closed), each a problem+json logged on the
-//! request's span. The limits actix-http applies before the App (head timeout, head size)
-//! are set in `startup` and described in the README. It also copies the head's header
-//! values out of the connection's read buffer (`unpin_headers`).
+//! to the App: a URL longer than [`MAX_URL_BYTES`] (414), a POST body sent with a
+//! `Content-Encoding` other than `identity` (415, refused before its body is read: the
+//! service never decodes a body) and a body that does not arrive within the body timeout
+//! (408, the connection closed), each a problem+json logged on the request's span. It
+//! tells the connection when a request is being answered (`api::peer`: no head is awaited
+//! until its answer's body has been sent). The limits applied before the App (head
+//! timeout, head size, open connections) are set in `startup` and `api::peer` and
+//! described in the README. It also copies the head's header values out of the
+//! connection's read buffer (`unpin_headers`).
 
 use crate::api::context::AppState;
-use crate::api::error::ApiError;
-use actix_web::body::MessageBody;
+use crate::api::error::{echo, ApiError};
+use crate::api::peer::{Answering, Peer};
+use actix_web::body::{BodySize, BoxBody, MessageBody};
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
 use actix_web::error::PayloadError;
-use actix_web::http::header::{HeaderMap, HeaderValue};
-use actix_web::http::StatusCode;
+use actix_web::http::header::{self, HeaderMap, HeaderValue};
+use actix_web::http::{Method, StatusCode};
 use actix_web::middleware::Next;
 use actix_web::rt::time::{sleep, Sleep};
 use actix_web::web::{Bytes, Data};
@@ -26,15 +31,48 @@ use std::time::Duration;
 /// over 65,534 bytes never reach the App: actix-http answers them with an empty 400.
 pub const MAX_URL_BYTES: usize = 8 * 1024;
 
-/// Refuses a URL over [`MAX_URL_BYTES`] and puts a deadline on the request's body.
+/// The only content coding a request body may have.
+pub const ACCEPTED_ENCODING: &str = "identity";
+
+/// Refuses a URL over [`MAX_URL_BYTES`] and a POST body with a content coding, and puts
+/// a deadline on the request's body.
 ///
 /// # Errors
 /// Those of the services it wraps.
 pub async fn limit(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let answering = req.conn_data::<Peer>().map(Peer::answering);
+    let res = checked(req, next).await?;
+    Ok(res.map_body(|_, body| Answered::new(body, answering)))
+}
+
+async fn checked(
     mut req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     unpin_headers(req.headers_mut());
+    if req.method() == Method::POST {
+        if let Some(coding) = refused_coding(req.headers()) {
+            tracing::warn!(content_encoding = %coding, "request body with a content coding refused");
+            let err = ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "unsupported_content_encoding",
+                "Unsupported content encoding",
+                format!(
+                    "the body is sent with Content-Encoding `{coding}`; only \
+                     `{ACCEPTED_ENCODING}` is accepted (send the body uncompressed)"
+                ),
+            );
+            let mut res = req.error_response(err);
+            res.headers_mut().insert(
+                header::ACCEPT_ENCODING,
+                HeaderValue::from_static(ACCEPTED_ENCODING),
+            );
+            return Ok(res.map_into_right_body());
+        }
+    }
     let uri = &req.head().uri;
     let url_bytes = uri.path_and_query().map_or(0, |p| p.as_str().len());
     if url_bytes > MAX_URL_BYTES {
@@ -58,6 +96,47 @@ pub async fn limit(
         }
     }
     Ok(next.call(req).await?.map_into_left_body())
+}
+
+/// The first content coding of a request other than `identity`, as a problem repeats it.
+fn refused_coding(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(header::CONTENT_ENCODING)
+        .flat_map(|v| v.as_bytes().split(|&b| b == b','))
+        .map(<[u8]>::trim_ascii)
+        .find(|c| !c.eq_ignore_ascii_case(ACCEPTED_ENCODING.as_bytes()))
+        .map(|c| echo(&String::from_utf8_lossy(c)))
+}
+
+/// An answer's body that tells the connection, when dropped (sent whole, or the
+/// connection ended), that its request has been answered.
+struct Answered {
+    body: BoxBody,
+    _answering: Option<Answering>,
+}
+
+impl Answered {
+    fn new(body: impl MessageBody + 'static, answering: Option<Answering>) -> Answered {
+        Answered {
+            body: BoxBody::new(body),
+            _answering: answering,
+        }
+    }
+}
+
+impl MessageBody for Answered {
+    type Error = Box<dyn std::error::Error>;
+
+    fn size(&self) -> BodySize {
+        self.body.size()
+    }
+
+    fn poll_next(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Bytes, Self::Error>>> {
+        Pin::new(&mut self.body).poll_next(cx)
+    }
 }
 
 /// Replaces each header value by a copy of its own. actix-http cuts header values out of

@@ -1,7 +1,9 @@
 //! Transport limits over a raw connection: a stalled body (408 problem+json, closed), a
-//! stalled head (actix-http's empty 408), keep-alive, a long URL (414 problem+json, or
-//! actix-http's empty 400 past 64 KiB) and oversized heads (actix-http's empty 431). Every
-//! client read is bounded, so a failing test cannot hang.
+//! stalled head, first or later on a kept-alive connection (an empty 408, closed),
+//! keep-alive, a client that does not read its answer (dropped), the bound on open
+//! connections (503 problem+json past it), a long URL (414 problem+json, or actix-http's
+//! empty 400 past 64 KiB) and oversized heads (actix-http's empty 431). Every client read
+//! and loop is bounded, so a failing test cannot hang.
 
 use crate::helpers::{assert_problem, spawn_app_with, TestApp};
 use shogi_arbiter::api::transport::MAX_URL_BYTES;
@@ -58,10 +60,17 @@ impl Seen {
 /// Sends `bytes` (more stay unsent: the client stalls) and reads until the server closes.
 async fn stall(app: &TestApp, bytes: Vec<u8>) -> Seen {
     let addr = app.address.trim_start_matches("http://").to_string();
-    tokio::task::spawn_blocking(move || {
+    tokio::task::spawn_blocking(move || stall_on(&addr, &bytes))
+        .await
+        .expect("the client ran")
+}
+
+/// [`stall`] on a blocking thread.
+fn stall_on(addr: &str, bytes: &[u8]) -> Seen {
+    {
         let mut stream = TcpStream::connect(addr).expect("connects");
         stream.set_read_timeout(Some(PATIENCE)).unwrap();
-        stream.write_all(&bytes).expect("sent");
+        stream.write_all(bytes).expect("sent");
         let sent = Instant::now();
         let mut received = Vec::new();
         let mut answered_after = None;
@@ -84,9 +93,7 @@ async fn stall(app: &TestApp, bytes: Vec<u8>) -> Seen {
             answered_after,
             closed_after,
         }
-    })
-    .await
-    .expect("the client ran")
+    }
 }
 
 fn assert_within(after: Option<Duration>, from: Duration, to: Duration) {
@@ -190,4 +197,225 @@ async fn oversized_heads_are_an_empty_431() {
         assert_eq!(seen.body(), "");
         assert!(seen.closed_after.is_some());
     }
+}
+
+/// Sends a request on a raw connection and reads its answer (with a Content-Length) whole.
+fn exchange(stream: &mut TcpStream, request: &[u8]) -> String {
+    stream.set_read_timeout(Some(PATIENCE)).unwrap();
+    stream.write_all(request).expect("sent");
+    let mut answer = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        let n = stream.read(&mut buf).expect("an answer");
+        assert!(n > 0, "closed after {:?}", String::from_utf8_lossy(&answer));
+        answer.extend_from_slice(&buf[..n]);
+        let text = String::from_utf8_lossy(&answer);
+        if let Some((head, body)) = text.split_once("\r\n\r\n") {
+            let len = head
+                .lines()
+                .find_map(|l| {
+                    l.to_ascii_lowercase()
+                        .strip_prefix("content-length:")?
+                        .trim()
+                        .parse()
+                        .ok()
+                })
+                .unwrap_or(0);
+            if body.len() >= len {
+                return text.into_owned();
+            }
+        }
+    }
+}
+
+const HEALTHZ: &[u8] = b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n";
+
+#[tokio::test]
+async fn a_later_head_that_drips_is_answered_an_empty_408_and_closed() {
+    let app = spawn_app_with(Limits {
+        keep_alive: Duration::from_secs(5),
+        ..short()
+    })
+    .await;
+    let addr = app.address.trim_start_matches("http://").to_string();
+    let seen = tokio::task::spawn_blocking(move || {
+        let mut stream = TcpStream::connect(addr).expect("connects");
+        assert!(exchange(&mut stream, HEALTHZ).starts_with("HTTP/1.1 200"));
+        // The next head, a byte every 50 ms, never complete: for at most 3 s.
+        stream.set_read_timeout(Some(ms(50))).unwrap();
+        let first_byte = Instant::now();
+        let mut received = Vec::new();
+        let mut buf = [0u8; 4096];
+        let mut closed_after = None;
+        for byte in b"GET /healthz?".iter().chain([b'a'; 60].iter()) {
+            if stream.write_all(&[*byte]).is_err() {
+                closed_after = Some(first_byte.elapsed());
+                break;
+            }
+            match stream.read(&mut buf) {
+                Ok(0) => {
+                    closed_after = Some(first_byte.elapsed());
+                    break;
+                }
+                Ok(n) => received.extend_from_slice(&buf[..n]),
+                Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => {
+                    closed_after = Some(first_byte.elapsed());
+                    break;
+                }
+                Err(_) => {}
+            }
+        }
+        (
+            String::from_utf8_lossy(&received).into_owned(),
+            closed_after,
+        )
+    })
+    .await
+    .unwrap();
+    let (text, closed_after) = seen;
+    assert!(text.starts_with("HTTP/1.1 408"), "{text:?}");
+    assert!(text.ends_with("\r\n\r\n"), "an empty body: {text:?}");
+    // The header timeout (500 ms) counts from the head's first byte, not from the
+    // keep-alive wait (5 s).
+    assert_within(closed_after, ms(450), ms(1000));
+    assert_eq!(app.get("/healthz").await.status, 200);
+}
+
+#[tokio::test]
+async fn an_answer_the_client_does_not_read_is_dropped_after_the_send_timeout() {
+    let app = spawn_app_with(Limits {
+        send_timeout: Duration::from_millis(300),
+        keep_alive: Duration::from_secs(30),
+        header_timeout: Duration::from_secs(30),
+        ..short()
+    })
+    .await;
+    let addr = app.address.trim_start_matches("http://").to_string();
+    let bundle = app.get("/docs/swagger-ui-bundle.js").await.raw.len();
+    assert!(bundle > 500_000, "{bundle}");
+    // 16 pipelined requests for 500 KB and more each, none of it read for 2 s: more than
+    // the sockets' buffers hold.
+    let (received, ended) = tokio::task::spawn_blocking(move || {
+        let mut stream = TcpStream::connect(addr).expect("connects");
+        let request = b"GET /docs/swagger-ui-bundle.js HTTP/1.1\r\nHost: x\r\n\r\n".repeat(16);
+        stream.write_all(&request).expect("sent");
+        std::thread::sleep(Duration::from_secs(2));
+        stream.set_read_timeout(Some(PATIENCE)).unwrap();
+        let mut received = 0;
+        let mut buf = vec![0u8; 1 << 16];
+        let ended = loop {
+            match stream.read(&mut buf) {
+                Ok(0) => break true,
+                Ok(n) => received += n,
+                Err(e) => break e.kind() == std::io::ErrorKind::ConnectionReset,
+            }
+        };
+        (received, ended)
+    })
+    .await
+    .unwrap();
+    assert!(ended, "the connection was not closed");
+    assert!(
+        received < 16 * bundle,
+        "{received} bytes: every answer was sent"
+    );
+    assert_eq!(app.get("/healthz").await.status, 200);
+}
+
+#[tokio::test]
+async fn connections_past_the_bound_are_answered_503_problem_and_closed() {
+    let app = spawn_app_with(Limits {
+        max_connections: 3,
+        keep_alive: Duration::from_secs(30),
+        header_timeout: Duration::from_secs(30),
+        ..short()
+    })
+    .await;
+    let addr = app.address.trim_start_matches("http://").to_string();
+    tokio::task::spawn_blocking(move || {
+        let mut held: Vec<TcpStream> = (0..3)
+            .map(|_| {
+                let mut stream = TcpStream::connect(&addr).expect("connects");
+                assert!(exchange(&mut stream, HEALTHZ).starts_with("HTTP/1.1 200"));
+                stream
+            })
+            .collect();
+        let refused = stall_on(&addr, HEALTHZ);
+        assert_eq!(refused.status(), 503, "{}", refused.text);
+        assert_eq!(
+            refused.header("content-type"),
+            Some("application/problem+json")
+        );
+        assert_eq!(refused.header("retry-after"), Some("1"));
+        assert_eq!(refused.header("connection"), Some("close"));
+        let body: serde_json::Value = serde_json::from_str(refused.body()).expect("JSON");
+        assert_eq!(body["code"], "too_many_connections");
+        assert_eq!(body["status"], 503);
+        assert!(body["detail"]
+            .as_str()
+            .unwrap()
+            .contains("3 open connections"));
+        assert_within(refused.answered_after, Duration::ZERO, ms(100));
+        assert!(refused.closed_after.is_some());
+        // A held connection still works; once one closes, a new one is taken.
+        assert!(exchange(&mut held[0], HEALTHZ).starts_with("HTTP/1.1 200"));
+        drop(held.pop());
+        let started = Instant::now();
+        loop {
+            let mut stream = TcpStream::connect(&addr).expect("connects");
+            stream.set_read_timeout(Some(PATIENCE)).unwrap();
+            let answer = exchange(&mut stream, HEALTHZ);
+            if answer.starts_with("HTTP/1.1 200") {
+                break;
+            }
+            assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+            assert!(
+                started.elapsed() < Duration::from_secs(2),
+                "the place was not freed"
+            );
+            std::thread::sleep(ms(20));
+        }
+    })
+    .await
+    .unwrap();
+}
+
+/// The OpenAPI document says what the transport refuses: every operation can be answered
+/// 503 `too_many_connections` with `Retry-After`, every POST job 415 with
+/// `Accept-Encoding` for a compressed body.
+#[test]
+fn the_document_lists_the_transport_refusals() {
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/openapi/openapi.json"))
+            .unwrap();
+    let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let mut posts = 0;
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for (method, op) in item.as_object().unwrap() {
+            let answers = &op["responses"];
+            let busy = &answers["503"];
+            assert!(
+                busy["description"]
+                    .as_str()
+                    .unwrap()
+                    .contains("too_many_connections"),
+                "{method} {path}: {busy}"
+            );
+            assert!(
+                busy["headers"].get("Retry-After").is_some(),
+                "{method} {path}"
+            );
+            if method == "post" {
+                posts += 1;
+                let refused = &answers["415"];
+                let described = refused["description"].as_str().unwrap();
+                assert!(described.contains("unsupported_content_encoding"), "{path}");
+                assert!(
+                    refused["headers"].get("Accept-Encoding").is_some(),
+                    "{path}"
+                );
+            }
+        }
+    }
+    assert!(posts >= 4, "{posts} POST operations");
 }
