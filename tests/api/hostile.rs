@@ -294,6 +294,11 @@ impl Drop for Served {
 
 impl Served {
     fn start() -> Served {
+        Served::start_with(Stdio::null(), "warn")
+    }
+
+    /// Starts the server with its log (standard output) going to `log` at level `level`.
+    fn start_with(log: Stdio, level: &str) -> Served {
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
             .expect("a free port")
@@ -304,9 +309,9 @@ impl Served {
         }
         let child = command
             .args(["--port", &port.to_string(), "--workers", "2"])
-            .env("RUST_LOG", "warn")
+            .env("RUST_LOG", level)
             .stdin(Stdio::null())
-            .stdout(Stdio::null())
+            .stdout(log)
             .stderr(Stdio::null())
             .spawn()
             .expect("the binary starts");
@@ -485,4 +490,40 @@ fn the_bombs_are_what_they_claim() {
     assert_eq!(len, 256 * 1024);
     assert_eq!(zstd[6..10], [0x02, 0x00, 0x10, 0x00]);
     assert_eq!(zstd[10..13], [0x03, 0x00, 0x10]);
+}
+
+/// The one line logged per request names its variant cut as problems cut it (64
+/// characters): a made-up variant of nearly a megabyte is no megabyte of log.
+#[test]
+fn a_huge_variant_is_logged_cut() {
+    let path = std::env::temp_dir().join(format!("shogi-arbiter-log-{}.txt", std::process::id()));
+    let file = std::fs::File::create(&path).expect("a log file");
+    let served = Served::start_with(Stdio::from(file), "info");
+    let variant = "v".repeat(900_000);
+    let body = format!(r#"{{"variant":"{variant}"}}"#);
+    let request = format!(
+        "POST /v1/legal-moves HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let (status, answer, _) = served.send(request.as_bytes());
+    assert_eq!(status, 422, "{answer}");
+    assert!(answer.len() < 8192, "{} bytes", answer.len());
+    drop(served);
+    let log = std::fs::read_to_string(&path).expect("the log");
+    let _ = std::fs::remove_file(&path);
+    let answered: Vec<&str> = log
+        .lines()
+        .filter(|l| l.contains("answered") && l.contains("/v1/legal-moves"))
+        .collect();
+    assert_eq!(answered.len(), 1, "{log}");
+    assert!(answered[0].contains(&"v".repeat(64)), "{}", answered[0]);
+    assert!(
+        !answered[0].contains(&"v".repeat(65)),
+        "{} bytes",
+        answered[0].len()
+    );
+    assert!(
+        log.lines().all(|l| l.len() < 4096),
+        "a log line of over 4 KiB"
+    );
 }

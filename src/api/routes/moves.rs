@@ -34,7 +34,7 @@ pub async fn legal(
     body: Json<Body<LegalMovesRequest>>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner().0;
-    tracing::Span::current().record("variant", tracing::field::display(&body.variant));
+    super::record_variant(&body.variant);
     let limits = state.limits.clone();
     let heavy = heavy_game(body.moves.as_ref());
     state
@@ -106,7 +106,7 @@ pub async fn adjudicate(
     body: Json<Body<AdjudicateRequest>>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner().0;
-    tracing::Span::current().record("variant", tracing::field::display(&body.variant));
+    super::record_variant(&body.variant);
     check_move_text(&body.proposed, None)?;
     let limits = state.limits.clone();
     let heavy = heavy_game(body.moves.as_ref());

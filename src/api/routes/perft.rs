@@ -31,9 +31,7 @@ pub async fn perft(
     body: Json<Body<PerftRequest>>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner().0;
-    tracing::Span::current()
-        .record("variant", tracing::field::display(&body.variant))
-        .record("depth", body.depth);
+    super::record_variant(&body.variant).record("depth", body.depth);
     let limits = state.limits.clone();
     check_perft_depth(&limits, &body)?;
     state

@@ -38,7 +38,7 @@ pub async fn board(
     body: Json<Body<BoardPictureRequest>>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner().0;
-    tracing::Span::current().record("variant", tracing::field::display(&body.variant));
+    super::record_variant(&body.variant);
     let limits = state.limits.clone();
     let heavy = heavy_game(body.moves.as_ref());
     let svg = ContentType(SVG.parse().expect("a media type"));

@@ -42,9 +42,7 @@ pub async fn replay(
         (None, Some(record)) => record.text.lines().count(),
         (None, None) => 0,
     };
-    tracing::Span::current()
-        .record("variant", tracing::field::display(&body.variant))
-        .record("moves", plies);
+    super::record_variant(&body.variant).record("moves", plies);
     let limits = state.limits.clone();
     let heavy = heavy_game(body.moves.as_ref()) || plies > LIGHT_MOVES;
     state
