@@ -7,7 +7,7 @@ use super::{ambiguous, ko, moves_from, steps_of, HodgesError, Step};
 use crate::engine::core::moves::{Move, Promo, MAX_LISTED};
 use crate::engine::core::piece::FaceId;
 use crate::engine::core::square::Square;
-use crate::engine::movegen::{can_pass_via, pass_of};
+use crate::engine::movegen::{can_pass_via, pass_of, reduce_route, twin_route};
 use crate::engine::notation::move_text::{trimmed_move_text, MAX_MOVE_TEXT};
 use crate::engine::position::Position;
 use crate::engine::variant::Rules;
@@ -286,6 +286,9 @@ pub fn parse_hodges(pos: &Position, rules: &Rules, text: &str) -> Result<Move, H
                 .filter(|m| ko::same_effect(pos, rules, &parsed.steps, m)),
         );
     }
+    if candidates.is_empty() && rules.ko.is_none() {
+        candidates.extend(same_route(pos, rules, &parsed.steps, &moves));
+    }
     if candidates.is_empty() {
         let hint = near.first().copied().filter(|first| {
             near.iter()
@@ -311,6 +314,43 @@ pub fn parse_hodges(pos: &Position, rules: &Rules, text: &str) -> Result<Move, H
     let chosen = choose_mark(parsed.mark, burned_mover, with)?;
     check_burns(pos, rules, &parsed, &chosen)?;
     Ok(chosen)
+}
+
+/// The listed moves of which `steps` is another spelling, found as machine text finds them
+/// (`reduce_route`, then `twin_route`: a lion dog stepping to its 1st and 2nd squares and
+/// back is listed as its leap to the 2nd and back), that capture on exactly the squares the
+/// text marks with `x`. notation.md: input in any equivalent form is accepted.
+fn same_route(pos: &Position, rules: &Rules, steps: &[Step], moves: &[Move]) -> Vec<Move> {
+    if steps.iter().any(|s| s.stay || s.shot) {
+        return Vec::new();
+    }
+    let path: Vec<Square> = steps.iter().map(|s| s.sq).collect();
+    let captures = |steps: &[Step]| -> Vec<Square> {
+        let mut squares: Vec<Square> = steps.iter().filter(|s| s.capture).map(|s| s.sq).collect();
+        squares.sort_unstable();
+        squares.dedup();
+        squares
+    };
+    let marked = captures(steps);
+    let mut found = Vec::new();
+    let mut froms: Vec<Square> = moves.iter().map(|m| m.from).collect();
+    froms.dedup();
+    for from in froms {
+        let reduced = reduce_route(pos, rules, from, &path);
+        let twin = twin_route(pos, rules, from, &reduced);
+        let routes = [Some(reduced), twin];
+        for route in routes.iter().flatten() {
+            found.extend(moves.iter().filter(|m| {
+                m.from == from
+                    && m.squares() == &route[..]
+                    && captures(&steps_of(pos, rules, m)) == marked
+            }));
+            if !found.is_empty() {
+                return found;
+            }
+        }
+    }
+    found
 }
 
 /// The burns written in the text, if any, must be the move's (tenjiku.md §9.3); a piece

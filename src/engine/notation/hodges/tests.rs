@@ -201,6 +201,28 @@ fn lion_dog_triple_capture_and_return() {
     check(&pos, &r, leap_back, "LDx13k-13l+");
 }
 
+/// Under `lion_dog_jump_back` the lion dog's capture on its 1st and 2nd squares ending on
+/// the 1st is listed as the leap to the 2nd and back (`13m13k13l`, notation.md: the
+/// shortest text), written `LDx13kx13l+`; the stepping spelling of the same effect is
+/// read as that move (any equivalent form is accepted), one that marks other captures is
+/// not.
+#[test]
+fn lion_dog_steps_out_and_back_read_as_the_listed_leap() {
+    let r = Rules::resolve(
+        tai(),
+        &RulesRequest {
+            profile: None,
+            overrides: vec![("lion_dog_jump_back".into(), "true".into())],
+        },
+    )
+    .expect("rules");
+    let pos = position(&r, &[("13m", "LD"), ("13l", "p"), ("13k", "p")], 'b');
+    let leap_back = legal(&pos, &r, &["13m", "13k", "13l"], Promo::Promote);
+    check(&pos, &r, leap_back, "LDx13kx13l+");
+    assert_eq!(parse_hodges(&pos, &r, "LDx13lx13k-13l+"), Ok(leap_back));
+    assert_eq!(err(&pos, &r, "LDx13l-13k-13l+"), "unreachable");
+}
+
 #[test]
 fn contagion_is_written_as_promotion() {
     let r = rules();
