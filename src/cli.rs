@@ -52,7 +52,11 @@ enum Command {
     #[command(
         long_about = "Run the conformance kit (perft files, rule vectors, game fixtures) against \
             a server of the same OpenAPI contract and print a table of agreement; exit code 1 \
-            on any disagreement or error. --fuzz N also plays N random games comparing the \
+            on any disagreement or error, 2 on a usage error (a URL without its scheme, a \
+            --case that names no case), 3 when the server cannot be reached (the run stops at \
+            its first request). A perft count that differs is bisected to its first \
+            differing move against this engine's divide. --kind and --case narrow the kit \
+            beside --only. --fuzz N also plays N random games comparing the \
             server's legal moves with this engine's at every ply.\n\n\
             The run is bounded whatever the server does: an answer longer than \
             --max-answer-bytes, a case (one call, its 429 retries and its whole answer) \
@@ -122,6 +126,9 @@ fn name_value(s: &str) -> Result<(String, String), String> {
     }
 }
 
+/// The exit code of a conformance run whose server cannot be reached.
+pub const UNREACHABLE: u8 = 3;
+
 /// How a run ended short of success.
 enum Failure {
     /// The arguments were read but do not make sense (exit code 2).
@@ -130,6 +137,8 @@ enum Failure {
     Fatal(String),
     /// Standard output was closed by its reader: stop quietly.
     Closed,
+    /// The conformance run's server could not be reached (exit code [`UNREACHABLE`]).
+    Unreachable(String),
 }
 
 /// Parses the process arguments and runs the command.
@@ -149,6 +158,10 @@ pub fn main() -> ExitCode {
         Err(Failure::Fatal(message)) => {
             let _ = writeln!(io::stderr(), "error: {message}");
             ExitCode::FAILURE
+        }
+        Err(Failure::Unreachable(message)) => {
+            let _ = writeln!(io::stderr(), "error: {message}");
+            ExitCode::from(UNREACHABLE)
         }
     }
 }
@@ -255,21 +268,33 @@ fn openapi() -> Result<(), Failure> {
 }
 
 fn conformance(args: &ConformanceArgs) -> Result<(), Failure> {
-    let result = crate::conformance::run(args).map_err(Failure::Fatal)?;
+    use crate::conformance::RunError;
+    let result = crate::conformance::run(args).map_err(|e| match e {
+        RunError::Usage(message) => {
+            let mut cmd = Cli::command();
+            cmd.build();
+            Failure::Usage(match cmd.find_subcommand_mut("conformance") {
+                Some(sub) => sub.error(ErrorKind::ValueValidation, message),
+                None => cmd.error(ErrorKind::ValueValidation, message),
+            })
+        }
+        RunError::Unreachable(message) => Failure::Unreachable(message),
+        RunError::Fatal(message) => Failure::Fatal(message),
+    })?;
     let mut out = Out::new();
     out.write_str(&result.text)?;
     out.finish()?;
     if let Some(why) = result.stopped {
         Err(Failure::Fatal(format!(
-            "the run against {} stopped short: {why} (details above)",
-            args.against
+            "the run against {} stopped short: {why} (details above); {}",
+            args.against, result.summary
         )))
     } else if result.agreed {
         Ok(())
     } else {
         Err(Failure::Fatal(format!(
-            "the server at {} does not agree with the kit (details above)",
-            args.against
+            "the server at {} does not agree: {} (details above)",
+            args.against, result.summary
         )))
     }
 }

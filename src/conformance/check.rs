@@ -1,7 +1,8 @@
 //! One kit case against the server: the request it makes (perft, adjudication, legal moves,
 //! replay) and the comparison of the answer with the case's expectation. Only the fields a
 //! case names are compared; a position after a move is compared without its move number
-//! (sources count it differently).
+//! (sources count it differently). A perft count that differs is explained by the bisection
+//! the caller passes (the runner passes its divide bisection).
 
 use super::client::Client;
 use super::kit::{JsonCase, PerftCase};
@@ -24,8 +25,13 @@ pub enum Outcome {
     },
 }
 
-/// Runs a perft line.
-pub fn perft(client: &Client, case: &PerftCase) -> Outcome {
+/// Runs a perft line; a count that differs is explained by `bisect` (its lines, and the
+/// curl of the deepest differing request when it found one).
+pub fn perft(
+    client: &Client,
+    case: &PerftCase,
+    bisect: impl FnOnce(&Client, &PerftCase) -> (String, Option<String>),
+) -> Outcome {
     let body = json!({
         "variant": case.variant,
         "rules": {"profile": case.profile},
@@ -35,21 +41,27 @@ pub fn perft(client: &Client, case: &PerftCase) -> Outcome {
     let path = "/v1/perft";
     match client.post(path, &body) {
         Err(what) => Outcome::Error {
-            what,
+            what: format!("{}: {what}", case.name()),
             repro: client.curl(path, &body),
         },
         Ok(answer) => match answer["nodes"].as_u64() {
             Some(n) if n == case.nodes => Outcome::Agree,
-            got => Outcome::Disagree {
-                what: format!(
-                    "perft {} of `{}`: expected {}, got {}",
+            got => {
+                let mut what = format!(
+                    "{}: perft {}: expected {}, got {}",
+                    case.name(),
                     case.depth,
-                    case.id,
                     case.nodes,
                     got.map_or("no count".to_string(), |n| n.to_string())
-                ),
-                repro: client.curl(path, &body),
-            },
+                );
+                let mut repro = client.curl(path, &body);
+                if got.is_some() {
+                    let (text, deepest) = bisect(client, case);
+                    what.push_str(&text);
+                    repro = deepest.unwrap_or(repro);
+                }
+                Outcome::Disagree { what, repro }
+            }
         },
     }
 }

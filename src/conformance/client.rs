@@ -3,7 +3,9 @@
 //! words. Bounded whatever the server does: an answer is read a chunk at a time up to
 //! `--max-answer-bytes`, each call (its retries and its whole answer included) ends by
 //! `--case-timeout`, the run by `--run-timeout`, and a `Retry-After` above
-//! `--max-retry-after` is not waited for: each becomes the case's failure, in words.
+//! `--max-retry-after` is not waited for: each becomes the case's failure, in words. A
+//! first request that cannot connect marks the server unreachable ([`Client::unreachable`]):
+//! the run stops there.
 
 use serde_json::Value;
 use std::cell::Cell;
@@ -36,6 +38,10 @@ pub struct Client {
     largest: Cell<u64>,
     /// Whether the run's deadline cut a call or refused one.
     cut: Cell<bool>,
+    /// Whether a request has reached the server yet.
+    reached: Cell<bool>,
+    /// Why the server could not be reached, when the first request found no one there.
+    unreachable: std::cell::RefCell<Option<String>>,
 }
 
 /// Why a call failed, before the path is put in front.
@@ -64,6 +70,8 @@ impl Client {
             run_deadline: Instant::now() + bounds.run_timeout,
             largest: Cell::new(0),
             cut: Cell::new(false),
+            reached: Cell::new(false),
+            unreachable: std::cell::RefCell::new(None),
         })
     }
 
@@ -84,6 +92,17 @@ impl Client {
             self.cut.set(true);
         }
         over
+    }
+
+    /// Why the server cannot be reached, when the first request could not connect (refused,
+    /// no such host): the run stops at once.
+    pub fn unreachable(&self) -> Option<String> {
+        self.unreachable.borrow().clone()
+    }
+
+    /// When a call starting now must end: the case's deadline, or the run's if sooner.
+    pub fn case_deadline(&self) -> Instant {
+        (Instant::now() + self.bounds.case_timeout).min(self.run_deadline)
     }
 
     /// Whether the run's deadline cut a call short or stopped one being made.
@@ -110,7 +129,7 @@ impl Client {
         if self.run_over() {
             return Err(format!("POST {path}: not run: {}", self.run_over_reason()));
         }
-        let deadline = (Instant::now() + self.bounds.case_timeout).min(self.run_deadline);
+        let deadline = self.case_deadline();
         self.call(path, body, deadline)
             .map_err(|failure| match failure {
                 Failure::Late if deadline == self.run_deadline => {
@@ -143,7 +162,13 @@ impl Client {
                 .json(body)
                 .timeout(left)
                 .send()
-                .map_err(|e| late_or(deadline, e.is_timeout(), e.to_string()))?;
+                .map_err(|e| {
+                    if e.is_connect() && !self.reached.get() {
+                        *self.unreachable.borrow_mut() = Some(innermost(&e));
+                    }
+                    late_or(deadline, e.is_timeout(), e.to_string())
+                })?;
+            self.reached.set(true);
             let status = answer.status();
             if status.as_u16() == 429 {
                 let wait = self.retry_after(answer.headers())?;
@@ -253,6 +278,15 @@ impl Client {
             self.base
         )
     }
+}
+
+/// The innermost cause of an error, in words (`Connection refused (os error 111)`).
+fn innermost(e: &(dyn std::error::Error + 'static)) -> String {
+    let mut cause = e;
+    while let Some(next) = cause.source() {
+        cause = next;
+    }
+    cause.to_string()
 }
 
 /// A transport failure: [`Failure::Late`] when it is a timeout or the deadline has passed,

@@ -18,12 +18,30 @@ pub struct PerftCase {
     pub nodes: u64,
 }
 
+impl PerftCase {
+    /// The case's id as the report prints it and `--case` names it:
+    /// `<variant>-<profile>/<block id>/<depth>` (`chu-hachu/chu-start/2`).
+    pub fn name(&self) -> String {
+        format!(
+            "{}-{}/{}/{}",
+            self.variant, self.profile, self.id, self.depth
+        )
+    }
+}
+
 /// A rule vector or a game fixture: its variant and its JSON object (the runner reads the
 /// fields it needs; the schema fixes them).
 #[derive(Debug, Clone)]
 pub struct JsonCase {
     pub variant: String,
     pub case: Value,
+}
+
+impl JsonCase {
+    /// The case's `id` (`?` when it has none).
+    pub fn id(&self) -> &str {
+        self.case["id"].as_str().unwrap_or("?")
+    }
 }
 
 /// The whole kit.
@@ -127,6 +145,69 @@ impl Kit {
         self.vectors.retain(|c| keep(&c.variant));
         self.games.retain(|c| keep(&c.variant));
         self
+    }
+
+    /// The kit without the kinds not in `kinds` and the cases not named in `cases` (a perft
+    /// case is named by its [`PerftCase::name`] or its block id, which names its every
+    /// depth and profile; a vector or game by its `id`); an empty list keeps everything.
+    ///
+    /// # Errors
+    /// An id in `cases` that names no case of the kit (after `--only` and `--kind`).
+    pub fn narrow(mut self, kinds: &[String], cases: &[String]) -> Result<Kit, String> {
+        let kind = |k: &str| kinds.is_empty() || kinds.iter().any(|x| x == k);
+        if !kind("perft") {
+            self.perft.clear();
+        }
+        if !kind("vectors") {
+            self.vectors.clear();
+        }
+        if !kind("games") {
+            self.games.clear();
+        }
+        if cases.is_empty() {
+            return Ok(self);
+        }
+        let mut used = vec![false; cases.len()];
+        let mut named = |names: &[&str]| {
+            let mut hit = false;
+            for (i, c) in cases.iter().enumerate() {
+                if names.contains(&c.as_str()) {
+                    used[i] = true;
+                    hit = true;
+                }
+            }
+            hit
+        };
+        self.perft
+            .retain(|c| named(&[c.name().as_str(), c.id.as_str()]));
+        self.vectors.retain(|c| named(&[c.id()]));
+        self.games.retain(|c| named(&[c.id()]));
+        let unknown: Vec<&str> = cases
+            .iter()
+            .zip(&used)
+            .filter(|(_, u)| !**u)
+            .map(|(c, _)| c.as_str())
+            .collect();
+        if unknown.is_empty() {
+            Ok(self)
+        } else {
+            Err(format!(
+                "--case {}: no such case in the kit{} (a perft case is \
+                 <variant>-<profile>/<id>/<depth> or its <id>; a vector or game its `id`, \
+                 as the report prints them)",
+                unknown.join(", "),
+                if kinds.is_empty() {
+                    ""
+                } else {
+                    " of the kinds asked for"
+                }
+            ))
+        }
+    }
+
+    /// How many cases the kit holds.
+    pub fn cases(&self) -> usize {
+        self.perft.len() + self.vectors.len() + self.games.len()
     }
 }
 

@@ -4,8 +4,12 @@
 //! legal-move sets with this engine's ply by ply. The HTTP client lives here, outside the
 //! engine, which stays a pure library. The run is bounded whatever the server does: the
 //! size of an answer, the time of a case and of the whole run, and the `Retry-After` it
-//! waits for (see [`client`]); a case past a bound fails with the reason.
+//! waits for (see [`client`]); a case past a bound fails with the reason. A perft count
+//! that differs is bisected to its first differing move ([`bisect`]). `--kind` and `--case`
+//! narrow the kit beside `--only`; a server that cannot be reached stops the run at its
+//! first request ([`RunError::Unreachable`]); the last line says what was run.
 
+mod bisect;
 mod check;
 mod client;
 mod embedded;
@@ -37,8 +41,8 @@ pub const MAX_RETRY_AFTER_SECONDS: u64 = 5;
 /// The arguments of `conformance`.
 #[derive(Debug, clap::Args)]
 pub struct ConformanceArgs {
-    /// Base URL of the server under test (`http://127.0.0.1:8080`)
-    #[arg(long, value_name = "URL")]
+    /// Base URL of the server under test, with its scheme (`http://127.0.0.1:8080`)
+    #[arg(long, value_name = "URL", value_parser = base_url)]
     pub against: String,
     /// Read the kit from this directory (its perft/, vectors/ and games/) instead of the
     /// copy built into the binary
@@ -52,6 +56,21 @@ pub struct ConformanceArgs {
         value_parser = PossibleValuesParser::new(VARIANT_IDS)
     )]
     pub only: Vec<String>,
+    /// Run every case of the kit (the default; not with --only, --kind or --case)
+    #[arg(long, conflicts_with_all = ["only", "kind", "case", "skip_kit"])]
+    pub all: bool,
+    /// Run only the cases of this kind (repeatable)
+    #[arg(
+        long,
+        value_name = "KIND",
+        value_parser = PossibleValuesParser::new(report::KINDS)
+    )]
+    pub kind: Vec<String>,
+    /// Run only this case (repeatable): a perft case as the report prints it
+    /// (`chu-hachu/chu-start/2`) or its block id (`chu-start`: every depth and profile), a
+    /// vector or game by its `id`
+    #[arg(long, value_name = "ID")]
+    pub case: Vec<String>,
     /// Also play N random games, comparing the server's legal moves with this engine's at
     /// every ply
     #[arg(long, value_name = "N", default_value_t = 0)]
@@ -99,6 +118,29 @@ pub struct ConformanceArgs {
     pub max_retry_after: u64,
 }
 
+/// The parser of `--against`: an absolute `http` or `https` URL with a host.
+fn base_url(text: &str) -> Result<String, String> {
+    let hint = || {
+        format!(
+            "write the server's base URL with its scheme, e.g. `http://{}`",
+            text.trim_start_matches('/')
+        )
+    };
+    if !text.contains("://") {
+        return Err(format!("`{text}` has no scheme: {}", hint()));
+    }
+    match reqwest::Url::parse(text) {
+        Ok(url) if matches!(url.scheme(), "http" | "https") && url.has_host() => {
+            Ok(text.to_string())
+        }
+        Ok(url) => Err(format!(
+            "`{text}`: the scheme `{}` is not http or https, or there is no host",
+            url.scheme()
+        )),
+        Err(e) => Err(format!("`{text}` is not a URL ({e})")),
+    }
+}
+
 /// The parser of a bound: a whole number, 1 or more.
 fn at_least_one() -> clap::builder::RangedU64ValueParser<u64> {
     clap::value_parser!(u64).range(1..)
@@ -116,41 +158,75 @@ impl ConformanceArgs {
     }
 }
 
-/// What a run printed, whether the server agreed on everything, and why the run stopped
-/// short when it did.
+/// What a run printed, whether the server agreed on everything, why the run stopped
+/// short when it did, and what was run (the last line, in words).
 pub struct RunResult {
     pub text: String,
     pub agreed: bool,
     pub stopped: Option<String>,
+    pub summary: String,
+}
+
+/// Why a run could not be made.
+#[derive(Debug)]
+pub enum RunError {
+    /// The arguments name nothing to run (exit code 2).
+    Usage(String),
+    /// The server could not be reached at the first request: no case is run.
+    Unreachable(String),
+    /// Anything else (the kit does not read, the HTTP client cannot be built).
+    Fatal(String),
 }
 
 /// Runs the kit and the random games against the server.
 ///
 /// # Errors
-/// The kit directory does not read, or the HTTP client cannot be built.
-pub fn run(args: &ConformanceArgs) -> Result<RunResult, String> {
-    let client = client::Client::new(&args.against, args.bounds())?;
+/// A `--case` that names no case, a server that cannot be reached, a kit directory that
+/// does not read, or an HTTP client that cannot be built.
+pub fn run(args: &ConformanceArgs) -> Result<RunResult, RunError> {
+    let client = client::Client::new(&args.against, args.bounds()).map_err(RunError::Fatal)?;
+    let unreachable = |client: &client::Client| match client.unreachable() {
+        Some(why) => Err(RunError::Unreachable(format!(
+            "cannot reach the server at {}: {why}; is it running, and is --against its base URL?",
+            client.base()
+        ))),
+        None => Ok(()),
+    };
     let mut text = String::new();
     let mut agreed = true;
+    let mut summary = Vec::new();
     if !args.skip_kit {
         let kit = match &args.kit {
-            Some(dir) => Kit::from_dir(dir)?,
-            None => Kit::embedded()?,
+            Some(dir) => Kit::from_dir(dir),
+            None => Kit::embedded(),
         }
-        .only(&args.only);
+        .map_err(RunError::Fatal)?
+        .only(&args.only)
+        .narrow(&args.kind, &args.case)
+        .map_err(RunError::Usage)?;
         let started = Instant::now();
         let mut report = report::Report::default();
-        for case in &kit.perft {
-            let run = || check::perft(&client, case);
-            run_case(&mut report, &client, &case.variant, "perft", run);
-        }
-        for case in &kit.vectors {
-            let run = || check::vector(&client, case);
-            run_case(&mut report, &client, &case.variant, "vectors", run);
-        }
-        for case in &kit.games {
-            let run = || check::game(&client, case);
-            run_case(&mut report, &client, &case.variant, "games", run);
+        let kinds = [
+            (
+                "perft",
+                kit.perft
+                    .iter()
+                    .map(|c| (c.variant.as_str(), Case::Perft(c)))
+                    .collect::<Vec<_>>(),
+            ),
+            ("vectors", json_cases(&kit.vectors, Case::Vector)),
+            ("games", json_cases(&kit.games, Case::Game)),
+        ];
+        for (kind, cases) in kinds {
+            for (variant, case) in cases {
+                let run = || match case {
+                    Case::Perft(c) => check::perft(&client, c, bisect::bisect),
+                    Case::Vector(c) => check::vector(&client, c),
+                    Case::Game(c) => check::game(&client, c),
+                };
+                run_case(&mut report, &client, variant, kind, run);
+                unreachable(&client)?;
+            }
         }
         agreed &= report.all_agree();
         text.push_str(&format!(
@@ -159,18 +235,28 @@ pub fn run(args: &ConformanceArgs) -> Result<RunResult, String> {
             started.elapsed().as_secs_f64()
         ));
         text.push_str(&report.render(MAX_DETAILS));
+        let [cases, agree, disagree, errors] = report.totals();
+        summary.push(format!(
+            "the kit: {cases} cases, {agree} agree, {disagree} disagree, {errors} errors"
+        ));
     }
     if args.fuzz > 0 {
         let started = Instant::now();
         let f = fuzz::fuzz(&client, args.fuzz, args.seed, args.fuzz_plies, &args.only);
+        unreachable(&client)?;
+        let verdict = match (&f.disagreement, &f.error) {
+            (None, None) => "all legal-move sets agree",
+            (Some(_), _) => "stopped at a disagreement",
+            (None, Some(_)) => "stopped by an error",
+        };
         text.push_str(&format!(
             "\nfuzz: {} games, {} plies compared, seed {} ({:.1} s): {}\n",
             f.games,
             f.plies,
             args.seed,
             started.elapsed().as_secs_f64(),
-            if f.disagreement.is_none() && f.error.is_none() {
-                "all legal-move sets agree"
+            if verdict.starts_with("all") {
+                verdict
             } else {
                 "stopped"
             }
@@ -179,17 +265,45 @@ pub fn run(args: &ConformanceArgs) -> Result<RunResult, String> {
             agreed = false;
             text.push_str(&format!("\n{what}\n"));
         }
+        summary.push(format!(
+            "fuzz: {} games, {} plies compared, {verdict}",
+            f.games, f.plies
+        ));
     }
+    if summary.is_empty() {
+        summary.push("nothing run (--skip-kit without --fuzz)".to_string());
+    }
+    let summary = summary.join("; ");
     text.push_str(&format!(
         "\nlargest answer: {} bytes (--max-answer-bytes {})\n",
         client.largest_answer(),
         args.max_answer_bytes
     ));
+    text.push_str(&format!("ran against {}: {summary}\n", client.base()));
     Ok(RunResult {
         text,
         agreed,
         stopped: client.cut_short().then(|| client.run_over_reason()),
+        summary,
     })
+}
+/// One case of the kit, of its kind.
+#[derive(Clone, Copy)]
+enum Case<'a> {
+    Perft(&'a kit::PerftCase),
+    Vector(&'a kit::JsonCase),
+    Game(&'a kit::JsonCase),
+}
+
+/// Vectors or games as cases of their kind, with their variants.
+fn json_cases<'a>(
+    cases: &'a [kit::JsonCase],
+    kind: fn(&'a kit::JsonCase) -> Case<'a>,
+) -> Vec<(&'a str, Case<'a>)> {
+    cases
+        .iter()
+        .map(|c| (c.variant.as_str(), kind(c)))
+        .collect()
 }
 
 /// Runs one case with `check` and records its outcome, or records it as not run when the

@@ -62,6 +62,17 @@ impl Report {
         }
     }
 
+    /// The cases run, agreed, disagreed and failed (or not run), over every row.
+    pub fn totals(&self) -> [usize; 4] {
+        let mut total = [0usize; 4];
+        for r in self.rows.values() {
+            for i in 0..4 {
+                total[i] += r[i];
+            }
+        }
+        total
+    }
+
     /// Whether every case agreed.
     pub fn all_agree(&self) -> bool {
         self.rows.values().all(|r| r[1] == r[0])
@@ -75,7 +86,6 @@ impl Report {
             "{:<14} {:<8} {:>7} {:>7} {:>9} {:>7}",
             "variant", "kind", "cases", "agree", "disagree", "errors"
         );
-        let mut total = [0usize; 4];
         for ((_, variant, k), r) in &self.rows {
             let kind = KINDS.get(*k).copied().unwrap_or("?");
             let _ = writeln!(
@@ -83,10 +93,8 @@ impl Report {
                 "{variant:<14} {kind:<8} {:>7} {:>7} {:>9} {:>7}",
                 r[0], r[1], r[2], r[3]
             );
-            for i in 0..4 {
-                total[i] += r[i];
-            }
         }
+        let total = self.totals();
         let _ = writeln!(
             s,
             "{:<14} {:<8} {:>7} {:>7} {:>9} {:>7}",
@@ -101,7 +109,7 @@ impl Report {
         if self.details.len() > max_details {
             let _ = writeln!(
                 s,
-                "\n... and {} more (narrow the run with --only)",
+                "\n... and {} more (narrow the run with --only, --kind or --case)",
                 self.details.len() - max_details
             );
         }

@@ -14,7 +14,7 @@ use shogi_arbiter::startup::Application;
 use std::sync::mpsc;
 
 /// Starts the service on a free port in a thread of its own; its base URL.
-fn spawn_server() -> String {
+pub(super) fn spawn_server() -> String {
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         actix_web::rt::System::new().block_on(async move {
@@ -32,7 +32,7 @@ fn spawn_server() -> String {
 }
 
 /// An answer of the real job, or a 422 when it refuses.
-fn answer<T: serde::Serialize, E>(result: Result<T, E>) -> HttpResponse {
+pub(super) fn answer<T: serde::Serialize, E>(result: Result<T, E>) -> HttpResponse {
     match result {
         Ok(body) => HttpResponse::Ok().json(body),
         Err(_) => HttpResponse::UnprocessableEntity().finish(),
@@ -69,20 +69,25 @@ async fn replay(body: web::Json<ReplayRequest>) -> HttpResponse {
 }
 
 /// Starts the wrong server on a free port; its base URL.
-fn spawn_wrong_server() -> String {
+pub(super) fn spawn_wrong_server() -> String {
+    spawn_fake(|app| {
+        app.route("/v1/perft", web::post().to(wrong_perft))
+            .route("/v1/legal-moves", web::post().to(wrong_legal_moves))
+            .route("/v1/adjudicate", web::post().to(adjudicate))
+            .route("/v1/replay", web::post().to(replay));
+    })
+}
+
+/// Starts a fake server of the routes `routes` sets on a free port (one worker, in a
+/// thread of its own); its base URL.
+pub(super) fn spawn_fake(routes: fn(&mut web::ServiceConfig)) -> String {
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         actix_web::rt::System::new().block_on(async move {
-            let server = HttpServer::new(|| {
-                App::new()
-                    .route("/v1/perft", web::post().to(wrong_perft))
-                    .route("/v1/legal-moves", web::post().to(wrong_legal_moves))
-                    .route("/v1/adjudicate", web::post().to(adjudicate))
-                    .route("/v1/replay", web::post().to(replay))
-            })
-            .workers(1)
-            .bind(("127.0.0.1", 0))
-            .expect("a free port");
+            let server = HttpServer::new(move || App::new().configure(routes))
+                .workers(1)
+                .bind(("127.0.0.1", 0))
+                .expect("a free port");
             tx.send(server.addrs()[0].port()).expect("the test waits");
             server.run().await.expect("the fake runs");
         });
@@ -140,7 +145,7 @@ fn a_wrong_perft_count_is_reported_with_its_repro() {
     // Two chu perft lines are at depth 2 per profile file (three positions, two profiles).
     assert_eq!(&n[2..], &["21", "15", "6", "0"], "{out}");
     assert!(
-        out.contains("DISAGREE chu perft: perft 2 of `chu-start`: expected 1296, got 1297"),
+        out.contains("DISAGREE chu perft: chu-hachu/chu-start/2: perft 2: expected 1296, got 1297"),
         "{out}"
     );
     assert!(out.contains("repro: curl -s -X POST "), "{out}");
@@ -148,7 +153,11 @@ fn a_wrong_perft_count_is_reported_with_its_repro() {
         out.contains("/v1/perft -H 'content-type: application/json' -d '{"),
         "{out}"
     );
-    assert!(err.contains("does not agree with the kit"), "{err}");
+    assert!(
+        err.contains(&format!("the server at {url} does not agree: the kit: "))
+            && err.contains(" agree, 6 disagree, 0 errors (details above)"),
+        "{err}"
+    );
     assert!(!out.contains("tai "), "--only chu runs chu only: {out}");
 }
 
@@ -176,6 +185,11 @@ fn a_missing_legal_move_stops_the_fuzz_with_a_minimal_repro() {
         "{out}"
     );
     assert!(out.contains("variant: dai\n"), "{out}");
+    assert!(
+        err.contains("does not agree: fuzz: 1 games, 1 plies compared, stopped at a disagreement")
+            && !err.contains("kit"),
+        "{err}"
+    );
     assert!(out.contains("rules: {\"profile\": \"wikipedia\"}"), "{out}");
     // The start position (ply 0), not a game.
     assert!(

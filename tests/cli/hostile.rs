@@ -226,8 +226,13 @@ fn all_failed(run: &Run, cases: usize) {
 /// Asserts that the run failed with every one of its `cases` an error for `reason`.
 fn all_failed_with(run: &Run, cases: usize, reason: &str) {
     all_failed(run, cases);
-    let line = format!("ERROR chu perft: POST /v1/perft: {reason}\n");
-    assert_eq!(run.out.matches(&line).count(), cases, "{}", run.out);
+    // `ERROR chu perft: <case id>: POST /v1/perft: <reason>`
+    let end = format!(": POST /v1/perft: {reason}");
+    let lines = run
+        .out
+        .lines()
+        .filter(|l| l.starts_with("ERROR chu perft: ") && l.ends_with(&end));
+    assert_eq!(lines.count(), cases, "{}", run.out);
 }
 
 #[test]

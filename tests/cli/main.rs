@@ -2,11 +2,13 @@
 //! the flag and the value, an address already in use, the environment under the flags, a
 //! closed output pipe, position errors in words and perft counts; the conformance command
 //! against a server and a wrong one (`conformance.rs`) and against hostile ones
-//! (`hostile.rs`), and the kit against its generator (`kit.rs`).
+//! (`hostile.rs`), what the runner tells its user (bisection, narrowing, an absent server,
+//! a URL without its scheme: `runner.rs`), and the kit against its generator (`kit.rs`).
 
 mod conformance;
 mod hostile;
 mod kit;
+mod runner;
 
 use std::io::{BufRead, BufReader};
 use std::net::TcpListener;
