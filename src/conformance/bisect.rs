@@ -21,14 +21,14 @@ use std::collections::{BTreeMap, BTreeSet};
 /// Most nodes this engine visits to count one level of a bisection.
 const NODE_BUDGET: u64 = 500_000_000;
 
-/// Bisects `case`, whose count the server answered otherwise: where the bisection ended, in
+/// Bisects `case`, whose count the server answered as `got`: where the bisection ended, in
 /// lines (indented, to follow the disagreement), and the curl command of the deepest request
 /// whose answer differs from this engine's.
-pub fn bisect(client: &Client, case: &PerftCase) -> (String, Option<String>) {
+pub fn bisect(client: &Client, case: &PerftCase, got: u64) -> (String, Option<String>) {
     let mut lines = vec!["bisected against this engine's divide:".to_string()];
     let mut repro = None;
     let mut path: Vec<String> = Vec::new();
-    match walk(client, case, &mut path, &mut repro) {
+    match walk(client, case, got, &mut path, &mut repro) {
         Ok(found) | Err(found) => {
             let moves = if path.is_empty() {
                 "(none: the case's position)".to_string()
@@ -43,12 +43,13 @@ pub fn bisect(client: &Client, case: &PerftCase) -> (String, Option<String>) {
     (text, repro)
 }
 
-/// The descent: `Ok` with the lines of the difference found, `Err` with why it stopped
+/// The descent (`got` the server's count of the case): `Ok` with the lines of the difference found, `Err` with why it stopped
 /// before one (a failed call, the deadline, a position that does not read); `path` and
 /// `repro` hold the moves and the deepest differing request so far.
 fn walk(
     client: &Client,
     case: &PerftCase,
+    got: u64,
     path: &mut Vec<String>,
     repro: &mut Option<String>,
 ) -> Result<Vec<String>, Vec<String>> {
@@ -105,7 +106,9 @@ fn walk(
         }
         let Some((name, mv, n)) = local.iter().find(|(t, _, n)| remote.get(t) != Some(n)) else {
             let total: u64 = remote.values().sum();
-            let above = if path.is_empty() {
+            let above = if path.is_empty() && got == total {
+                "the kit's count is not this engine's (check the kit: `shogi-arbiter perft`)"
+            } else if path.is_empty() {
                 "its count without divide differs"
             } else {
                 "its count under this move one level up differs"

@@ -25,12 +25,12 @@ pub enum Outcome {
     },
 }
 
-/// Runs a perft line; a count that differs is explained by `bisect` (its lines, and the
-/// curl of the deepest differing request when it found one).
+/// Runs a perft line; a count that differs is explained by `bisect`, given the server's
+/// count (its lines, and the curl of the deepest differing request when it found one).
 pub fn perft(
     client: &Client,
     case: &PerftCase,
-    bisect: impl FnOnce(&Client, &PerftCase) -> (String, Option<String>),
+    bisect: impl FnOnce(&Client, &PerftCase, u64) -> (String, Option<String>),
 ) -> Outcome {
     let body = json!({
         "variant": case.variant,
@@ -55,8 +55,8 @@ pub fn perft(
                     got.map_or("no count".to_string(), |n| n.to_string())
                 );
                 let mut repro = client.curl(path, &body);
-                if got.is_some() {
-                    let (text, deepest) = bisect(client, case);
+                if let Some(got) = got {
+                    let (text, deepest) = bisect(client, case, got);
                     what.push_str(&text);
                     repro = deepest.unwrap_or(repro);
                 }

@@ -134,6 +134,27 @@ fn a_count_the_servers_own_divide_contradicts_is_told_so() {
     );
 }
 
+#[test]
+fn a_kit_count_this_engine_does_not_share_is_told_so() {
+    // A kit directory whose chu start count at depth 2 is one too many (1,296 is right).
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("runner-wrong-kit");
+    std::fs::create_dir_all(dir.join("perft")).expect("a kit directory");
+    let perft = format!("id chu-start\nepd {CHU_START}\nperft 2 1297\n");
+    std::fs::write(dir.join("perft/chu-hachu.perft"), perft).expect("a perft file");
+    let url = spawn_server();
+    let kit = dir.to_str().expect("a UTF-8 path");
+    let (status, out, err) = run(&["conformance", "--against", &url, "--kit", kit], &[]);
+    assert_eq!(status.code(), Some(1), "{out}\n{err}");
+    assert!(
+        out.contains("chu-hachu/chu-start/2: perft 2: expected 1297, got 1296"),
+        "{out}"
+    );
+    assert!(
+        out.contains("the server's divide here agrees with this engine (1296 nodes); the kit's count is not this engine's"),
+        "{out}"
+    );
+}
+
 /// The counts of the total line: cases, agree, disagree, errors.
 fn total(out: &str) -> Vec<usize> {
     let line = out
