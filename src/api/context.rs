@@ -3,7 +3,7 @@
 //! engine calls run under a deadline: light ones on the I/O thread for at most a slice,
 //! heavy ones on the blocking pool with a bounded queue.
 
-pub use super::describe::{describe, illegal_info, move_info, move_info_with};
+pub use super::describe::{describe, move_info, move_info_with, refusal};
 use super::dto::{
     CheckInfo, GameStatus, OptionValues, PositionForm, PositionText, RepetitionJudged, RulesEcho,
     RulesInput, StatusReason, StatusResult, StatusState,
@@ -461,8 +461,10 @@ pub fn check_moves_limit(limits: &Limits, moves: Option<&Vec<String>>) -> Result
     Ok(())
 }
 
-/// Builds the position of a request from its bare or game form; a game with an illegal
-/// move is refused with the move's index, reason code and text.
+/// Builds the position of a request from its bare or game form (each move in machine or
+/// Hodges text); a game with an illegal move is refused (`illegal_move_in_game`), and so is
+/// one with text that names no move (`unreadable_move_in_game`), with the move's index,
+/// reason code and text.
 pub fn build_form(
     rules: &Rules,
     limits: &Limits,
@@ -499,11 +501,24 @@ pub fn build_form(
             })?;
             if let Some(bad) = &illegal {
                 let text = echo(&bad.text);
-                let mut e = ApiError::unprocessable(
-                    "illegal_move_in_game",
-                    "Illegal move in game",
-                    format!("move {} (`{text}`) is illegal: {}", bad.index, bad.reason),
-                );
+                let mut e = if bad.reason.is_unreadable() {
+                    ApiError::unprocessable(
+                        "unreadable_move_in_game",
+                        "Unreadable move in game",
+                        format!(
+                            "move {} (`{text}`) names no move: {}; {}",
+                            bad.index,
+                            bad.reason,
+                            bad.reason.hint().unwrap_or_default()
+                        ),
+                    )
+                } else {
+                    ApiError::unprocessable(
+                        "illegal_move_in_game",
+                        "Illegal move in game",
+                        format!("move {} (`{text}`) is illegal: {}", bad.index, bad.reason),
+                    )
+                };
                 e.problem.index = Some(bad.index);
                 e.problem.reason = Some(bad.reason.code().to_string());
                 e.problem.submitted = Some(text);

@@ -1,10 +1,11 @@
 //! Engine results described for answers: a legal move with its notations and effects
 //! (captures, removed pieces with their causes, pieces changed in place, promotion, the
-//! piece after the move) and an illegal move's reason with the ruling that it loses.
+//! piece after the move) and a refused move's reason: a rule breach with the ruling that it
+//! loses, or text that names no move with a hint.
 
 use super::dto::{
     CaptureInfo, ChangeCause, ChangedInfo, IllegalInfo, MoveInfo, PromotionInfo, RemovalCause,
-    RemovedInfo,
+    RemovedInfo, UnreadableInfo,
 };
 use crate::engine::core::ending::GameResult;
 use crate::engine::core::moves::{Effects, Move, Promotion};
@@ -112,15 +113,38 @@ pub fn describe(rules: &Rules, pos: &Position, mv: &Move, effects: &Effects) -> 
     move_info_with(rules, mv, effects, format_hodges(pos, rules, mv))
 }
 
-/// Why a move is illegal, with the ruling that an illegal move loses.
-pub fn illegal_info(game: &Game, reason: &IllegalReason) -> IllegalInfo {
-    let winner = match game.ruling_on_illegal(reason).result {
-        GameResult::Win(side) => Some(side.name().to_string()),
-        GameResult::Draw | GameResult::NoContest => None,
-    };
-    IllegalInfo {
-        code: reason.code().to_string(),
-        message: reason.to_string(),
-        winner_if_enforced: winner,
+/// Why a move was refused: a rule breach with the ruling that an illegal move loses
+/// (`illegal`), or text that names no move with a hint and no ruling (`unreadable`); one of
+/// the two, as the reason's own class says ([`IllegalReason::is_unreadable`]).
+pub fn refusal(
+    game: &Game,
+    reason: &IllegalReason,
+) -> (Option<IllegalInfo>, Option<UnreadableInfo>) {
+    let code = reason.code().to_string();
+    let message = reason.to_string();
+    match game.ruling_on_illegal(reason) {
+        None => {
+            let hint = reason.hint().unwrap_or_default();
+            (
+                None,
+                Some(UnreadableInfo {
+                    code,
+                    message,
+                    hint,
+                }),
+            )
+        }
+        Some(ending) => {
+            let winner = match ending.result {
+                GameResult::Win(side) => Some(side.name().to_string()),
+                GameResult::Draw | GameResult::NoContest => None,
+            };
+            let illegal = IllegalInfo {
+                code,
+                message,
+                winner_if_enforced: winner,
+            };
+            (Some(illegal), None)
+        }
     }
 }

@@ -53,18 +53,19 @@ pub struct Problem {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(example = json!([{"code": "unknown_piece", "rank": "a", "file": 25, "message": "unknown piece code `x`"}]))]
     pub problems: Option<Vec<ProblemItem>>,
-    /// For a game's move list: the index of the first illegal move.
+    /// For a game's move list: the index of the first illegal (or unreadable) move.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(example = 2)]
     pub index: Option<usize>,
     /// For an illegal move in a game's move list: the stable reason code, the same as a
     /// replay verdict's `illegal.code` (`unreachable`, `path_blocked`, `perpetual_check`,
-    /// ...).
+    /// ...); for unreadable text (`unreadable_move_in_game`), its `unreadable.code`
+    /// (`malformed`, `ambiguous`, ...).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(example = "unreachable")]
     pub reason: Option<String>,
-    /// For an illegal move in a game's move list: the move as submitted (at most 64
-    /// characters).
+    /// For an illegal (or unreadable) move in a game's move list: the move as submitted
+    /// (at most 64 characters).
     #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
     #[schema(example = "13r13p")]
     pub submitted: Option<String>,

@@ -27,7 +27,11 @@ use utoipa_actix_web::service_config::ServiceConfig;
         title = "shogi-arbiter",
         description = "A stateless rules arbiter for the large historical shogi variants (tai, chu, tenjiku, dai, dai dai, maka dai dai and ko shogi). \
 Positions and moves use the text formats of the project's notation contract: position text \
-`<board> <side> <extra> <move number>` and machine move text such as `13s13r` or `13v12u11t`. \
+`<board> <side> <extra> <move number>` and machine move text such as `13s13r` or `13v12u11t`; \
+every move (`move`, a `moves` list) may also be Hodges text (`P-13r`). \
+A refused move is a 200 answer with `legal: false` and one of two objects: `illegal`, a rule breach \
+(a game server may apply the ruling that an illegal move loses, `winner_if_enforced`), or `unreadable`, \
+text that names no move (a notation problem: no ruling, a `hint`; ask the player again). \
 Every response echoes the fully resolved rules. Errors are RFC 9457 problems with a stable `code`.",
         license(name = "MIT")
     ),

@@ -182,18 +182,27 @@ fn status_problems(problems: &mut Vec<String>, want: &Value, status: &Value) {
     }
 }
 
+/// The code of a refused move: a rule breach's (`illegal`) or, for text that names no
+/// move, its `unreadable` one.
+fn refusal_code(verdict: &Value) -> &Value {
+    match &verdict["illegal"]["code"] {
+        Value::Null => &verdict["unreadable"]["code"],
+        code => code,
+    }
+}
+
 fn adjudication_problems(expect: &Value, answer: &Value) -> Vec<String> {
     let mut p = Vec::new();
     same(&mut p, "legal", &expect["legal"], &answer["legal"]);
     if !p.is_empty() {
-        if let Some(code) = answer["illegal"]["code"].as_str() {
+        if let Some(code) = refusal_code(answer).as_str() {
             p.push(format!("(refused as {code})"));
         }
         return p;
     }
     let played = &answer["move"];
     if let Some(w) = expect.get("reason") {
-        same(&mut p, "reason", w, &answer["illegal"]["code"]);
+        same(&mut p, "reason", w, refusal_code(answer));
     }
     if let Some(w) = expect.get("move") {
         same(&mut p, "move", w, &played["move"]);
@@ -343,7 +352,7 @@ pub fn game(client: &Client, case: &JsonCase) -> Outcome {
     let first = &expect["first_illegal"];
     same(&mut p, "first_illegal", first, &answer["first_illegal"]);
     if let (Some(reason), Some(i)) = (expect.get("illegal_reason"), first.as_u64()) {
-        let got = &answer["verdicts"][i as usize]["illegal"]["code"];
+        let got = refusal_code(&answer["verdicts"][i as usize]);
         same(&mut p, "illegal reason", reason, got);
     }
     if let Some(w) = expect.get("status") {

@@ -66,6 +66,15 @@ async fn replay_fixtures(variant: &str) {
                 opt(e.illegal_code.clone()),
                 "{ctx}"
             );
+            // Every fixture's refusal is a rule breach: ruled on, never `unreadable`; the
+            // winner is the game's own after the end, else the mover's opponent.
+            assert_eq!(verdict["unreadable"], Value::Null, "{ctx}");
+            assert_eq!(a.body["first_unreadable"], Value::Null, "{ctx}");
+            let winner = &verdict["illegal"]["winner_if_enforced"];
+            if e.illegal_code.as_deref() != Some("game_over") {
+                assert_eq!(*winner, opt(e.result.clone()), "{ctx}");
+                assert!(winner.is_string(), "{ctx}");
+            }
         }
         let status = &a.body["status"];
         assert_eq!(status["state"], e.state, "{ctx}");

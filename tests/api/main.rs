@@ -19,6 +19,7 @@ mod maka;
 mod metrics;
 mod move_effects;
 mod moves;
+mod notation_verdicts;
 mod openapi;
 mod perft;
 #[path = "../common/placements.rs"]

@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use shogi_arbiter::engine::variant::{self, Rules, RulesRequest};
 
 /// Position text of `placements` in `variant` under its default rules, or with `options`.
-fn bare(variant: &str, options: &[(&str, &str)], placements: &str, side: char) -> String {
+pub fn bare(variant: &str, options: &[(&str, &str)], placements: &str, side: char) -> String {
     let request = RulesRequest {
         profile: None,
         overrides: options
@@ -185,48 +185,63 @@ async fn a_pass_names_the_piece_that_passed() {
 async fn hodges_text_gets_hodges_reasons() {
     let app = spawn_app().await;
     let tai = |mv: &str| json!({"variant": "tai", "move": mv});
+    // (text, code, whether the text names no move: `unreadable`, else `illegal`)
     let cases = [
         // Silvers stand on the back ranks behind pawns: none reaches 5d.
-        ("S-5d", "unreachable"),
+        ("S-5d", "unreachable", false),
         // Not a square of a 25×25 board.
-        ("P-99a", "malformed"),
+        ("P-99a", "malformed", true),
         // The pawn on 13s steps to the empty 13r: no capture there.
-        ("Px13r", "unreachable"),
-        ("ZZ-13r", "unknown_piece"),
+        ("Px13r", "capture_mark_wrong", true),
+        ("ZZ-13r", "unknown_piece", true),
         // No promoted pawn at the start.
-        ("+P-13r", "no_such_piece"),
+        ("+P-13r", "no_such_piece", true),
         // No pawn on 13m.
-        ("P13m-13l", "no_such_piece"),
+        ("P13m-13l", "no_such_piece", true),
     ];
-    for (text, code) in cases {
+    for (text, code, unreadable) in cases {
         let a = app.post("/v1/adjudicate", &tai(text)).await;
         assert_eq!(a.status, 200, "{a:?}");
         assert_eq!(a.body["legal"], false, "{text}");
-        assert_eq!(a.body["illegal"]["code"], code, "{text}: {a:?}");
-        let message = a.body["illegal"]["message"].as_str().unwrap();
+        let (object, other) = if unreadable {
+            ("unreadable", "illegal")
+        } else {
+            ("illegal", "unreadable")
+        };
+        assert_eq!(a.body[object]["code"], code, "{text}: {a:?}");
+        assert_eq!(a.body[other], Value::Null, "{text}: {a:?}");
+        let message = a.body[object]["message"].as_str().unwrap();
         assert!(!message.contains("is not a square of this board") || text == "P-99a");
         assert!(!message.contains("`P` is not") && !message.contains("`S` is not"));
     }
     let a = app.post("/v1/adjudicate", &tai("P-99a")).await;
-    assert!(a.body["illegal"]["message"]
+    assert!(a.body["unreadable"]["message"]
         .as_str()
         .unwrap()
         .contains("`99a`"));
     let a = app.post("/v1/adjudicate", &tai("Px13r")).await;
-    assert!(a.body["illegal"]["message"]
+    assert!(a.body["unreadable"]["message"]
         .as_str()
         .unwrap()
         .contains("P-13r"));
+    assert!(a.body["unreadable"]["hint"]
+        .as_str()
+        .unwrap()
+        .contains("`P-13r`"));
     // Optional promotion needs its mark in Hodges text (tai.md A2 option).
     let options = [("promotion_trigger", "capture_of_promoted")];
     let position = bare("tai", &options, "R@5m p@5e CP@25y cp@1a", 'b');
     let rules = json!({"options": {"promotion_trigger": "capture_of_promoted"}});
     let body = adjudicate(&app, "tai", rules, &position, "Rx5e").await;
-    assert_eq!(body["illegal"]["code"], "promotion_mark_required");
+    assert_eq!(body["unreadable"]["code"], "promotion_mark_required");
     // Two golds can step to 4l: the start square is needed.
     let position = bare("tai", &[], "G@5m G@3m CP@25y cp@1a", 'b');
     let body = adjudicate(&app, "tai", json!(null), &position, "G-4l").await;
-    assert_eq!(body["illegal"]["code"], "ambiguous");
+    assert_eq!(body["unreadable"]["code"], "ambiguous");
+    assert!(body["unreadable"]["hint"]
+        .as_str()
+        .unwrap()
+        .contains("3m, 5m"));
     let body = adjudicate(&app, "tai", json!(null), &position, "G5m-4l").await;
     assert_eq!(verdict(&body), (true, json!("5m4l"), json!("none")));
 }

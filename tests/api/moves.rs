@@ -105,7 +105,9 @@ async fn adjudicates_legal_and_illegal_moves() {
             &json!({"variant": "tai", "move": "hello"}),
         )
         .await;
-    assert_eq!(malformed.body["illegal"]["code"], "malformed");
+    assert_eq!(malformed.body["legal"], false);
+    assert_eq!(malformed.body["illegal"], serde_json::Value::Null);
+    assert_eq!(malformed.body["unreadable"]["code"], "malformed");
 }
 
 #[tokio::test]

@@ -65,7 +65,7 @@ fn check(f: &Fixture) {
         "{ctx}: illegal code"
     );
     let ending = match &illegal {
-        Some(bad) => Some(game.ruling_on_illegal(&bad.reason)),
+        Some(bad) => game.ruling_on_illegal(&bad.reason),
         None => game.status().ending,
     };
     let state = if ending.is_some() { "ended" } else { "ongoing" };

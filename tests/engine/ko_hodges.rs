@@ -60,7 +60,8 @@ fn capture_in_the_zone_offers_both_marks() {
     check(&start, &r, "19n19f+", "CUx19f+");
     check(&start, &r, "19n19f=", "CUx19f=");
     assert_eq!(err(&start, &r, "CUx19f"), "promotion_mark_required");
-    assert_eq!(err(&start, &r, "CU-19f+"), "unreachable");
+    // `-` where the move captures: a typo for `CUx19f+`, not a move.
+    assert_eq!(err(&start, &r, "CU-19f+"), "capture_mark_wrong");
     check(&start, &r, "19n19g", "CU-19g");
 }
 
@@ -75,7 +76,9 @@ fn wrestler_igui_and_double_capture() {
     let direct = check(&pos, &r, "13k12k", "SW-12k");
     assert_eq!(parse_hodges(&pos, &r, "SW-13j-12k"), Ok(direct));
     assert_eq!(err(&pos, &r, "SWx!12jx11i"), "malformed");
-    assert_eq!(err(&pos, &r, "SWx!12k"), "unreachable");
+    // `x` on the empty 12k: the text with its capture mark corrected names a legal move,
+    // so this one is a typo, not a move.
+    assert_eq!(err(&pos, &r, "SWx!12k"), "capture_mark_wrong");
 }
 
 #[test]

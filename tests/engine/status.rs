@@ -173,3 +173,31 @@ fn escapes_from_a_lion_double_threat() {
     assert!(in_check(&pos, &rules, Color::Black));
     assert_eq!(escapes(&pos, &rules), vec![]);
 }
+
+/// A replayed move list reads Hodges text as it reads machine text; text that names no
+/// move stops the replay with no ruling, a rule breach with the ruling that it loses
+/// (api.md job 3, settled 2026-11-28).
+#[test]
+fn a_move_list_reads_hodges_text_and_unreadable_text_is_no_ruling() {
+    use shogi_arbiter::engine::core::ending::{EndReason, GameResult};
+    use shogi_arbiter::engine::game::replay;
+    let rules = tai_rules("");
+    let (game, stop) = replay(&rules, None, &["P-13r", "13g13h", "P-13q"]).unwrap();
+    assert_eq!(stop, None);
+    assert_eq!(game.plies(), 3);
+    // Black's pawn on 13r steps to the empty 13q: its `x` marks no capture, a typo.
+    let (game, stop) = replay(&rules, None, &["P-13r", "P-13h", "Px13q"]).unwrap();
+    let stop = stop.expect("stopped");
+    assert_eq!((stop.index, stop.reason.code()), (2, "capture_mark_wrong"));
+    assert!(stop.reason.is_unreadable() && stop.reason.hint().is_some());
+    assert_eq!(game.ruling_on_illegal(&stop.reason), None);
+    assert_eq!(game.status().ending, None);
+    // The pawn cannot go two squares: a rule breach, lost by Black.
+    let (game, stop) = replay(&rules, None, &["P-13r", "P-13h", "P-13p"]).unwrap();
+    let stop = stop.expect("stopped");
+    assert_eq!(stop.reason.code(), "unreachable");
+    assert!(!stop.reason.is_unreadable() && stop.reason.hint().is_none());
+    let ruling = game.ruling_on_illegal(&stop.reason).expect("a ruling");
+    assert_eq!(ruling.result, GameResult::Win(Color::White));
+    assert_eq!(ruling.reason, EndReason::IllegalMove);
+}

@@ -63,11 +63,20 @@ pub fn illegal_info() -> Value {
     json!({"code": "path_blocked", "message": "the path is blocked", "winner_if_enforced": "white"})
 }
 
+/// Two golds that can both step to 4l, asked `G-4l`.
+pub fn unreadable_info() -> Value {
+    json!({
+        "code": "ambiguous",
+        "message": "several pieces can make this move; add the start square after the piece code (one of 3m, 5m) (Hodges text)",
+        "hint": "add the start square after the piece code: one of 3m, 5m"
+    })
+}
+
 /// The replay verdict on `13s13r`.
 pub fn verdicts() -> Value {
     json!([{
         "index": 0, "submitted": "13s13r", "legal": true, "move": move_info(),
-        "illegal": null, "gave_check": false
+        "illegal": null, "unreadable": null, "gave_check": false
     }])
 }
 

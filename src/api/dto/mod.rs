@@ -26,7 +26,7 @@ pub use perft::{DivideRow, PerftCount, PerftRequest, PerftResponse};
 pub use picture::BoardPictureRequest;
 pub use played::{
     CaptureInfo, ChangeCause, ChangedInfo, IllegalInfo, MoveInfo, PromotionInfo, RemovalCause,
-    RemovedInfo,
+    RemovedInfo, UnreadableInfo,
 };
 pub use replay::{
     RecordFormat, RecordInput, RecordOutput, ReplayRequest, ReplayResponse, ReplayVerdict,

@@ -3,7 +3,7 @@
 
 use super::examples;
 use super::json::{object_or_null, PositionText};
-use super::played::{IllegalInfo, MoveInfo};
+use super::played::{IllegalInfo, MoveInfo, UnreadableInfo};
 use super::rules::{RulesEcho, RulesInput, VariantId};
 use super::status::GameStatus;
 use serde::{Deserialize, Serialize};
@@ -26,7 +26,9 @@ pub struct LegalMovesRequest {
     /// Game form: start position text (default: the initial setup).
     #[schema(example = examples::hook_mover_mate, min_length = 1, default = json!(null))]
     pub start: Option<String>,
-    /// Game form: moves played so far.
+    /// Game form: moves played so far, each in machine or Hodges notation. A move that is
+    /// illegal is refused with 422 `illegal_move_in_game`, text that names no move with
+    /// 422 `unreadable_move_in_game` (both with `index`, `reason` and `submitted`).
     #[schema(example = json!(["13s13r"]))]
     pub moves: Option<Vec<String>>,
 }
@@ -48,10 +50,13 @@ pub struct AdjudicateRequest {
     /// Game form: start position text (default: the initial setup).
     #[schema(example = examples::hook_mover_mate, min_length = 1, default = json!(null))]
     pub start: Option<String>,
-    /// Game form: moves played so far.
+    /// Game form: moves played so far, each in machine or Hodges notation. A move that is
+    /// illegal is refused with 422 `illegal_move_in_game`, text that names no move with
+    /// 422 `unreadable_move_in_game` (both with `index`, `reason` and `submitted`).
     #[schema(example = json!(["13s13r"]))]
     pub moves: Option<Vec<String>>,
-    /// The proposed move, in machine notation (any equivalent spelling) or Hodges notation.
+    /// The proposed move, in machine notation (any equivalent spelling) or Hodges notation
+    /// (read as Hodges text when it begins with a capital letter, or `+` and one).
     #[serde(rename = "move")]
     #[schema(example = "13g13h")]
     pub proposed: String,
@@ -84,11 +89,15 @@ pub struct LegalMovesResponse {
 pub struct AdjudicateResponse {
     /// The rules applied.
     pub rules: RulesEcho,
-    /// Whether the move is legal.
+    /// Whether the move is legal (`false` both for a rule breach, `illegal`, and for text
+    /// that names no move, `unreadable`).
     #[schema(example = true)]
     pub legal: bool,
-    /// When illegal: why.
+    /// When the move breaks a rule: why, and the ruling that an illegal move loses.
     pub illegal: Option<IllegalInfo>,
+    /// When the text names no move (a notation problem, no ruling: ask the player again):
+    /// why, and what to send instead.
+    pub unreadable: Option<UnreadableInfo>,
     /// When legal: the move in both notations with its effects.
     #[serde(rename = "move")]
     pub played: Option<MoveInfo>,

@@ -23,7 +23,7 @@ pub struct PerftRequest {
     /// Game form: start position text (default: the initial setup).
     #[schema(example = examples::hook_mover_mate, min_length = 1, default = json!(null))]
     pub start: Option<String>,
-    /// Game form: moves played first.
+    /// Game form: moves played first, each in machine or Hodges notation.
     #[schema(example = json!(["13s13r"]))]
     pub moves: Option<Vec<String>>,
     /// Depth (1 = the number of legal moves), at most the configured limit

@@ -23,7 +23,8 @@ pub struct BoardPictureRequest {
     /// Game form: start position text (default: the initial setup).
     #[schema(example = "4k7/12/12/12/12/12/12/12/12/12/12/4K7 b - 1", min_length = 1, default = json!(null))]
     pub start: Option<String>,
-    /// Game form: moves played so far; the last one is marked on the picture.
+    /// Game form: moves played so far, each in machine or Hodges notation; the last one
+    /// is marked on the picture.
     #[schema(example = json!(["7i7h", "6d6e"]))]
     pub moves: Option<Vec<String>>,
 }

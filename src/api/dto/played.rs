@@ -143,22 +143,23 @@ pub struct MoveInfo {
     pub changed: Vec<ChangedInfo>,
 }
 
-/// Why a move is illegal.
+/// Why a move is illegal: a rule breach, on which a game server may rule (the seeds' rule
+/// that an illegal move loses).
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[schema(example = examples::illegal_info)]
 pub struct IllegalInfo {
-    /// Stable snake_case reason: `malformed`, `game_over`, `empty_square`,
-    /// `not_your_piece`, `onto_own_piece`, `unreachable`, `path_blocked`, `invalid_route`,
-    /// `emperor_capture_protected`, `promotion_compulsory`, `promotion_not_possible`; chu
-    /// shogi's lion-trading rules: `lion_protected`, `counter_strike`; tenjiku shogi's
-    /// `both_royals_lost` (option `both_royals_lost = illegal`); ko shogi's `frozen` (a
-    /// netted piece) and `invalid_shot`; for moves a
-    /// repetition rule forbids (game form): `perpetual_check` (`jcsa`, or
-    /// `fourfold_no_contest` against a sole royal), `perpetual_attack` and `pass_cycle`
-    /// (`jcsa`), `repetition` (`no_repeat`); for Hodges text (adjudication) that names no
-    /// legal move: `malformed`, `unknown_piece`, `promoted_only_piece`, `no_such_piece`,
-    /// `unreachable`, `ambiguous`, `promotion_mark_required`, `promotion_compulsory`,
-    /// `promotion_not_possible`.
+    /// Stable snake_case reason, every one a rule breach (the text names a move the rules
+    /// forbid): `game_over` (the game has already ended), `empty_square`,
+    /// `not_your_piece`, `onto_own_piece`, `unreachable` (machine text, or Hodges text
+    /// whose piece cannot get there), `path_blocked`, `invalid_route`,
+    /// `emperor_capture_protected`, `promotion_compulsory` (`=` where promotion is
+    /// compulsory), `promotion_not_possible` (`+` or `=` on a move that offers no
+    /// promotion); chu shogi's lion-trading rules: `lion_protected`, `counter_strike`;
+    /// tenjiku shogi's `both_royals_lost` (option `both_royals_lost = illegal`); ko
+    /// shogi's `frozen` (a netted piece) and `invalid_shot`; for moves a repetition rule
+    /// forbids (game form): `perpetual_check` (`jcsa`, or `fourfold_no_contest` against a
+    /// sole royal), `perpetual_attack` and `pass_cycle` (`jcsa`), `repetition`
+    /// (`no_repeat`). Text that names no move is not here: see `unreadable`.
     #[schema(example = "path_blocked")]
     pub code: String,
     /// An English sentence.
@@ -169,4 +170,30 @@ pub struct IllegalInfo {
     /// that already ended (`null` when it ended drawn or with no contest).
     #[schema(example = "white")]
     pub winner_if_enforced: Option<String>,
+}
+
+/// Text that names no move: not a rule breach and no ruling on who wins (api.md job 3,
+/// settled 2026-11-28). A game server should ask its player again.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = examples::unreadable_info)]
+pub struct UnreadableInfo {
+    /// Stable snake_case reason, every one a notation problem: `malformed` (neither
+    /// machine text nor Hodges text; the message names the odd character or square),
+    /// and for Hodges text: `unknown_piece` (no piece of the variant has the code),
+    /// `promoted_only_piece` (a promoted-only piece's code without `+`),
+    /// `no_such_piece` (the side to move has no such piece, or none on the start square
+    /// given), `ambiguous` (several pieces can make the move: the start square is
+    /// needed), `promotion_mark_required` (promotion is optional: `+` or `=` is needed),
+    /// `capture_mark_wrong` (`x` where nothing is captured or `-` where something is: the
+    /// hint gives the corrected text).
+    #[schema(example = "ambiguous")]
+    pub code: String,
+    /// An English sentence: why the text names no move.
+    #[schema(
+        example = "several pieces can make this move; add the start square after the piece code (one of 3m, 5m) (Hodges text)"
+    )]
+    pub message: String,
+    /// What to send instead.
+    #[schema(example = "add the start square after the piece code: one of 3m, 5m")]
+    pub hint: String,
 }

@@ -3,7 +3,7 @@
 
 use super::examples;
 use super::json::{object_or_null, PositionText};
-use super::played::{IllegalInfo, MoveInfo};
+use super::played::{IllegalInfo, MoveInfo, UnreadableInfo};
 use super::rules::{RulesEcho, RulesInput, VariantId};
 use super::status::GameStatus;
 use serde::{Deserialize, Serialize};
@@ -25,7 +25,7 @@ pub struct ReplayRequest {
     /// Start position text (default: the initial setup).
     #[schema(example = examples::hook_mover_mate, min_length = 1, default = json!(null))]
     pub start: Option<String>,
-    /// The moves, in machine notation (required unless `record` is given).
+    /// The moves, each in machine or Hodges notation (required unless `record` is given).
     #[serde(default)]
     #[schema(example = json!(["13s13r", "13g13h", "13r13q"]))]
     pub moves: Option<Vec<String>>,
@@ -82,14 +82,17 @@ pub struct ReplayVerdict {
     /// The move as submitted.
     #[schema(example = "13s13r")]
     pub submitted: String,
-    /// Whether it was legal.
+    /// Whether it was legal (`false` for a rule breach, `illegal`, and for text that
+    /// names no move, `unreadable`).
     #[schema(example = true)]
     pub legal: bool,
     /// When legal: the move in both notations with its effects.
     #[serde(rename = "move")]
     pub played: Option<MoveInfo>,
-    /// When illegal: why.
+    /// When the move breaks a rule: why, and the ruling that an illegal move loses.
     pub illegal: Option<IllegalInfo>,
+    /// When the text names no move (a notation problem, no ruling): why, and a hint.
+    pub unreadable: Option<UnreadableInfo>,
     /// When legal: whether the move left the opponent in check.
     #[schema(example = false)]
     pub gave_check: Option<bool>,
@@ -105,19 +108,24 @@ pub struct ReplayVerdict {
 pub struct ReplayResponse {
     /// The rules applied.
     pub rules: RulesEcho,
-    /// One verdict per move, up to and including the first illegal one.
+    /// One verdict per move, up to and including the first illegal or unreadable one.
     #[schema(example = examples::verdicts)]
     pub verdicts: Vec<ReplayVerdict>,
-    /// Index of the first illegal move, if any.
+    /// Index of the first illegal move (a rule breach), if the replay stopped at one.
     #[schema(example = 1)]
     pub first_illegal: Option<usize>,
+    /// Index of the first move whose text names no move, if the replay stopped at one:
+    /// the game stops there with no ruling (the status is the game's own).
+    #[schema(example = json!(null))]
+    pub first_unreadable: Option<usize>,
     /// The position after the last legal move.
     #[schema(value_type = String, example = examples::hook_mover_mated)]
     pub final_position: PositionText,
     /// The game's final status. When the replay stopped at an illegal move, the ruling
     /// that an illegal move loses is applied: ended, won by the other side, reason
     /// `illegal_move` (`perpetual_check` or `repetition` for a move a repetition rule
-    /// forbade); a move after the end leaves the earlier ending.
+    /// forbade); a move after the end leaves the earlier ending. When it stopped at text
+    /// that names no move, no ruling: the status of the position reached.
     pub status: GameStatus,
     /// The game as a record, when `record_format` asked for one.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -1,8 +1,8 @@
 //! Legal moves of a position, and the verdict on one proposed move.
 
 use crate::api::context::{
-    check_move_text, describe, game_status, halt_point, heavy_game, illegal_info, move_info,
-    prepare, rules_echo, AppState,
+    check_move_text, describe, game_status, halt_point, heavy_game, move_info, prepare, refusal,
+    rules_echo, AppState,
 };
 use crate::api::dto::{
     AdjudicateRequest, AdjudicateResponse, Body, LegalMovesRequest, LegalMovesResponse,
@@ -21,7 +21,7 @@ use actix_web::{post, web::Data, web::Json, HttpRequest, HttpResponse};
     request_body = LegalMovesRequest,
     responses(
         (status = 200, description = "The legal moves", body = LegalMovesResponse),
-        (status = 422, description = "Unknown variant or rules, invalid position, illegal move in the game, limits, deadline exceeded (`deadline_exceeded`, with `progress`)", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "Unknown variant or rules, invalid position, an illegal move in the game (`illegal_move_in_game`) or text in `moves` that names no move (`unreadable_move_in_game`), limits, deadline exceeded (`deadline_exceeded`, with `progress`)", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "The call is heavy (a perft count, a game of more than 64 moves, or a call that did not finish within 0.25 ms on an I/O thread) and `--heavy-concurrency` heavy calls are running with `--heavy-queue` more waiting, or it waited its deadline (`--deadline-ms`) for a slot: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u32, description = "Seconds to wait before retrying"))),
         PostJobProblems,
@@ -86,14 +86,16 @@ pub fn legal_moves_job(
 }
 
 /// The verdict on one proposed move (machine or Hodges notation): legal with the resulting
-/// position and effects, or illegal with a reason. An illegal move is an answer, not an
-/// error.
+/// position and effects; illegal (`illegal`: a rule breach, with the ruling that an illegal
+/// move loses); or unreadable (`unreadable`: text that names no move, a notation problem
+/// with a hint and no ruling, so a game server asks its player again). Either refusal is an
+/// answer, not an error.
 #[utoipa::path(
     tag = "moves",
     request_body = AdjudicateRequest,
     responses(
         (status = 200, description = "The verdict", body = AdjudicateResponse),
-        (status = 422, description = "Unknown variant or rules, invalid position, illegal move in the game, limits, deadline exceeded (`deadline_exceeded`, with `progress`)", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "Unknown variant or rules, invalid position, an illegal move in the game (`illegal_move_in_game`) or text in `moves` that names no move (`unreadable_move_in_game`), limits, deadline exceeded (`deadline_exceeded`, with `progress`)", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "The call is heavy (a perft count, a game of more than 64 moves, or a call that did not finish within 0.25 ms on an I/O thread) and `--heavy-concurrency` heavy calls are running with `--heavy-queue` more waiting, or it waited its deadline (`--deadline-ms`) for a slot: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u32, description = "Seconds to wait before retrying"))),
         PostJobProblems,
@@ -138,19 +140,24 @@ pub fn adjudicate_job(
                 rules: echo,
                 legal: true,
                 illegal: None,
+                unreadable: None,
                 played: Some(info),
                 position_after: Some(form.position_text(&rules, body.position.as_deref())),
                 status: game_status(&rules, form.game(), None),
             }
         }
-        Err(reason) => AdjudicateResponse {
-            rules: echo,
-            legal: false,
-            illegal: Some(illegal_info(game, &reason)),
-            played: None,
-            position_after: None,
-            status: game_status(&rules, game, None),
-        },
+        Err(reason) => {
+            let (illegal, unreadable) = refusal(game, &reason);
+            AdjudicateResponse {
+                rules: echo,
+                legal: false,
+                illegal,
+                unreadable,
+                played: None,
+                position_after: None,
+                status: game_status(&rules, game, None),
+            }
+        }
     };
     halt_point(limits, || Progress::at("verdict"))?;
     Ok(answer)

@@ -18,7 +18,7 @@ use actix_web::{post, web::Data, web::Json, HttpRequest, HttpResponse};
     request_body = PerftRequest,
     responses(
         (status = 200, description = "The count", body = PerftResponse),
-        (status = 422, description = "Depth or node budget exceeded, unknown variant or rules, invalid position, `count: usi_strings` for a variant other than chu (`count_unavailable`, `valid` lists `effects`), deadline exceeded (`deadline_exceeded`, with `progress`)", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "Depth or node budget exceeded, unknown variant or rules, invalid position, an illegal move in the game (`illegal_move_in_game`) or text in `moves` that names no move (`unreadable_move_in_game`), `count: usi_strings` for a variant other than chu (`count_unavailable`, `valid` lists `effects`), deadline exceeded (`deadline_exceeded`, with `progress`)", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "The call is heavy (a perft count, a game of more than 64 moves, or a call that did not finish within 0.25 ms on an I/O thread) and `--heavy-concurrency` heavy calls are running with `--heavy-queue` more waiting, or it waited its deadline (`--deadline-ms`) for a slot: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u32, description = "Seconds to wait before retrying"))),
         PostJobProblems,

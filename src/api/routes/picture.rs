@@ -25,7 +25,7 @@ pub const SVG: &str = "image/svg+xml";
     request_body = BoardPictureRequest,
     responses(
         (status = 200, description = "The picture: an SVG document (UTF-8), one pixel per unit, 48 pixels a square", body = String, content_type = "image/svg+xml"),
-        (status = 422, description = "Unknown variant or rules, invalid position, illegal move in the game, limits, deadline exceeded (`deadline_exceeded`, with `progress`)", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "Unknown variant or rules, invalid position, an illegal move in the game (`illegal_move_in_game`) or text in `moves` that names no move (`unreadable_move_in_game`), limits, deadline exceeded (`deadline_exceeded`, with `progress`)", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "The call is heavy (a game of more than 64 moves, or a call that did not finish within 0.25 ms on an I/O thread) and `--heavy-concurrency` heavy calls are running with `--heavy-queue` more waiting, or it waited its deadline (`--deadline-ms`) for a slot: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u32, description = "Seconds to wait before retrying"))),
         PostJobProblems,

@@ -3,7 +3,7 @@
 //! record when asked.
 
 use crate::api::context::{
-    check_moves_limit, describe, game_status, halt_point, heavy_game, illegal_info, position_text,
+    check_moves_limit, describe, game_status, halt_point, heavy_game, position_text, refusal,
     resolve_rules, rules_echo, AppState, LIGHT_MOVES,
 };
 use crate::api::dto::{
@@ -18,7 +18,9 @@ use crate::engine::rules::legality::IllegalReason;
 use crate::engine::variant::Rules;
 use actix_web::{post, web::Data, web::Json, HttpRequest, HttpResponse};
 
-/// Replays a game move by move; stops at the first illegal move and reports its index.
+/// Replays a game move by move (each in machine or Hodges text); stops at the first illegal
+/// move (a rule breach: `first_illegal`, and the ruling that it loses) or at the first text
+/// that names no move (`first_unreadable`, no ruling), and reports its index.
 #[utoipa::path(
     tag = "games",
     request_body = ReplayRequest,
@@ -53,7 +55,8 @@ pub async fn replay(
         .await
 }
 
-/// The first illegal move of a replay: its index, text, reason and record line.
+/// The first refused move of a replay (illegal or unreadable): its index, text, reason and
+/// record line.
 struct Stop {
     index: usize,
     text: String,
@@ -90,6 +93,7 @@ pub fn replay_job(limits: &Limits, body: &ReplayRequest) -> Result<ReplayRespons
                     legal: true,
                     played: Some(describe(&rules, &p.before, &p.mv, &p.effects)),
                     illegal: None,
+                    unreadable: None,
                     gave_check: Some(p.gave_check),
                     line: None,
                 })
@@ -115,17 +119,22 @@ pub fn replay_job(limits: &Limits, body: &ReplayRequest) -> Result<ReplayRespons
         Progress::counted("replay", verdicts.len() as u64, total, "plies")
     })?;
     if let Some(bad) = &stop {
+        let (illegal, unreadable) = refusal(&game, &bad.reason);
         verdicts.push(ReplayVerdict {
             index: bad.index,
             submitted: bad.text.clone(),
             legal: false,
             played: None,
-            illegal: Some(illegal_info(&game, &bad.reason)),
+            illegal,
+            unreadable,
             gave_check: None,
             line: bad.line,
         });
     }
-    let ruling = stop.as_ref().map(|b| game.ruling_on_illegal(&b.reason));
+    let ruling = stop
+        .as_ref()
+        .and_then(|b| game.ruling_on_illegal(&b.reason));
+    let unreadable = stop.as_ref().filter(|b| b.reason.is_unreadable());
     let record = body.record_format.map(|format| RecordOutput {
         format,
         text: match format {
@@ -135,7 +144,11 @@ pub fn replay_job(limits: &Limits, body: &ReplayRequest) -> Result<ReplayRespons
     Ok(ReplayResponse {
         rules: rules_echo(&rules),
         verdicts,
-        first_illegal: stop.as_ref().map(|b| b.index),
+        first_illegal: stop
+            .as_ref()
+            .filter(|b| !b.reason.is_unreadable())
+            .map(|b| b.index),
+        first_unreadable: unreadable.map(|b| b.index),
         final_position: position_text(&rules, &game.position),
         status: game_status(&rules, &game, ruling),
         record,
@@ -168,6 +181,7 @@ fn replay_record(
                         &m.played.effects,
                     )),
                     illegal: None,
+                    unreadable: None,
                     gave_check: Some(m.played.gave_check),
                     line: Some(m.line),
                 })

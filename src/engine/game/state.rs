@@ -325,12 +325,13 @@ impl Game {
         }
     }
 
-    /// Judges and plays a move in machine text.
+    /// Judges and plays a move in machine or Hodges text ([`Game::judge_either`]: a game
+    /// server may store what its players typed).
     ///
     /// # Errors
     /// Why it is illegal (nothing is played then).
     pub fn play_text(&mut self, rules: &Rules, text: &str) -> Result<Played, IllegalReason> {
-        let candidate = self.judge(rules, text)?;
+        let candidate = self.judge_either(rules, text)?;
         Ok(self.commit(rules, candidate))
     }
 
@@ -384,10 +385,14 @@ impl Game {
     }
 
     /// The ending if the game server applies the seeds' rule that an illegal move loses:
-    /// a move after the end changes nothing; any other illegal move loses for the mover.
-    pub fn ruling_on_illegal(&self, reason: &IllegalReason) -> Ending {
+    /// a move after the end changes nothing; any other illegal move loses for the mover;
+    /// text that names no move ([`IllegalReason::is_unreadable`]) is no ruling (`None`).
+    pub fn ruling_on_illegal(&self, reason: &IllegalReason) -> Option<Ending> {
+        if reason.is_unreadable() {
+            return None;
+        }
         if let IllegalReason::GameOver(ending) = reason {
-            return *ending;
+            return Some(*ending);
         }
         let why = match reason {
             IllegalReason::Repetition(crate::engine::rules::repetition::Ban::PerpetualCheck, _) => {
@@ -396,10 +401,10 @@ impl Game {
             IllegalReason::Repetition(..) => EndReason::Repetition,
             _ => EndReason::IllegalMove,
         };
-        Ending {
+        Some(Ending {
             result: GameResult::Win(self.position.side().opponent()),
             reason: why,
-        }
+        })
     }
 
     /// The status of the position reached, given whether its side to move is in check

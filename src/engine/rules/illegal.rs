@@ -1,5 +1,7 @@
 //! Why a proposed move is illegal: the closed set of reasons ([`IllegalReason`]) with their
-//! stable codes and messages, and the reading of a promotion mark against the legal forms
+//! stable codes and messages, each classed once ([`IllegalReason::is_unreadable`]) as a
+//! rule breach (the text names a move the rules forbid: a game server may rule on it) or
+//! as text that names no move (a notation problem: the player is asked again), and the reading of a promotion mark against the legal forms
 //! of a move ([`resolve_mark`]), shared by the judging of every variant's moves.
 
 use super::lion_trading::LionBan;
@@ -52,6 +54,85 @@ pub enum IllegalReason {
 }
 
 impl IllegalReason {
+    /// Whether the text names no move at all (notation.md "Game records", api.md job 3,
+    /// settled 2026-11-28): machine text that is not a move; Hodges text that is not
+    /// Hodges text, names an unknown piece code or a promoted-only piece without `+`, a
+    /// piece the side to move does not have, several pieces without the start square, an
+    /// optional promotion without its mark, or a capture mark that fits no move but fits
+    /// one with the marks corrected. Such text is no rule breach and carries no ruling on
+    /// who wins. Every other reason is a rule breach (or, for `game_over`, the game that
+    /// already ended), on which the ruling that an illegal move loses may be applied.
+    pub fn is_unreadable(&self) -> bool {
+        match self {
+            IllegalReason::Malformed(_) => true,
+            IllegalReason::Hodges(e) => match e {
+                HodgesError::Malformed(_)
+                | HodgesError::UnknownPiece(_)
+                | HodgesError::PromotedOnlyPiece(_)
+                | HodgesError::NoSuchPiece { .. }
+                | HodgesError::Ambiguous(_)
+                | HodgesError::PromotionMarkRequired
+                | HodgesError::Unreachable { hint: Some(_) } => true,
+                HodgesError::GameOver
+                | HodgesError::Unreachable { hint: None }
+                | HodgesError::PromotionCompulsory
+                | HodgesError::PromotionNotPossible => false,
+            },
+            IllegalReason::GameOver(_)
+            | IllegalReason::Repetition(..)
+            | IllegalReason::EmptySquare
+            | IllegalReason::NotYourPiece
+            | IllegalReason::OntoOwnPiece
+            | IllegalReason::Unreachable
+            | IllegalReason::PathBlocked
+            | IllegalReason::InvalidRoute
+            | IllegalReason::EmperorProtected
+            | IllegalReason::BothRoyalsLost
+            | IllegalReason::PromotionCompulsory
+            | IllegalReason::PromotionNotPossible
+            | IllegalReason::Lion(_)
+            | IllegalReason::Frozen
+            | IllegalReason::InvalidShot => false,
+        }
+    }
+
+    /// For text that names no move ([`IllegalReason::is_unreadable`]): what to ask the
+    /// player for instead.
+    pub fn hint(&self) -> Option<String> {
+        let hint = match self {
+            IllegalReason::Malformed(_) | IllegalReason::Hodges(HodgesError::Malformed(_)) => {
+                "write the move as its squares (`13s13r`, `+` to promote, `=` to decline) or in \
+                 Hodges text (`P-13r`, `Rx7c+`)"
+                    .to_string()
+            }
+            IllegalReason::Hodges(HodgesError::UnknownPiece(_)) => {
+                "use a piece code of the variant's piece table (`GET /v1/variants/{id}`)"
+                    .to_string()
+            }
+            IllegalReason::Hodges(HodgesError::PromotedOnlyPiece(_)) => {
+                "write a promoted piece as `+` and the code of the piece it promoted from"
+                    .to_string()
+            }
+            IllegalReason::Hodges(HodgesError::NoSuchPiece { .. }) => {
+                "name a piece the side to move has (and its start square, if given, where it \
+                 stands)"
+                    .to_string()
+            }
+            IllegalReason::Hodges(HodgesError::Ambiguous(starts)) => format!(
+                "add the start square after the piece code: one of {}",
+                starts.join(", ")
+            ),
+            IllegalReason::Hodges(HodgesError::PromotionMarkRequired) => {
+                "end the text with `+` (promote) or `=` (decline)".to_string()
+            }
+            IllegalReason::Hodges(HodgesError::Unreachable { hint: Some(h) }) => {
+                format!("the move with its capture marks corrected is `{h}`")
+            }
+            _ => return None,
+        };
+        Some(hint)
+    }
+
     /// A stable snake_case code.
     pub fn code(&self) -> &'static str {
         match self {

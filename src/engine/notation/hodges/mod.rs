@@ -142,7 +142,8 @@ pub enum HodgesError {
     },
     /// The side has such pieces, but none has a legal move with these steps; `hint` is
     /// the text of the only legal move that differs just in its capture signs (`-` for
-    /// `x` or back), if any.
+    /// `x` or back), if any: code `unreachable` without it, `capture_mark_wrong` (a typo,
+    /// not a move) with it.
     Unreachable { hint: Option<String> },
     /// Several pieces could make this move; the start squares of the candidates, in
     /// file-then-rank order. Add one of them after the piece code.
@@ -164,7 +165,8 @@ impl HodgesError {
             HodgesError::PromotedOnlyPiece(_) => "promoted_only_piece",
             HodgesError::GameOver => "game_over",
             HodgesError::NoSuchPiece { .. } => "no_such_piece",
-            HodgesError::Unreachable { .. } => "unreachable",
+            HodgesError::Unreachable { hint: None } => "unreachable",
+            HodgesError::Unreachable { hint: Some(_) } => "capture_mark_wrong",
             HodgesError::Ambiguous(_) => "ambiguous",
             HodgesError::PromotionCompulsory => "promotion_compulsory",
             HodgesError::PromotionNotPossible => "promotion_not_possible",

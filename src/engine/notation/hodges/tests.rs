@@ -180,7 +180,9 @@ fn lion_igui_double_capture_and_pass() {
     assert_eq!(err(&pos, &r, "LN-!12v+"), "promotion_not_possible");
     assert_eq!(err(&pos, &r, "LN-!13x"), "unreachable");
     assert_eq!(err(&pos, &r, "LNx!12t"), "unreachable");
-    assert_eq!(err(&pos, &r, "LN-!12u"), "unreachable");
+    // A pass through 12u, where an enemy stands: the igui `LNx!12u` is that text with its
+    // capture mark corrected, so the text is a typo, not a move.
+    assert_eq!(err(&pos, &r, "LN-!12u"), "capture_mark_wrong");
     assert_eq!(err(&pos, &r, "LNx!12ux11t"), "malformed");
 }
 
