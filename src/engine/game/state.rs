@@ -188,7 +188,7 @@ impl Game {
     /// # Errors
     /// As [`Game::judge`], or the Hodges text's reason.
     pub fn judge_either(&self, rules: &Rules, text: &str) -> Result<Candidate, IllegalReason> {
-        let t = text.trim_start();
+        let t = text.trim_ascii_start();
         let code = t.strip_prefix('+').unwrap_or(t);
         if !code.starts_with(|c: char| c.is_ascii_uppercase()) {
             return self.judge(rules, text);

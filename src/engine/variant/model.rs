@@ -127,6 +127,10 @@ pub struct VariantTraits {
     /// `7g6f5e+` as `7g5e`), and `=` or `?` after a move that cannot promote means "no
     /// promotion" (chu_lishogi.md §1, §5).
     pub lishogi_marks: bool,
+    /// Whether KIF records follow lishogi's own layout (no `手合割` line for the initial
+    /// setup, three-column board cells, lishogi's piece names); otherwise this project's
+    /// extension of it to the larger boards (`docs/kif.md`).
+    pub lishogi_kif: bool,
     /// Ko shogi's mechanics (ko.md): shots, burns, nets, on-the-spot promotions,
     /// reversions and the loss condition instead of royals, with their own generator and
     /// play ([`super::KoRules`]).

@@ -46,6 +46,7 @@ static TAI: Embedded = Embedded {
         lion_trading: false,
         checkmate: true,
         lishogi_marks: false,
+        lishogi_kif: false,
         ko: false,
     },
     files: DataFiles {
@@ -77,6 +78,7 @@ static CHU: Embedded = Embedded {
         lion_trading: true,
         checkmate: false,
         lishogi_marks: true,
+        lishogi_kif: true,
         ko: false,
     },
     files: DataFiles {
@@ -108,6 +110,7 @@ static TENJIKU: Embedded = Embedded {
         lion_trading: false,
         checkmate: true,
         lishogi_marks: false,
+        lishogi_kif: false,
         ko: false,
     },
     files: DataFiles {
@@ -139,6 +142,7 @@ static DAI: Embedded = Embedded {
         lion_trading: true,
         checkmate: false,
         lishogi_marks: false,
+        lishogi_kif: false,
         ko: false,
     },
     files: DataFiles {
@@ -172,6 +176,7 @@ static DAI_DAI: Embedded = Embedded {
         lion_trading: false,
         checkmate: true,
         lishogi_marks: false,
+        lishogi_kif: false,
         ko: false,
     },
     files: DataFiles {
@@ -204,6 +209,7 @@ static MAKA_DAI_DAI: Embedded = Embedded {
         lion_trading: false,
         checkmate: true,
         lishogi_marks: false,
+        lishogi_kif: false,
         ko: false,
     },
     files: DataFiles {
@@ -238,6 +244,7 @@ static KO: Embedded = Embedded {
         // Option `mate_ends_game` (O33) decides.
         checkmate: true,
         lishogi_marks: false,
+        lishogi_kif: false,
         ko: true,
     },
     files: DataFiles {

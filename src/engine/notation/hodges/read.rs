@@ -286,7 +286,7 @@ pub fn parse_hodges(pos: &Position, rules: &Rules, text: &str) -> Result<Move, H
                 .filter(|m| ko::same_effect(pos, rules, &parsed.steps, m)),
         );
     }
-    if candidates.is_empty() && rules.ko.is_none() {
+    if candidates.is_empty() {
         candidates.extend(same_route(pos, rules, &parsed.steps, &moves));
     }
     if candidates.is_empty() {

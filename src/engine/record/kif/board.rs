@@ -33,7 +33,7 @@ fn full_width(n: u32) -> String {
 /// Draws `pos`'s board, and `後手番` when White is to move.
 pub fn write_board(rules: &Rules, names: &Names, pos: &Position, out: &mut String) {
     let shape = rules.variant.shape();
-    let chu = rules.variant.id == "chu";
+    let chu = rules.variant.traits.lishogi_kif;
     let width = if chu {
         3
     } else {

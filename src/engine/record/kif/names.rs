@@ -120,7 +120,7 @@ impl Names {
     /// The names under `rules`.
     pub fn of(rules: &Rules) -> Names {
         let variant = rules.variant;
-        let chu = variant.id == "chu";
+        let chu = variant.traits.lishogi_kif;
         let display = |k: KindId| -> String {
             let info = variant.kind(k);
             let name = kanji_forms(&info.kanji).swap_remove(0);

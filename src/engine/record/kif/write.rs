@@ -32,7 +32,7 @@ pub fn write_moves(
 ) -> String {
     let names = Names::of(rules);
     let mut out = String::with_capacity(128 + moves.len() * 40);
-    let chu = rules.variant.id == "chu";
+    let chu = rules.variant.traits.lishogi_kif;
     if !chu {
         out.push_str("手合割：");
         out.push_str(rules.variant.japanese);
