@@ -36,8 +36,8 @@ source scripts/common.sh
 ensure_wrk
 
 # --- the server -----------------------------------------------------------------------
-log "cargo build --release --locked --bin shogi-arbiter"
-cargo build --release --locked --bin shogi-arbiter >&2
+log "cargo build --release --locked --features jemalloc --bin shogi-arbiter"
+cargo build --release --locked --features jemalloc --bin shogi-arbiter >&2
 binary="$TARGET_DIR/release/shogi-arbiter"
 
 make_work load

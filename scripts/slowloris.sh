@@ -26,8 +26,8 @@ TARGET_DIR="${CARGO_TARGET_DIR:-target}"
 # shellcheck source=scripts/common.sh
 source scripts/common.sh
 
-log "cargo build --release --locked --bin shogi-arbiter"
-cargo build --release --locked --bin shogi-arbiter >&2
+log "cargo build --release --locked --features jemalloc --bin shogi-arbiter"
+cargo build --release --locked --features jemalloc --bin shogi-arbiter >&2
 binary="$TARGET_DIR/release/shogi-arbiter"
 
 make_work slowloris

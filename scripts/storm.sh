@@ -39,8 +39,8 @@ TARGET_DIR="${CARGO_TARGET_DIR:-target}"
 source scripts/common.sh
 ensure_wrk
 
-log "cargo build --release --locked --bin shogi-arbiter --example random_game"
-cargo build --release --locked --bin shogi-arbiter --example random_game >&2
+log "cargo build --release --locked --features jemalloc --bin shogi-arbiter --example random_game"
+cargo build --release --locked --features jemalloc --bin shogi-arbiter --example random_game >&2
 binary="$TARGET_DIR/release/shogi-arbiter"
 games="$TARGET_DIR/release/examples/random_game"
 

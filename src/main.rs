@@ -5,6 +5,6 @@
 fn main() -> std::process::ExitCode {
     shogi_arbiter::cli::main()
 }
-/// jemalloc: it gives memory back once idle (`shogi_arbiter::api::memory`).
+/// jemalloc with the `jemalloc` feature, else the system allocator (`shogi_arbiter::api::memory`).
 #[global_allocator]
 static ALLOCATOR: shogi_arbiter::api::memory::Allocator = shogi_arbiter::api::memory::ALLOCATOR;
