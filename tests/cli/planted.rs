@@ -2,7 +2,8 @@
 //! point 5): a fake server answers every job through the API's own jobs (in process) and
 //! changes its JSON answer in one way: burns left out of `removed`, igui moves (a piece
 //! capturing next to it without moving, glossed in tai.md) left out of legal-move lists and
-//! perft divides, or the winner of an ended game swapped. The runner, narrowed to a few cases
+//! perft divides, the winner of an ended game swapped, or ko shogi's pieces changed in
+//! place left out of `changed`. The runner, narrowed to a few cases
 //! with `--case`, must exit 1 and name the disagreement (the burned squares, the missing
 //! move, the perft bisection's first differing move with its curl, the status field); the
 //! same fake without a bug must pass the same cases, so that each test can fail both ways.
@@ -24,6 +25,8 @@ const DROPPED_BURN: u8 = 1;
 const DROPPED_IGUI: u8 = 2;
 /// Black and White swapped as the result of every ended game.
 const WRONG_WINNER: u8 = 3;
+/// Every piece changed in place (ko shogi) left out of every `changed`.
+const DROPPED_CHANGE: u8 = 4;
 
 /// The JSON answer of one of the API's jobs to a JSON body (`None`: refused).
 fn job<Q, A, E>(body: &Value, run: fn(&Limits, &Q) -> Result<A, E>) -> Option<Value>
@@ -76,6 +79,11 @@ fn plant(bug: u8, path: &str, body: &Value, answer: &mut Value) {
         DROPPED_BURN => visit(answer, &mut |v| {
             if let Some(removed) = v.get_mut("removed").and_then(Value::as_array_mut) {
                 removed.retain(|r| r["cause"] != "burn");
+            }
+        }),
+        DROPPED_CHANGE => visit(answer, &mut |v| {
+            if let Some(changed) = v.get_mut("changed").and_then(Value::as_array_mut) {
+                changed.clear();
             }
         }),
         DROPPED_IGUI if path == "/v1/legal-moves" => {
@@ -269,4 +277,17 @@ fn a_wrong_winner_is_named_as_the_status_result() {
     for id in [vector, game] {
         names(&out, id, "status.result: expected \"black\", got \"white\"");
     }
+}
+
+#[test]
+fn a_dropped_change_is_named_with_its_cause() {
+    // V33-1 (ko.md §4.7): the chariot captures White's only Taoist priest, so White's
+    // promoted drum on 12b and banner on 8b revert at the end of the move.
+    let case = "V33-1/wikipedia";
+    let out = caught(routes::<DROPPED_CHANGE>, &[case]);
+    names(
+        &out,
+        case,
+        "move 10j10e=: changed: missing [reversion 8b:bn, reversion 12b:dr], not expected []",
+    );
 }
