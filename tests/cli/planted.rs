@@ -237,12 +237,9 @@ fn a_dropped_igui_move_is_named_in_the_list() {
     // without moving (igui, chu_lishogi.md §3).
     let case = "chu_lion_crowded_all_moves/moves";
     let out = caught(routes::<DROPPED_IGUI>, &[case]);
-    names(
-        &out,
-        case,
-        "moves missing from the list: 7g6f7g: removed [capture 6f:p] | \
-         7g7f7g: removed [capture 7f:g]",
-    );
+    let missing = "moves missing from the list: 7g6f7g: removed [capture 6f:p] | \
+                   7g7f7g: removed [capture 7f:g]";
+    names(&out, case, missing);
 }
 
 #[test]
@@ -283,11 +280,11 @@ fn a_wrong_winner_is_named_as_the_status_result() {
 fn a_dropped_change_is_named_with_its_cause() {
     // V33-1 (ko.md §4.7): the chariot captures White's only Taoist priest, so White's
     // promoted drum on 12b and banner on 8b revert at the end of the move.
-    let case = "V33-1/wikipedia";
-    let out = caught(routes::<DROPPED_CHANGE>, &[case]);
+    let out = caught(routes::<DROPPED_CHANGE>, &["V33-1/wikipedia"]);
+    let reverted = "changed: missing [reversion 8b:bn, reversion 12b:dr], not expected []";
     names(
         &out,
-        case,
-        "move 10j10e=: changed: missing [reversion 8b:bn, reversion 12b:dr], not expected []",
+        "V33-1/wikipedia",
+        &format!("move 10j10e=: {reverted}"),
     );
 }
