@@ -1,9 +1,12 @@
 //! The conformance kit's generator: reads the hand-derived rule vectors and game fixtures
 //! of `tests/data/` and the perft table below, and returns every file of `conformance/`
 //! (perft files, vector and game JSON) and `src/conformance/embedded.rs` (the kit compiled
-//! into the binary) as text. Expected values come from those files and this table only,
-//! never from running the engine; the engine is used for one thing, writing the position
-//! text of a `.vec` case's piece placements (an input, not an expectation).
+//! into the binary) as text. A case's `expect` comes from those files and this table only,
+//! never from running the engine; the engine writes the position text of a `.vec` case's
+//! piece placements (an input, not an expectation) and each case's `lock`: its answer to
+//! the case's request through the API's jobs, in process, in the form of
+//! `shogi_arbiter::conformance::lock` (every effect, listed move and status: a regression
+//! lock, like the perft table's locks).
 //!
 //! Shared by `cargo run --release --example conformance_kit` (which writes the files) and
 //! the drift test in `tests/cli/kit.rs` (which fails when the committed kit differs).
@@ -16,6 +19,10 @@ mod rules;
 use placements::position_text;
 use rules::{cases_of, rules_for};
 use serde_json::{json, Map, Value};
+use shogi_arbiter::api::routes::moves::{adjudicate_job, legal_moves_job};
+use shogi_arbiter::api::routes::replay::replay_job;
+use shogi_arbiter::config::Limits;
+use shogi_arbiter::conformance::{game_request, lock_of, vector_request};
 use shogi_arbiter::engine::variant::{Rules, VARIANT_IDS};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -702,7 +709,15 @@ pub fn kit(root: &Path) -> BTreeMap<String, String> {
             );
         }
     }
-    let vectors = vectors(root);
+    let vectors: Vec<Value> = vectors(root)
+        .into_iter()
+        .map(|mut v| {
+            let variant = v["variant"].as_str().expect("a variant").to_string();
+            let (path, body) = vector_request(&variant, &v);
+            v["lock"] = lock_of(path, &answer(path, body));
+            v
+        })
+        .collect();
     for (variant, _) in PROFILES {
         let list: Vec<Value> = vectors
             .iter()
@@ -717,7 +732,11 @@ pub fn kit(root: &Path) -> BTreeMap<String, String> {
             pretty(&json!({"variant": variant, "vectors": list})),
         );
     }
-    for (variant, games) in games(root) {
+    for (variant, mut games) in games(root) {
+        for g in &mut games {
+            let path = "/v1/replay";
+            g["lock"] = lock_of(path, &answer(path, game_request(&variant, g)));
+        }
         files.insert(
             format!("conformance/games/{variant}.json"),
             pretty(&json!({"variant": variant, "games": games})),
@@ -728,11 +747,101 @@ pub fn kit(root: &Path) -> BTreeMap<String, String> {
     files
 }
 
+/// This engine's answer to a kit request (`path` and body), through the API's job in
+/// process: what the service answers.
+fn answer(path: &str, body: Value) -> Value {
+    match path {
+        "/v1/adjudicate" => job(path, body, adjudicate_job),
+        "/v1/legal-moves" => job(path, body, legal_moves_job),
+        _ => job(path, body, replay_job),
+    }
+}
+
+/// The answer of one job to a body, as JSON (a refusal is a generator error: every kit
+/// case must be answered).
+fn job<Q, A, E>(path: &str, body: Value, run: fn(&Limits, &Q) -> Result<A, E>) -> Value
+where
+    Q: serde::de::DeserializeOwned,
+    A: serde::Serialize,
+    E: std::fmt::Debug,
+{
+    let request: Q =
+        serde_json::from_value(body.clone()).unwrap_or_else(|e| panic!("{path} {body}: {e}"));
+    let answered = run(&Limits::default(), &request)
+        .unwrap_or_else(|e| panic!("{path} {body}: refused: {e:?}"));
+    serde_json::to_value(answered).expect("an answer serializes")
+}
+
 /// JSON with two-space indents and a final newline.
+/// An array of strings (a lock's move list) is written several items a line, up to
+/// [`WIDTH`] columns, so that a list of hundreds of moves stays small.
 fn pretty(v: &Value) -> String {
-    let mut s = serde_json::to_string_pretty(v).expect("JSON");
+    let mut s = String::new();
+    write_pretty(&mut s, v, 0);
     s.push('\n');
     s
+}
+
+/// The column at which [`pretty`] wraps an array of strings.
+const WIDTH: usize = 100;
+
+fn write_pretty(out: &mut String, v: &Value, depth: usize) {
+    let pad = |d: usize| "  ".repeat(d);
+    let text = |v: &Value| serde_json::to_string(v).expect("JSON");
+    match v {
+        Value::Array(items) if items.is_empty() => out.push_str("[]"),
+        Value::Object(map) if map.is_empty() => out.push_str("{}"),
+        Value::Array(items) if items.iter().all(Value::is_string) => {
+            out.push('[');
+            let mut column = WIDTH;
+            for (i, item) in items.iter().enumerate() {
+                let t = text(item);
+                let comma = usize::from(i + 1 < items.len());
+                if column + 1 + t.len() + comma > WIDTH {
+                    out.push('\n');
+                    out.push_str(&pad(depth + 1));
+                    column = 2 * (depth + 1);
+                } else {
+                    out.push(' ');
+                    column += 1;
+                }
+                out.push_str(&t);
+                column += t.len();
+                if comma == 1 {
+                    out.push(',');
+                    column += 1;
+                }
+            }
+            out.push('\n');
+            out.push_str(&pad(depth));
+            out.push(']');
+        }
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                out.push_str(if i == 0 { "\n" } else { ",\n" });
+                out.push_str(&pad(depth + 1));
+                write_pretty(out, item, depth + 1);
+            }
+            out.push('\n');
+            out.push_str(&pad(depth));
+            out.push(']');
+        }
+        Value::Object(map) => {
+            out.push('{');
+            for (i, (key, item)) in map.iter().enumerate() {
+                out.push_str(if i == 0 { "\n" } else { ",\n" });
+                out.push_str(&pad(depth + 1));
+                out.push_str(&text(&Value::String(key.clone())));
+                out.push_str(": ");
+                write_pretty(out, item, depth + 1);
+            }
+            out.push('\n');
+            out.push_str(&pad(depth));
+            out.push('}');
+        }
+        scalar => out.push_str(&text(scalar)),
+    }
 }
 
 /// `src/conformance/embedded.rs`: every kit file, compiled in.

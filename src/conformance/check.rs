@@ -1,11 +1,14 @@
 //! One kit case against the server: the request it makes (perft, adjudication, legal moves,
 //! replay) and the comparison of the answer with the case's expectation. Only the fields a
 //! case names are compared; a position after a move is compared without its move number
-//! (sources count it differently). A perft count that differs is explained by the bisection
-//! the caller passes (the runner passes its divide bisection).
+//! (sources count it differently). A case's `lock` (this engine's whole answer, see
+//! [`super::lock`]) is compared beside its `expect`: every effect, listed move and status
+//! the answer reports. A perft count that differs is explained by the bisection the caller
+//! passes (the runner passes its divide bisection).
 
 use super::client::Client;
 use super::kit::{JsonCase, PerftCase};
+use super::lock::{self, without_number};
 use serde_json::{json, Map, Value};
 use std::collections::BTreeSet;
 
@@ -89,18 +92,43 @@ fn position_request(case: &Value, variant: &str) -> Map<String, Value> {
     body
 }
 
+/// The request of a rule vector: its path (`job` `adjudicate`, with `move`, or
+/// `legal_moves`) and body.
+pub fn vector_request(variant: &str, v: &Value) -> (&'static str, Value) {
+    let mut body = position_request(v, variant);
+    if v["job"] == "adjudicate" {
+        body.insert("move".into(), v["move"].clone());
+        ("/v1/adjudicate", Value::Object(body))
+    } else {
+        ("/v1/legal-moves", Value::Object(body))
+    }
+}
+
+/// The lock of an answer to the request of `path` (see [`super::lock`]).
+pub fn lock_of(path: &str, answer: &Value) -> Value {
+    match path {
+        "/v1/adjudicate" => lock::adjudication(answer),
+        "/v1/legal-moves" => lock::legal_moves(answer),
+        _ => lock::replay(answer),
+    }
+}
+
+/// The differences of the answer from the case's lock, when it has one, added to
+/// `problems` (a difference already named there is not named twice).
+fn lock_problems(problems: &mut Vec<String>, case: &Value, path: &str, answer: &Value) {
+    if let Some(want) = case.get("lock") {
+        for d in lock::differences(want, &lock_of(path, answer)) {
+            if !problems.contains(&d) {
+                problems.push(d);
+            }
+        }
+    }
+}
+
 /// Runs a rule vector: `job` `adjudicate` (with `move`) or `legal_moves`.
 pub fn vector(client: &Client, case: &JsonCase) -> Outcome {
     let v = &case.case;
-    let mut body = position_request(v, &case.variant);
-    let adjudicate = v["job"] == "adjudicate";
-    let path = if adjudicate {
-        body.insert("move".into(), v["move"].clone());
-        "/v1/adjudicate"
-    } else {
-        "/v1/legal-moves"
-    };
-    let body = Value::Object(body);
+    let (path, body) = vector_request(&case.variant, v);
     let repro = || client.curl(path, &body);
     let answer = match client.post(path, &body) {
         Ok(a) => a,
@@ -112,11 +140,14 @@ pub fn vector(client: &Client, case: &JsonCase) -> Outcome {
         }
     };
     let expect = &v["expect"];
-    let problems = if adjudicate {
+    let mut problems = if path == "/v1/adjudicate" {
         adjudication_problems(expect, &answer)
     } else {
         legal_moves_problems(expect, &answer)
     };
+    if !problems.iter().any(|p| p.starts_with("legal:")) {
+        lock_problems(&mut problems, v, path, &answer);
+    }
     if problems.is_empty() {
         Outcome::Agree
     } else {
@@ -138,12 +169,6 @@ fn same(problems: &mut Vec<String>, name: &str, want: &Value, got: &Value) {
     }
 }
 
-/// A position text without its move number.
-fn without_number(text: &str) -> String {
-    let fields: Vec<&str> = text.split_whitespace().collect();
-    fields[..fields.len().min(3)].join(" ")
-}
-
 /// The status fields the expectation names (`state`, `result`, `reason`, `in_check`,
 /// `check_royals`, `attacking_moves`) against the answer's `status`.
 fn status_problems(problems: &mut Vec<String>, want: &Value, status: &Value) {
@@ -153,14 +178,7 @@ fn status_problems(problems: &mut Vec<String>, want: &Value, status: &Value) {
         }
     }
     let sorted = |v: &Value| -> Value {
-        let mut list: Vec<String> = v
-            .as_array()
-            .map(|a| {
-                a.iter()
-                    .filter_map(|s| s.as_str().map(String::from))
-                    .collect()
-            })
-            .unwrap_or_default();
+        let mut list = lock::strings(v);
         list.sort();
         json!(list)
     };
@@ -288,15 +306,7 @@ fn legal_moves_problems(expect: &Value, answer: &Value) -> Vec<String> {
     }
     let from = expect["from"].as_str().unwrap_or("");
     let of_piece = |m: &Value| m["from"] == from && m["pass"] != true;
-    let want_set = |w: &Value| -> BTreeSet<String> {
-        w.as_array()
-            .map(|a| {
-                a.iter()
-                    .filter_map(|s| s.as_str().map(String::from))
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
+    let want_set = |w: &Value| -> BTreeSet<String> { lock::strings(w).into_iter().collect() };
     if let Some(w) = expect.get("from_moves") {
         let got = move_set(answer, of_piece);
         let want = want_set(w);
@@ -323,19 +333,23 @@ fn legal_moves_problems(expect: &Value, answer: &Value) -> Vec<String> {
     p
 }
 
+/// The body of a game fixture's `/v1/replay` request.
+pub fn game_request(variant: &str, g: &Value) -> Value {
+    let mut body = Map::new();
+    body.insert("variant".into(), json!(variant));
+    for key in ["rules", "start"] {
+        if let Some(v) = g.get(key) {
+            body.insert(key.into(), v.clone());
+        }
+    }
+    body.insert("moves".into(), g["moves"].clone());
+    Value::Object(body)
+}
+
 /// Runs a game fixture through `/v1/replay`.
 pub fn game(client: &Client, case: &JsonCase) -> Outcome {
     let g = &case.case;
-    let mut body = Map::new();
-    body.insert("variant".into(), json!(case.variant));
-    if let Some(rules) = g.get("rules") {
-        body.insert("rules".into(), rules.clone());
-    }
-    if let Some(start) = g.get("start") {
-        body.insert("start".into(), start.clone());
-    }
-    body.insert("moves".into(), g["moves"].clone());
-    let body = Value::Object(body);
+    let body = game_request(&case.variant, g);
     let path = "/v1/replay";
     let id = g["id"].as_str().unwrap_or("?");
     let answer = match client.post(path, &body) {
@@ -358,6 +372,7 @@ pub fn game(client: &Client, case: &JsonCase) -> Outcome {
     if let Some(w) = expect.get("status") {
         status_problems(&mut p, w, &answer["status"]);
     }
+    lock_problems(&mut p, g, path, &answer);
     if p.is_empty() {
         Outcome::Agree
     } else {

@@ -1,6 +1,7 @@
 //! `shogi-arbiter conformance`: runs the conformance kit (`conformance/`: perft files, rule
 //! vectors, game fixtures) against any server of this service's OpenAPI contract and
-//! reports a table of agreement; `--fuzz N` also plays random games comparing the server's
+//! reports a table of agreement, comparing every effect, listed move and status an answer
+//! reports with the case's lock ([`lock`]); `--fuzz N` also plays random games comparing the server's
 //! legal-move sets with this engine's ply by ply. The HTTP client lives here, outside the
 //! engine, which stays a pure library. The run is bounded whatever the server does: the
 //! size of an answer, the time of a case and of the whole run, and the `Retry-After` it
@@ -15,8 +16,10 @@ mod client;
 mod embedded;
 mod fuzz;
 mod kit;
+pub mod lock;
 mod report;
 
+pub use check::{game_request, lock_of, vector_request};
 pub use kit::{variant_profile, Kit};
 
 use crate::engine::variant::VARIANT_IDS;

@@ -3,11 +3,13 @@
 //! closed output pipe, position errors in words and perft counts; the conformance command
 //! against a server and a wrong one (`conformance.rs`) and against hostile ones
 //! (`hostile.rs`), what the runner tells its user (bisection, narrowing, an absent server,
-//! a URL without its scheme: `runner.rs`), and the kit against its generator (`kit.rs`).
+//! a URL without its scheme: `runner.rs`), a planted bug of each kind caught
+//! (`planted.rs`), and the kit against its generator (`kit.rs`).
 
 mod conformance;
 mod hostile;
 mod kit;
+mod planted;
 mod runner;
 
 use std::io::{BufRead, BufReader};
