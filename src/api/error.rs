@@ -156,7 +156,7 @@ pub enum PostJobProblems {
         content_type = "application/problem+json"
     )]
     Malformed(Problem),
-    #[response(status = 405, description = "Method not allowed: only POST; `Allow` lists it", content_type = "application/problem+json",
+    #[response(status = 405, description = "Method not allowed: `Allow` lists the methods the path takes (POST; GET and HEAD too for `/v1/board.svg`)", content_type = "application/problem+json",
         headers(("Allow" = String, description = "The methods the path takes")))]
     MethodNotAllowed(Problem),
     #[response(

@@ -31,20 +31,23 @@ pub struct BoardPictureRequest {
     /// Drawn as White sees the board: file 1 on the left, the last rank at the top,
     /// White's pieces pointing up.
     #[serde(default)]
+    #[schema(example = true)]
     pub flip: bool,
     /// The picture's width in pixels, 100 to 4096 (the height follows; out of range:
     /// 422 `size_out_of_range`). Default: 48 pixels a square.
-    #[schema(minimum = 100, maximum = 4096, default = json!(null))]
+    #[schema(minimum = 100, maximum = 4096, default = json!(null), example = 600)]
     pub size: Option<u32>,
     /// What the pieces show: `kanji` (their names, drawn as outlines, so that no font
     /// need be installed) or `latin` (their codes, in the viewer's sans-serif font).
     #[serde(default)]
+    #[schema(example = "latin")]
     pub labels: PictureLabels,
 }
 
 /// What the pieces of a picture show.
 #[derive(Debug, Clone, Copy, Default, Deserialize, ToSchema, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
+#[schema(example = "kanji")]
 pub enum PictureLabels {
     /// The kanji (Japanese characters) of the piece's name, drawn as outlines.
     #[default]

@@ -57,6 +57,11 @@ pub async fn board(
         (status = 422, description = "A parameter that is not one of the form's or not of its type (`invalid_request`), a move with a space in it (`invalid_request`), and every problem of `POST /v1/board.svg`", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "The call is heavy and the heavy slots are taken, as for `POST /v1/board.svg`: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u32, description = "Seconds to wait before retrying"))),
+        (status = 405, description = "Method not allowed: GET, HEAD and POST; `Allow` lists them", body = Problem, content_type = "application/problem+json",
+            headers(("Allow" = String, description = "The methods the path takes"))),
+        (status = 414, description = "URL longer than 8192 bytes", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "The heavy engine call could not be run (the engine's thread pool is shutting down), or `--max-connections` connections are open (`too_many_connections`, with `Retry-After`, answered as the connection is accepted and closed)", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u32, description = "Seconds to wait before retrying, with `too_many_connections`"))),
     )
 )]
 #[get("/v1/board.svg")]
