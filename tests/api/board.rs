@@ -161,11 +161,7 @@ async fn promoted_sides_are_red_and_show_the_promoted_name() {
             .iter()
             .position(|e| e.has_class("piece") && e.attr("data-square") == square)
             .unwrap();
-        let text = doc
-            .iter()
-            .find(|e| e.has_class("label") && e.parent == Some(i))
-            .unwrap();
-        (&doc[i], text)
+        (&doc[i], label_of(&doc, i))
     };
     // chu_lishogi.md §2: a pawn promotes to a gold general (金将, tokin), a rook to a
     // dragon king (龍王).
@@ -194,11 +190,10 @@ async fn names_per_side_and_unknown_kanji() {
         .enumerate()
         .filter(|(_, e)| e.has_class("piece") && e.attr("data-piece").eq_ignore_ascii_case("k"))
         .map(|(i, e)| {
-            let text = doc
-                .iter()
-                .find(|t| t.parent == Some(i) && t.has_class("label"))
-                .unwrap();
-            (e.attr("data-piece").to_string(), glyphs(&doc, text))
+            (
+                e.attr("data-piece").to_string(),
+                glyphs(&doc, label_of(&doc, i)),
+            )
         })
         .collect();
     assert_eq!(
@@ -267,6 +262,13 @@ pub async fn picture(app: &TestApp, body: &Value) -> Answer {
     assert_eq!(a.status, 200, "{body}: {a:?}");
     assert_eq!(a.content_type, "image/svg+xml");
     a
+}
+
+/// The label of the piece whose group is `doc[piece]`.
+pub fn label_of(doc: &[Element], piece: usize) -> &Element {
+    doc.iter()
+        .find(|e| e.parent == Some(piece) && e.has_class("label"))
+        .unwrap_or_else(|| panic!("no label in {:?}", doc[piece]))
 }
 
 /// The characters of a piece's label, in order: a `text` element's own and its `tspan`

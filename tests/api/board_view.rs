@@ -5,7 +5,7 @@
 //! to move; bad parameters are problem+json 422s. Positions are chu shogi's (chu.md: a side
 //! that has lost its royals has lost; chu_lishogi.md §2 for the piece letters).
 
-use crate::board::{glyphs, lion_game, parse, picture, translate, Element};
+use crate::board::{glyphs, label_of, lion_game, parse, picture, translate, Element};
 use crate::helpers::{assert_problem, spawn_app, Answer, TestApp};
 use serde_json::{json, Value};
 
@@ -171,11 +171,10 @@ async fn flip_size_and_labels() {
         .enumerate()
         .filter(|(_, e)| e.has_class("piece"))
         .map(|(i, e)| {
-            let label = doc
-                .iter()
-                .find(|l| l.parent == Some(i) && l.has_class("label"))
-                .unwrap();
-            (e.attr("data-square").to_string(), glyphs(&doc, label))
+            (
+                e.attr("data-square").to_string(),
+                glyphs(&doc, label_of(&doc, i)),
+            )
         })
         .collect();
     shown.sort();
