@@ -5,29 +5,39 @@
 #
 # Fetches pictures from a running server (POST /v1/board.svg): the start position of every
 # variant, a chu game whose last move is a lion's double capture with promoted pieces on
-# the board, and a tai game whose last move is a capture. Renders each to PNG in headless
-# Chromium at one pixel per unit and decodes the PNG with the standard library (zlib,
+# the board, and a tai game whose last move is a capture; and with GET /v1/board.svg the
+# chu game flipped, the chu start with Latin labels and at 600 pixels wide, a chu position
+# in check and a chu game that has ended. Renders each to PNG in headless Chromium at one
+# pixel per unit, with a fontconfig that offers no CJK font (the kanji are outlines in the
+# SVG and must show without one), and decodes the PNG with the standard library (zlib,
 # struct). Then checks facts that fail when the drawing is wrong:
 #   - the picture is not blank (the board colour covers much of it, many colours in all);
 #   - a piece stands in exactly the cells where the position text (the catalogue's start
 #     position, or the final position of POST /v1/replay) has one, with file 1 on the
-#     right and rank a at the top;
-#   - Black's pieces point up and White's down (more of the piece's face in its wide end);
+#     right and rank a at the top (flipped: file 1 on the left, rank a at the bottom);
+#   - Black's pieces point up and White's down (more of the piece's face in its wide end),
+#     the other way round when flipped;
 #   - the kanji are drawn: two pieces of one kind on a rank look the same, two different
 #     kinds differ (missing fonts draw every name as the same empty boxes);
 #   - red appears exactly in the cells of promoted pieces (none in a start position);
 #   - a game's last move is filled in its colours on its squares and the squares where it
-#     removed pieces are ringed in blue, and those colours appear nowhere else.
+#     removed pieces are ringed in blue, and those colours appear nowhere else;
+#   - the check mark's orange fills the royal's square in check and appears nowhere else
+#     (nowhere in a picture without check); the dark band of a finished game appears in
+#     that picture only;
+#   - a picture asked 600 pixels wide is rendered 600 pixels wide.
 # Prints the size of each SVG and the times to fetch and render it; exits 1 on a failed
 # check. Only the standard library.
 
 import json
+import os
 import statistics
 import struct
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import urllib.request
 import zlib
 from pathlib import Path
@@ -39,12 +49,23 @@ PIECE = (0xFC, 0xEB, 0xC2)
 LAST_FROM = (0xB9, 0xDC, 0xA0)
 LAST_PATH = (0x6C, 0xBF, 0x5A)
 REMOVED = (0x1E, 0x64, 0xC8)
+CHECK = (0xF3, 0x9C, 0x34)
+# Where Latin fonts live (Debian's fonts-dejavu-core, pulled in by chromium).
+LATIN_FONT_DIRS = ["/usr/share/fonts/truetype/dejavu"]
+ENDING = (0x27, 0x32, 0x5A)
+# With no mark but the last move's.
+NO_MARKS = {"check colour": (CHECK, {})}
 
 CHU_GAME = {
     "variant": "chu",
     "start": "6k5/12/7+P4/2+r9/12/5p6/5p6/5N6/12/12/12/6K5 b - 1",
     "moves": ["7h7g7f"],
 }
+# White's rook on 6e gives check to Black's king on 6l.
+CHU_CHECK = {"variant": "chu", "position": "6k5/12/12/12/6r5/12/12/12/12/P11/12/6K5 b - 1"}
+# Black's rook takes White's king: Black has won.
+CHU_ENDED = {"variant": "chu", "start": "6k4g/12/12/12/12/12/12/12/12/12/P11/6R4K b - 1",
+             "moves": ["6l6a"]}
 TAI_GAME = {
     "variant": "tai",
     "moves": ["13s13r", "13g13h", "13r13q", "13h13i", "13q13p", "13i13j", "13p13o",
@@ -58,6 +79,18 @@ def check(ok, what):
     print(("ok    " if ok else "FAIL  ") + what)
     if not ok:
         failures.append(what)
+
+
+def query(body):
+    """The GET form's query string of a POST body."""
+    pairs = []
+    for key, value in body.items():
+        if key == "moves":
+            value = ",".join(value)
+        elif isinstance(value, bool):
+            value = "true" if value else "false"
+        pairs.append((key, str(value)))
+    return urllib.parse.urlencode(pairs, quote_via=urllib.parse.quote)
 
 
 def request(url, body=None):
@@ -113,8 +146,9 @@ def read_png(path):
 
 
 class Picture:
-    def __init__(self, name, svg, png, files, ranks):
+    def __init__(self, name, svg, png, files, ranks, flip=False):
         self.name = name
+        self.flip = flip
         self.width, self.height, self.rows = read_png(png)
         text = svg.decode()
         board = text[text.index('<rect class="board"'):]
@@ -131,6 +165,8 @@ class Picture:
         """Pixel box (x0, y0, x1, y1) inside a square's cell, its grid line left out."""
         file, rank = int(square[:-1]), ord(square[-1]) - ord("a")
         col = self.files - file
+        if self.flip:
+            col, rank = file - 1, self.ranks - 1 - rank
         x, y = self.x0 + col * self.cell, self.y0 + rank * self.cell
         return x + 2, y + 2, x + self.cell - 1, y + self.cell - 1
 
@@ -194,17 +230,18 @@ def check_pieces(pic, position):
                 top = pic.count(face, (x0, y0, x1, y0 + third))
                 bottom = pic.count(face, (x0, y1 - third, x1, y1))
                 white = pieces[sq].lstrip("+")[0].islower()
-                if (top > bottom) != white:
+                if (top > bottom) != (white != pic.flip):
                     turned.append(sq)
     check(not wrong, f"{pic.name}: a piece in exactly the {len(pieces)} occupied cells"
           + (f" (wrong: {wrong[:8]})" if wrong else ""))
-    check(not turned, f"{pic.name}: Black's pieces point up, White's down"
+    check(not turned, f"{pic.name}: Black's pieces point " + ("down, White's up" if pic.flip else "up, White's down")
           + (f" (wrong: {turned[:8]})" if turned else ""))
     return pieces
 
 
-def check_kanji(pic, pieces):
-    """On Black's back rank: same tokens look the same, different tokens differ."""
+def check_kanji(pic, pieces, least=20):
+    """On Black's back rank: same tokens look the same, different tokens differ (in more
+    than 1/`least` of the cell: less for one small Latin letter than for kanji)."""
     back = chr(ord("a") + pic.ranks - 1)
     row = [(f, pieces.get(f"{f}{back}")) for f in range(1, pic.files + 1)]
     row = [(f, t) for f, t in row if t]
@@ -224,7 +261,7 @@ def check_kanji(pic, pieces):
               f"look alike ({d} pixels differ)")
     if other:
         d = differing(*other)
-        check(d > area // 20, f"{pic.name}: {other[0][1]} and {other[1][1]} look different "
+        check(d > area // least, f"{pic.name}: {other[0][1]} and {other[1][1]} look different "
               f"({d} pixels differ)")
 
 
@@ -262,11 +299,21 @@ def main():
     chromium = sys.argv[3] if len(sys.argv) > 3 else "/usr/bin/chromium"
     out.mkdir(parents=True, exist_ok=True)
 
-    def fetch(name, body, repeat=1):
+    # Chromium sees only the fonts of this configuration: no CJK font.
+    fonts = out / "fonts.conf"
+    fonts.write_text('<?xml version="1.0"?>\n<fontconfig>\n'
+                     + "".join(f"<dir>{d}</dir>\n" for d in LATIN_FONT_DIRS if Path(d).is_dir())
+                     + f"<cachedir>{out / 'fontcache'}</cachedir>\n</fontconfig>\n")
+    browser_env = dict(os.environ, FONTCONFIG_FILE=str(fonts))
+
+    def fetch(name, body, repeat=1, get=False):
         times = []
         for _ in range(repeat):
             begun = time.perf_counter()
-            status, kind, svg = request(f"{base}/v1/board.svg", body)
+            if get:
+                status, kind, svg = request(f"{base}/v1/board.svg?{query(body)}")
+            else:
+                status, kind, svg = request(f"{base}/v1/board.svg", body)
             times.append(time.perf_counter() - begun)
         check(status == 200 and kind == "image/svg+xml", f"{name}: 200 image/svg+xml")
         (out / f"{name}.svg").write_bytes(svg)
@@ -290,13 +337,14 @@ def main():
                  f"--user-data-dir={profile}", "--hide-scrollbars",
                  f"--screenshot={png}", f"--window-size={width},{height}",
                  (out / f"{name}.svg").resolve().as_uri()],
-                check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
+                check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120,
+                env=browser_env)
             return png, time.perf_counter() - begun
 
-    def render(name, svg, files, ranks):
+    def render(name, svg, files, ranks, flip=False):
         width, height = size_of(svg)
         png, took = shoot(name, svg)
-        pic = Picture(name, svg, png, files, ranks)
+        pic = Picture(name, svg, png, files, ranks, flip)
         check((pic.width, pic.height) == (width, height), f"{name}: PNG is {width}x{height}")
         share = pic.count(near(BOARD)) / (pic.width * pic.height)
         colours = len({pic.pixel(x, y) for y in range(0, pic.height, 3) for x in range(0, pic.width, 3)})
@@ -320,7 +368,8 @@ def main():
               f"{name}: no promoted piece at the start")
         check_marks(pic, {"last-move start colour": (LAST_FROM, {}),
                           "last-move colour": (LAST_PATH, {}),
-                          "removal ring": (REMOVED, {})})
+                          "removal ring": (REMOVED, {}), **NO_MARKS})
+        check(pic.count(near(ENDING)) == 0, f"{name}: no end-of-game band")
         if variant == "tai":
             times = [shoot(name, svg)[1] for _ in range(4)] + [rendered]
             print(f"      {name}: render time median of 5: {statistics.median(times):.2f} s")
@@ -345,7 +394,44 @@ def main():
         pieces = check_pieces(pic, final)
         check_red(pic, pieces)
         check_marks(pic, marks)
-    promoted = squares_of(json.loads(request(f"{base}/v1/replay", CHU_GAME)[2])["final_position"], 12)
+    # The GET form: the chu game flipped, Latin labels, a width, check, a finished game.
+    final = json.loads(request(f"{base}/v1/replay", CHU_GAME)[2])["final_position"]
+    name = "board-chu-lion-game-flipped"
+    svg, _ = fetch(name, dict(CHU_GAME, flip=True), get=True)
+    pic, _ = render(name, svg, 12, 12, flip=True)
+    pieces = check_pieces(pic, final)
+    check_red(pic, pieces)
+    check_marks(pic, {"last-move start colour": (LAST_FROM, {"7h": 0.8}),
+                      "last-move colour": (LAST_PATH, {"7g": 0.4, "7f": 0.05}),
+                      "removal ring": (REMOVED, {"7g": 0.12, "7f": 0.12})})
+    chu = json.loads(request(f"{base}/v1/variants/chu")[2])
+    name = "board-chu-start-latin"
+    svg, _ = fetch(name, {"variant": "chu", "labels": "latin"}, get=True)
+    check(b"<use " not in svg and b"<defs>" not in svg, f"{name}: no outlines")
+    pic, _ = render(name, svg, 12, 12)
+    check_kanji(pic, check_pieces(pic, chu["start_position"]), least=200)
+    name = "board-chu-start-600"
+    svg, _ = fetch(name, {"variant": "chu", "size": 600}, get=True)
+    png, _ = shoot(name, svg)
+    width, _, _ = read_png(png)
+    check(width == 600, f"{name}: rendered {width} pixels wide")
+    name = "board-chu-check"
+    svg, _ = fetch(name, CHU_CHECK, get=True)
+    pic, _ = render(name, svg, 12, 12)
+    check_pieces(pic, CHU_CHECK["position"])
+    check_marks(pic, {"check colour": (CHECK, {"6l": 0.15})})
+    check(pic.count(near(ENDING)) == 0, f"{name}: no end-of-game band")
+    check(b"Black to move, in check" in svg, f"{name}: the caption says Black is in check")
+    name = "board-chu-ended"
+    svg, _ = fetch(name, CHU_ENDED, get=True)
+    pic, _ = render(name, svg, 12, 12)
+    check_marks(pic, {"last-move start colour": (LAST_FROM, {"6l": 0.8}), **NO_MARKS})
+    band = pic.count(near(ENDING))
+    check(band > pic.width * 15, f"{name}: the end-of-game band is drawn ({band} pixels)")
+    check(b"to move" not in svg and b"Black wins" in svg,
+          f"{name}: the caption gives the result, no side to move")
+
+    promoted = squares_of(final, 12)
     check(sorted(sq for sq, t in promoted.items() if t.startswith("+")) == ["10d", "5c"],
           "board-chu-lion-game: promoted pieces on 10d and 5c")
 

@@ -156,7 +156,7 @@ pub enum PostJobProblems {
         content_type = "application/problem+json"
     )]
     Malformed(Problem),
-    #[response(status = 405, description = "Method not allowed: only POST; `Allow` lists it", content_type = "application/problem+json",
+    #[response(status = 405, description = "Method not allowed: `Allow` lists the methods the path takes (POST; GET and HEAD too for `/v1/board.svg`)", content_type = "application/problem+json",
         headers(("Allow" = String, description = "The methods the path takes")))]
     MethodNotAllowed(Problem),
     #[response(
@@ -422,7 +422,7 @@ pub fn json_error(err: actix_web::error::JsonPayloadError) -> ApiError {
 /// an unknown `count` or `record.format`) or a string (written "string \"TEXT\"",
 /// escaped). A message repeats at most one of them, before any text of the service's own,
 /// so the first opening found is serde's.
-fn cut_echo(message: &str) -> String {
+pub fn cut_echo(message: &str) -> String {
     const OPENINGS: [&str; 3] = ["field `", "variant `", "string \""];
     let first = OPENINGS
         .iter()

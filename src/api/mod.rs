@@ -66,7 +66,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(routes::moves::adjudicate)
         .service(routes::replay::replay)
         .service(routes::perft::perft)
-        .service(routes::picture::board);
+        .service(routes::picture::board)
+        .service(routes::picture::board_get);
 }
 
 /// The OpenAPI document, built from [`configure`] without starting a server.

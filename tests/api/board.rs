@@ -28,7 +28,7 @@ const STARTS: [(&str, usize, usize); 7] = [
 /// A chu game: Black's lion on 7h takes the pawns on 7g and 7f in one move (a lion's
 /// double capture, machine text `7h7g7f`), with a Black promoted pawn on 5c and a White
 /// promoted rook on 10d on the board.
-fn lion_game() -> Value {
+pub fn lion_game() -> Value {
     json!({
         "variant": "chu",
         "start": "6k5/12/7+P4/2+r9/12/5p6/5p6/5N6/12/12/12/6K5 b - 1",
@@ -161,11 +161,7 @@ async fn promoted_sides_are_red_and_show_the_promoted_name() {
             .iter()
             .position(|e| e.has_class("piece") && e.attr("data-square") == square)
             .unwrap();
-        let text = doc
-            .iter()
-            .find(|e| e.name == "text" && e.parent == Some(i))
-            .unwrap();
-        (&doc[i], text)
+        (&doc[i], label_of(&doc, i))
     };
     // chu_lishogi.md §2: a pawn promotes to a gold general (金将, tokin), a rook to a
     // dragon king (龍王).
@@ -194,11 +190,10 @@ async fn names_per_side_and_unknown_kanji() {
         .enumerate()
         .filter(|(_, e)| e.has_class("piece") && e.attr("data-piece").eq_ignore_ascii_case("k"))
         .map(|(i, e)| {
-            let text = doc
-                .iter()
-                .find(|t| t.parent == Some(i) && t.name == "text")
-                .unwrap();
-            (e.attr("data-piece").to_string(), glyphs(&doc, text))
+            (
+                e.attr("data-piece").to_string(),
+                glyphs(&doc, label_of(&doc, i)),
+            )
         })
         .collect();
     assert_eq!(
@@ -262,25 +257,46 @@ async fn the_same_request_gives_the_same_bytes() {
     assert_eq!(one.raw, two.raw);
 }
 
-async fn picture(app: &TestApp, body: &Value) -> Answer {
+pub async fn picture(app: &TestApp, body: &Value) -> Answer {
     let a = app.post("/v1/board.svg", body).await;
     assert_eq!(a.status, 200, "{body}: {a:?}");
     assert_eq!(a.content_type, "image/svg+xml");
     a
 }
 
-/// The characters of a `text` element: its own and its `tspan` children's, in order.
-fn glyphs(doc: &[Element], text: &Element) -> String {
-    let i = doc.iter().position(|e| std::ptr::eq(e, text)).unwrap();
-    let mut out = text.text.clone();
+/// The label of the piece whose group is `doc[piece]`.
+pub fn label_of(doc: &[Element], piece: usize) -> &Element {
+    doc.iter()
+        .find(|e| e.parent == Some(piece) && e.has_class("label"))
+        .unwrap_or_else(|| panic!("no label in {:?}", doc[piece]))
+}
+
+/// The characters of a piece's label, in order: a `text` element's own and its `tspan`
+/// children's; a group's `use` children's, each naming an outline `#k` and its code point
+/// in hex, which must be defined once in the document's `<defs>`.
+pub fn glyphs(doc: &[Element], label: &Element) -> String {
+    let i = doc.iter().position(|e| std::ptr::eq(e, label)).unwrap();
+    let mut out = label.text.clone();
     for e in doc.iter().filter(|e| e.parent == Some(i)) {
         out.push_str(&e.text);
+        if e.name == "use" {
+            let id = e.attr("href").strip_prefix('#').expect("a local reference");
+            let defined: Vec<&Element> = doc
+                .iter()
+                .filter(|d| d.name == "path" && d.attr("id") == id)
+                .collect();
+            assert_eq!(defined.len(), 1, "{id} defined once");
+            let in_defs = defined[0].parent.map(|p| doc[p].name.as_str());
+            assert_eq!(in_defs, Some("defs"), "{id}");
+            let code = u32::from_str_radix(id.strip_prefix('k').unwrap(), 16).unwrap();
+            out.push(char::from_u32(code).unwrap());
+        }
     }
     out
 }
 
 /// The x and y of `translate(x,y)`.
-fn translate(transform: &str) -> (f64, f64) {
+pub fn translate(transform: &str) -> (f64, f64) {
     let inner = transform
         .strip_prefix("translate(")
         .and_then(|t| t.split(')').next())
@@ -291,23 +307,23 @@ fn translate(transform: &str) -> (f64, f64) {
 
 /// One element of a parsed document, in document order.
 #[derive(Debug)]
-struct Element {
-    name: String,
+pub struct Element {
+    pub name: String,
     attrs: BTreeMap<String, String>,
     /// Its own text (entities decoded), children's text excluded.
-    text: String,
+    pub text: String,
     /// Index of its parent in the document, `None` for the root.
-    parent: Option<usize>,
+    pub parent: Option<usize>,
 }
 
 impl Element {
-    fn attr(&self, name: &str) -> &str {
+    pub fn attr(&self, name: &str) -> &str {
         self.attrs.get(name).map_or("", String::as_str)
     }
-    fn has_class(&self, class: &str) -> bool {
+    pub fn has_class(&self, class: &str) -> bool {
         self.attr("class").split(' ').any(|c| c == class)
     }
-    fn num(&self, name: &str) -> f64 {
+    pub fn num(&self, name: &str) -> f64 {
         self.attr(name).parse().unwrap_or(f64::NAN)
     }
 }
@@ -315,7 +331,7 @@ impl Element {
 /// Parses the answer as XML, panicking on anything not well-formed: tags nest and close,
 /// one root element, attributes quoted and not repeated, `&` only in the five predefined
 /// entities or character references, `<` only to start markup.
-fn parse(a: &Answer) -> Vec<Element> {
+pub fn parse(a: &Answer) -> Vec<Element> {
     let text = std::str::from_utf8(&a.raw).expect("UTF-8");
     let mut rest = text.strip_prefix("<?xml").map_or(text, |r| {
         &r[r.find("?>").expect("the declaration ends") + 2..]

@@ -2,6 +2,7 @@
 //! inputs, the OpenAPI document and its examples, the README's curl examples.
 
 mod board;
+mod board_view;
 mod catalogue;
 mod chu;
 mod dai;

@@ -157,13 +157,14 @@ fn statuses(doc: &Value) -> Vec<(String, String, Vec<String>)> {
 /// with a wrong method (405, with `Allow`) or too long a URL (414); every POST job reads a
 /// JSON body (400 malformed, 408 not received in time, 413 too large, 415 not JSON, 422
 /// invalid) and may run on the blocking pool (429 too
-/// busy, with `Retry-After`; 503 engine unavailable); an unknown variant in the catalogue
-/// is a 404. Every error is documented as a problem+json `Problem`.
+/// busy, with `Retry-After`; 503 engine unavailable), and so may the picture's GET form
+/// (which reads its parameters, 422); an unknown variant in the catalogue is a 404. Every
+/// error is documented as a problem+json `Problem`.
 #[tokio::test]
 async fn every_operation_documents_every_status_it_can_send() {
     let doc = committed();
     let ops = statuses(&doc);
-    assert_eq!(ops.len(), 10);
+    assert_eq!(ops.len(), 11);
     for (path, method, codes) in &ops {
         let has = |code: &str| codes.iter().any(|c| c == code);
         let op = &doc["paths"][path][method];
@@ -184,6 +185,11 @@ async fn every_operation_documents_every_status_it_can_send() {
         }
         if path == "/v1/variants/{variant}" {
             assert!(has("404"), "{codes:?}");
+        }
+        if path == "/v1/board.svg" && method == "get" {
+            for code in ["200", "422", "429", "503"] {
+                assert!(has(code), "{method} {path} documents {code}: {codes:?}");
+            }
         }
         for code in codes.iter().filter(|c| !c.starts_with('2')) {
             let content = &op["responses"][code]["content"];

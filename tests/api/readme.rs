@@ -14,8 +14,10 @@ async fn every_readme_curl_example_works() {
         .map(str::trim)
         .filter(|l| l.starts_with("curl "))
     {
+        // A URL with `&` in it is quoted for the shell.
         let url = line
             .split_whitespace()
+            .map(|w| w.trim_matches('\''))
             .find(|w| w.starts_with("localhost:8080"))
             .unwrap_or_else(|| panic!("no URL in {line}"));
         let path = url.trim_start_matches("localhost:8080");

@@ -22,6 +22,7 @@ mod maka;
 mod maka_vectors;
 mod names;
 mod perft;
+mod picture;
 #[path = "../common/placements.rs"]
 mod placements;
 mod properties;

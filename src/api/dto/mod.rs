@@ -23,7 +23,7 @@ pub use health::Health;
 pub use json::{Body, PositionText};
 pub use moves::{AdjudicateRequest, AdjudicateResponse, LegalMovesRequest, LegalMovesResponse};
 pub use perft::{DivideRow, PerftCount, PerftRequest, PerftResponse};
-pub use picture::BoardPictureRequest;
+pub use picture::{BoardPictureQuery, BoardPictureRequest, PictureLabels};
 pub use played::{
     CaptureInfo, ChangeCause, ChangedInfo, IllegalInfo, MoveInfo, PromotionInfo, RemovalCause,
     RemovedInfo, UnreadableInfo,

@@ -11,11 +11,16 @@
 //! position be rebuilt by replaying at most that many moves. What a move did in full (the
 //! position before it, its effects) is handed to the caller when the move is played
 //! ([`Played`]) and not kept.
+//!
+//! `picture.rs` draws a game: its position with the marks its state gives (last move,
+//! check, ending).
 
 mod history;
+mod picture;
 mod replay;
 mod state;
 
 pub use history::PlayedMove;
+pub use picture::game_picture;
 pub use replay::{outcome, replay, replay_from, replay_with, Outcome};
 pub use state::{Candidate, Game, IllegalAt, Played, Status, CHECKPOINT_PLIES};

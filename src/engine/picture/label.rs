@@ -11,10 +11,24 @@
 //! kanji are unknown (`?`, the two cavalrymen) the piece's code is drawn in Latin letters.
 //! 𩹄 (U+29E44, in 摩𩹄, capricorn) is drawn as its common form 羯: the free CJK fonts lack
 //! the rare character.
+//!
+//! A picture may ask for Latin labels instead ([`Labels::Latin`]): every piece then shows
+//! the code of the kind it moves as (`N` for chu's lion, `FL` for a ferocious leopard), in
+//! the viewer's sans-serif font.
 
 use crate::engine::core::color::Color;
 use crate::engine::core::piece::Piece;
 use crate::engine::variant::Rules;
+
+/// Which writing a picture labels its pieces with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Labels {
+    /// The kanji, drawn as outlines (the default).
+    #[default]
+    Kanji,
+    /// The pieces' codes in Latin letters.
+    Latin,
+}
 
 /// What a piece shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,6 +68,17 @@ pub fn piece_label(rules: &Rules, piece: Piece) -> Label {
         Label::Code(shown.code.clone())
     } else {
         Label::Kanji(chars)
+    }
+}
+
+/// The label of `piece` under `rules` in the writing `labels` asks for.
+pub fn label_in(rules: &Rules, piece: Piece, labels: Labels) -> Label {
+    match labels {
+        Labels::Kanji => piece_label(rules, piece),
+        Labels::Latin => {
+            let shown = rules.variant.kind(rules.face(piece.face).moves_as);
+            Label::Code(shown.code.clone())
+        }
     }
 }
 
