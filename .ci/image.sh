@@ -12,8 +12,9 @@
 #       debian:<release>-slim     a minbase Debian root made by mmdebstrap;
 #       rust:<version>-slim-<release>
 #                                 the same plus what the official rust:*-slim image adds
-#                                 (ca-certificates, gcc, libc6-dev) and this machine's Rust
-#                                 toolchain under /usr/local, without its documentation;
+#                                 (ca-certificates, gcc, libc6-dev), this machine's Rust
+#                                 toolchain under /usr/local without its documentation, and
+#                                 the host's certificate bundle (the network's TLS proxy);
 #       busybox:<version>-musl    Debian's static busybox as /bin/wget (the only file the
 #                                 Dockerfile copies from it).
 # The build itself is the Dockerfile's: a cold `cargo build --release --locked` that fetches
@@ -69,13 +70,16 @@ debian_root() {
 }
 
 # An image named $1 from the tar file $2 (the root file system), with the environment
-# variables that follow.
+# variables that follow. CA_BUNDLE, when set, replaces the image's certificate bundle.
 image_from_tar() {
     local name="$1" tar="$2"
     shift 2
     local container
     container="$(buildah "${storage[@]}" from scratch)"
     run buildah "${storage[@]}" add "$container" "$tar" /
+    if [ -n "${CA_BUNDLE:-}" ]; then
+        run buildah "${storage[@]}" copy "$container" "$CA_BUNDLE" /etc/ssl/certs/ca-certificates.crt
+    fi
     local env
     for env in "$@"; do
         run buildah "${storage[@]}" config --env "$env" "$container"
@@ -85,7 +89,7 @@ image_from_tar() {
 }
 
 # --- the base images ---------------------------------------------------------------
-debian_root "$work/debian.tar" ca-certificates
+debian_root "$work/debian.tar" debian-archive-keyring
 image_from_tar "docker.io/library/debian:$RELEASE-slim" "$work/debian.tar" \
     PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 
@@ -93,14 +97,17 @@ debian_root "$work/rust.tar" ca-certificates gcc libc6-dev
 sysroot="$(rustc --print sysroot)"
 run tar -C "$sysroot" --exclude=./share/doc --transform 's,^\.,./usr/local,' \
     -rf "$work/rust.tar" .
-image_from_tar "docker.io/library/rust:$RUST_VERSION-slim-$RELEASE" "$work/rust.tar" \
+# The build stage reaches crates.io through this machine's network, whose TLS proxy only the
+# host's certificate bundle trusts: the stand-in rust image gets that bundle.
+CA_BUNDLE=/etc/ssl/certs/ca-certificates.crt \
+    image_from_tar "docker.io/library/rust:$RUST_VERSION-slim-$RELEASE" "$work/rust.tar" \
     CARGO_HOME=/usr/local/cargo \
     PATH=/usr/local/cargo/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 
 run mmdebstrap --quiet --variant=extract --include=busybox-static "$RELEASE" \
     "$work/busybox" "$MIRROR"
 mkdir -p "$work/busybox-root/bin"
-cp "$work/busybox/bin/busybox" "$work/busybox-root/bin/wget"
+cp "$work/busybox/usr/bin/busybox" "$work/busybox-root/bin/wget"
 tar -C "$work/busybox-root" -cf "$work/busybox.tar" .
 image_from_tar "docker.io/library/busybox:$BUSYBOX_TAG" "$work/busybox.tar"
 
