@@ -3,9 +3,11 @@
 //! the traffic.
 
 pub mod context;
+pub mod cors;
 mod describe;
 pub mod dto;
 pub mod error;
+pub mod gzip;
 pub mod memory;
 pub mod metrics;
 pub mod peer;

@@ -41,7 +41,8 @@ pub fn rules_echo() -> Value {
 pub fn move_info() -> Value {
     json!({
         "move": "13s13r", "hodges": "P-13r", "from": "13s", "to": "13r", "captures": [],
-        "removed": [], "promotion": "none", "piece_after": "P", "pass": false
+        "removed": [], "promotion": "none", "piece_after": "P", "pass": false,
+        "gives_check": false
     })
 }
 
