@@ -73,19 +73,31 @@ fn main() {
     }
     let [whole, with, without, texts, alone] = times.map(median);
     println!("tai start, {} moves, median of {runs} runs:", moves.len());
-    println!("  job, objects (with gives_check) {:>9.1} µs", micros(whole));
+    println!(
+        "  job, objects (with gives_check) {:>9.1} µs",
+        micros(whole)
+    );
     println!("  list with gives_check           {:>9.1} µs", micros(with));
-    println!("  list without gives_check        {:>9.1} µs", micros(without));
+    println!(
+        "  list without gives_check        {:>9.1} µs",
+        micros(without)
+    );
     println!(
         "  ratio with/without              {:>9.3}",
         micros(with) / micros(without)
     );
-    println!("  the check tests alone           {:>9.1} µs", micros(alone));
+    println!(
+        "  the check tests alone           {:>9.1} µs",
+        micros(alone)
+    );
     println!(
         "  job without them (estimated)    {:>9.3} of the job",
         (micros(whole) - micros(alone)) / micros(whole)
     );
-    println!("  job, format text                {:>9.1} µs", micros(texts));
+    println!(
+        "  job, format text                {:>9.1} µs",
+        micros(texts)
+    );
 
     let plain = job(&objects);
     let short = job(&text);

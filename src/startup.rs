@@ -66,7 +66,14 @@ impl Application {
             .listen("shogi-arbiter", listener, move || {
                 let (state, known, cors) = (state.clone(), known.clone(), cors.clone());
                 let shutdown = shutdown.clone();
-                let app = move || app(state.clone(), known.clone(), cors.clone(), limits.body_bytes);
+                let app = move || {
+                    app(
+                        state.clone(),
+                        known.clone(),
+                        cors.clone(),
+                        limits.body_bytes,
+                    )
+                };
                 let http = HttpService::build()
                     .keep_alive(limits.keep_alive)
                     // Every head's bound is the connection's own (api::peer), the first

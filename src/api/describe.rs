@@ -122,7 +122,13 @@ pub fn move_info_with(
 /// A played move described, with its Hodges text computed alone.
 pub fn describe(rules: &Rules, played: &Played) -> MoveInfo {
     let hodges = format_hodges(&played.before, rules, &played.mv);
-    move_info_with(rules, &played.mv, &played.effects, hodges, played.gave_check)
+    move_info_with(
+        rules,
+        &played.mv,
+        &played.effects,
+        hodges,
+        played.gave_check,
+    )
 }
 
 /// Why a move was refused: a rule breach with the ruling that an illegal move loses

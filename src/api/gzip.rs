@@ -33,20 +33,16 @@ pub async fn compress(
         if !eligible {
             return body;
         }
-        head.headers.append(
-            header::VARY,
-            HeaderValue::from_static("accept-encoding"),
-        );
+        head.headers
+            .append(header::VARY, HeaderValue::from_static("accept-encoding"));
         if !wanted {
             return body;
         }
         match body.try_into_bytes() {
             Ok(bytes) => match gzip(&bytes) {
                 Some(coded) => {
-                    head.headers.insert(
-                        header::CONTENT_ENCODING,
-                        HeaderValue::from_static("gzip"),
-                    );
+                    head.headers
+                        .insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
                     BoxBody::new(coded)
                 }
                 None => BoxBody::new(bytes),
@@ -94,7 +90,11 @@ fn weight<'a>(params: impl Iterator<Item = &'a str>) -> Option<f32> {
     for param in params {
         if let Some((name, value)) = param.split_once('=') {
             if name.trim().eq_ignore_ascii_case("q") {
-                q = value.trim().parse().ok().filter(|q| (0.0..=1.0).contains(q))?;
+                q = value
+                    .trim()
+                    .parse()
+                    .ok()
+                    .filter(|q| (0.0..=1.0).contains(q))?;
             }
         }
     }

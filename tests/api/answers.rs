@@ -114,11 +114,11 @@ async fn each_listed_move_says_whether_it_gives_check() {
     let moves = listed(&app, &alone).await;
     assert!(gives_check(&moves, "5c1c"));
     assert!(!gives_check(&moves, "5c2c"));
-    assert!(!gives_check(&listed(&app, &rook_and_princes(true)).await, "5c1c"));
-    let checking: Vec<&Value> = moves
-        .iter()
-        .filter(|m| m["gives_check"] == true)
-        .collect();
+    assert!(!gives_check(
+        &listed(&app, &rook_and_princes(true)).await,
+        "5c1c"
+    ));
+    let checking: Vec<&Value> = moves.iter().filter(|m| m["gives_check"] == true).collect();
     // The rook on file 1 or rank y; the prince on 25a cannot reach Black's.
     assert!(checking.iter().all(|m| m["from"] == "5c"), "{checking:?}");
     for m in &moves {
@@ -167,7 +167,12 @@ async fn answers_are_gzip_coded_when_the_client_accepts_it() {
         assert_eq!(coded.headers()["content-encoding"], "gzip", "{accept}");
         assert_eq!(coded.headers()["vary"], "accept-encoding");
         let coded = coded.bytes().await.unwrap();
-        assert!(coded.len() * 5 < plain.len(), "{} {}", coded.len(), plain.len());
+        assert!(
+            coded.len() * 5 < plain.len(),
+            "{} {}",
+            coded.len(),
+            plain.len()
+        );
         let mut decoded = Vec::new();
         flate2::read::GzDecoder::new(&coded[..])
             .read_to_end(&mut decoded)

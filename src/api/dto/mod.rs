@@ -2,7 +2,7 @@
 //! Requests are parsed into engine types at the edge (`api::context`).
 
 mod catalogue;
-mod examples;
+pub mod examples;
 mod form;
 mod health;
 mod json;

@@ -89,8 +89,10 @@ pub struct LegalMovesResponse {
     pub status: GameStatus,
 }
 
-/// The verdict on one proposed move.
+/// The verdict on one proposed move: legal with `move` and `position_after`, or refused
+/// with one of `illegal` and `unreadable` (the others null).
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = examples::legal_verdict)]
 pub struct AdjudicateResponse {
     /// The rules applied.
     pub rules: RulesEcho,

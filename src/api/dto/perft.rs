@@ -100,6 +100,7 @@ pub struct PerftResponse {
 /// Divide rows in the form the request's `format` asked for.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(untagged)]
+#[schema(example = json!([{"move": "18r18q", "nodes": 304}, {"move": "8r8q", "nodes": 304}]))]
 pub enum DivideList {
     /// `format: objects`: one object per row.
     #[schema(example = json!([{"move": "18r18q", "nodes": 304}, {"move": "8r8q", "nodes": 304}]))]

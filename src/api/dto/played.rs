@@ -171,6 +171,7 @@ pub enum ListFormat {
 /// `sorted` order strings).
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(untagged)]
+#[schema(example = examples::move_infos)]
 pub enum MoveList {
     /// `format: objects`: each move with its notations and effects.
     #[schema(example = examples::move_infos)]

@@ -5,8 +5,8 @@ use crate::api::context::{
     rules_echo, AppState,
 };
 use crate::api::dto::{
-    AdjudicateRequest, AdjudicateResponse, Body, LegalMovesRequest, LegalMovesResponse,
-    ListFormat, MoveList,
+    AdjudicateRequest, AdjudicateResponse, Body, LegalMovesRequest, LegalMovesResponse, ListFormat,
+    MoveList,
 };
 use crate::api::error::{ApiError, PostJobProblems, Problem, Progress};
 use crate::api::peer::Peer;
