@@ -174,7 +174,7 @@ fn replay_record(
                     index: m.index,
                     submitted: m.text.to_string(),
                     legal: true,
-                    played: Some(describe(rules, &m.played)),
+                    played: Some(describe(rules, m.played)),
                     illegal: None,
                     unreadable: None,
                     gave_check: Some(m.played.gave_check),

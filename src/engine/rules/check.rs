@@ -148,7 +148,7 @@ pub fn checking_moves_by_definition(pos: &Position, rules: &Rules, side: Color) 
     if rules.burn.is_some() {
         moves.retain(|m| takes_every_royal(pos, rules, side, m));
     } else {
-        moves.retain(|m| royals.iter().all(|r| m.squares().contains(&r)));
+        moves.retain(|m| royals.iter().all(|r| m.squares().contains(r)));
     }
     moves
 }
