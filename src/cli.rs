@@ -89,8 +89,9 @@ struct PerftArgs {
     /// Plies to count
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     depth: u32,
-    /// Print the count below each first move, one `move count` line each (counting
-    /// usi_strings: one line per USI string lishogi lists)
+    /// Print the count below each first move, one `move count` line each, ascending by
+    /// move text byte by byte as the API lists moves (counting usi_strings: one line per
+    /// USI string lishogi lists)
     #[arg(long)]
     divide: bool,
     /// What to count: distinct effects (HaChu's count), or the USI strings lishogi lists
@@ -340,10 +341,15 @@ fn run_perft(args: PerftArgs) -> Result<(), Failure> {
     let stopped = |_| Failure::Fatal("node budget exceeded".to_string());
     let total = if args.divide {
         let rows = divide(&pos, &rules, args.depth, count, u64::MAX).map_err(stopped)?;
-        for (mv, n) in &rows {
-            out.write_fmt(format_args!("{} {n}\n", format_move(variant.shape(), mv)))?;
+        let mut lines: Vec<(String, u64)> = rows
+            .into_iter()
+            .map(|(mv, n)| (format_move(variant.shape(), &mv), n))
+            .collect();
+        lines.sort_unstable();
+        for (text, n) in &lines {
+            out.write_fmt(format_args!("{text} {n}\n"))?;
         }
-        rows.iter().map(|r| r.1).sum()
+        lines.iter().map(|r| r.1).sum()
     } else {
         perft_bounded(&pos, &rules, args.depth, count, u64::MAX).map_err(stopped)?
     };

@@ -1,5 +1,5 @@
-//! Service configuration: address, port, log format, request and transport limits, and the service
-//! flags that set them ([`ServeArgs`]), each also read from its environment variable
+//! Service configuration: address, port, log format, request and transport limits, the
+//! origins allowed to call from a browser (CORS), and the service flags that set them ([`ServeArgs`]), each also read from its environment variable
 //! (`SHOGI_ARBITER_*`); a flag overrides its variable.
 
 use std::time::Duration;
@@ -86,6 +86,9 @@ pub struct Settings {
     /// HTTP worker threads (0 = one per core).
     pub workers: usize,
     pub limits: Limits,
+    /// Origins a browser page may call the service from (`*`: any); empty, the default,
+    /// sends no CORS header (`api::cors`).
+    pub cors_origins: Vec<String>,
 }
 
 impl Default for Settings {
@@ -96,6 +99,7 @@ impl Default for Settings {
             log_format: LogFormat::Human,
             workers: 0,
             limits: Limits::default(),
+            cors_origins: Vec::new(),
         }
     }
 }
@@ -237,6 +241,14 @@ pub struct ServeArgs {
         default_value_t = Limits::default().max_connections
     )]
     pub max_connections: usize,
+    /// Origins a browser page may call the service from, comma-separated (`https://app.example,http://localhost:3000`), or `*` for any; preflights answered (default: none, no CORS header)
+    #[arg(
+        long,
+        env = "SHOGI_ARBITER_CORS_ORIGINS",
+        value_name = "ORIGINS",
+        value_delimiter = ','
+    )]
+    pub cors_origins: Vec<String>,
 }
 
 impl ServeArgs {
@@ -278,6 +290,7 @@ impl From<ServeArgs> for Settings {
                 send_timeout: Duration::from_secs(a.send_timeout),
                 max_connections: a.max_connections.max(1),
             },
+            cors_origins: a.cors_origins,
         }
     }
 }
@@ -300,7 +313,7 @@ mod tests {
     #[test]
     fn flags_override_environment() {
         let vars = ServeArgs::env_vars();
-        assert_eq!(vars.len(), 17, "{vars:?}");
+        assert_eq!(vars.len(), 18, "{vars:?}");
         for var in &vars {
             std::env::remove_var(var);
         }
@@ -312,10 +325,22 @@ mod tests {
         std::env::set_var("SHOGI_ARBITER_BODY_TIMEOUT", "3");
         std::env::set_var("SHOGI_ARBITER_DEADLINE_MS", "250");
         std::env::set_var("SHOGI_ARBITER_MAX_CONNECTIONS", "300");
+        std::env::set_var(
+            "SHOGI_ARBITER_CORS_ORIGINS",
+            "https://a.example,http://localhost:3000",
+        );
         let s = settings(&["--port", "0", "--max-moves=5", "--heavy-concurrency", "0"]).unwrap();
         assert_eq!(s.limits.body_timeout, Duration::from_secs(3));
         assert_eq!(s.limits.deadline, Duration::from_millis(250));
         assert_eq!(s.limits.max_connections, 300);
+        assert_eq!(
+            s.cors_origins,
+            ["https://a.example", "http://localhost:3000"]
+        );
+        assert_eq!(
+            settings(&["--cors-origins", "*"]).unwrap().cors_origins,
+            ["*"]
+        );
         let flagged = settings(&["--max-connections", "0", "--send-timeout", "4"]).unwrap();
         assert_eq!(flagged.limits.max_connections, 1);
         assert_eq!(flagged.limits.send_timeout, Duration::from_secs(4));

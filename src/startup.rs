@@ -1,8 +1,10 @@
 //! Building the application: the listener (port 0 picks a free port), the shared state
 //! and limits, the HTTP/1 service over connections that bound every state in time and in
-//! number (`api::peer`), the request-id span around every request, the transport limits
-//! and request normalisation (trailing slash, HEAD), the routes and the docs.
+//! number (`api::peer`), the request-id span around every request, CORS (`api::cors`),
+//! the transport limits, gzip answers (`api::gzip`) and request normalisation (trailing
+//! slash, HEAD), the routes and the docs.
 
+use crate::api::cors::CorsPolicy;
 use crate::api::peer::{refuse, Bounds, Connection, Gate};
 use crate::api::{self, context::AppState, KnownPaths};
 use crate::config::Settings;
@@ -43,6 +45,7 @@ impl Application {
         let state = web::Data::new(AppState::new(settings.limits.clone()));
         AppState::trim_when_idle(&state.clone().into_inner());
         let known = web::Data::new(KnownPaths::from_document(&api::openapi()));
+        let cors = web::Data::new(CorsPolicy::from_list(&settings.cors_origins));
         let limits = settings.limits.clone();
         let gate = Gate::new(connection_bound(limits.max_connections));
         let bounds = Bounds {
@@ -61,9 +64,16 @@ impl Application {
         let builder = builder
             .max_concurrent_connections(gate.max() + REFUSING)
             .listen("shogi-arbiter", listener, move || {
-                let (state, known) = (state.clone(), known.clone());
+                let (state, known, cors) = (state.clone(), known.clone(), cors.clone());
                 let shutdown = shutdown.clone();
-                let app = move || app(state.clone(), known.clone(), limits.body_bytes);
+                let app = move || {
+                    app(
+                        state.clone(),
+                        known.clone(),
+                        cors.clone(),
+                        limits.body_bytes,
+                    )
+                };
                 let http = HttpService::build()
                     .keep_alive(limits.keep_alive)
                     // Every head's bound is the connection's own (api::peer), the first
@@ -128,6 +138,7 @@ impl Application {
 fn app(
     state: web::Data<AppState>,
     known: web::Data<KnownPaths>,
+    cors: web::Data<CorsPolicy>,
     body_limit: usize,
 ) -> App<
     impl ServiceFactory<
@@ -141,6 +152,7 @@ fn app(
     let (app, doc) = App::new()
         .app_data(state)
         .app_data(known)
+        .app_data(cors)
         .app_data(
             web::JsonConfig::default()
                 .limit(body_limit)
@@ -151,7 +163,9 @@ fn app(
             api::normalize(&mut req);
             srv.call(req)
         })
+        .wrap(from_fn(api::gzip::compress))
         .wrap(from_fn(api::transport::limit))
+        .wrap(from_fn(api::cors::cors))
         .wrap(from_fn(api::metrics::record))
         .wrap_fn(|req, srv| {
             let id = request_id(req.headers().get("x-request-id"));

@@ -1,6 +1,6 @@
 //! Engine results described for answers: a legal move with its notations and effects
 //! (captures, removed pieces with their causes, pieces changed in place, promotion, the
-//! piece after the move) and a refused move's reason: a rule breach with the ruling that it
+//! piece after the move, whether it gives check) and a refused move's reason: a rule breach with the ruling that it
 //! loses, or text that names no move with a hint.
 
 use super::dto::{
@@ -11,22 +11,32 @@ use crate::engine::core::ending::GameResult;
 use crate::engine::core::moves::{Effects, Move, Promotion};
 use crate::engine::core::piece::Piece;
 use crate::engine::core::square::Square;
-use crate::engine::game::Game;
+use crate::engine::game::{Game, Played};
 use crate::engine::notation::{format_hodges, format_move, piece_token};
 use crate::engine::position::Position;
+use crate::engine::rules::check::in_check;
 use crate::engine::rules::legality::IllegalReason;
 use crate::engine::variant::Rules;
 
-/// A legal move with its notations and effects.
+/// A legal move of `pos` with its notations and effects, and whether it gives check (the
+/// engine's own test of check on the position after it, as a game judges it).
 pub fn move_info(rules: &Rules, pos: &Position, mv: &Move, hodges: String) -> MoveInfo {
     let mut after = pos.clone();
     let effects = after.play(mv, rules);
-    move_info_with(rules, mv, &effects, hodges)
+    let gives_check = in_check(&after, rules, pos.side().opponent());
+    move_info_with(rules, mv, &effects, hodges, gives_check)
 }
 
 /// A legal move with what it did (`effects`), described: captures, removed pieces,
-/// promotion and the piece after the move come from the effects alone.
-pub fn move_info_with(rules: &Rules, mv: &Move, effects: &Effects, hodges: String) -> MoveInfo {
+/// promotion and the piece after the move come from the effects alone; `gives_check` is
+/// whether it left the opponent in check.
+pub fn move_info_with(
+    rules: &Rules,
+    mv: &Move,
+    effects: &Effects,
+    hodges: String,
+    gives_check: bool,
+) -> MoveInfo {
     let shape = rules.variant.shape();
     let removed_as = |cause: RemovalCause| {
         move |&(sq, piece): &(Square, Piece)| RemovedInfo {
@@ -104,13 +114,21 @@ pub fn move_info_with(rules: &Rules, mv: &Move, effects: &Effects, hodges: Strin
             },
         ),
         pass: effects.pass,
+        gives_check,
         changed,
     }
 }
 
 /// A played move described, with its Hodges text computed alone.
-pub fn describe(rules: &Rules, pos: &Position, mv: &Move, effects: &Effects) -> MoveInfo {
-    move_info_with(rules, mv, effects, format_hodges(pos, rules, mv))
+pub fn describe(rules: &Rules, played: &Played) -> MoveInfo {
+    let hodges = format_hodges(&played.before, rules, &played.mv);
+    move_info_with(
+        rules,
+        &played.mv,
+        &played.effects,
+        hodges,
+        played.gave_check,
+    )
 }
 
 /// Why a move was refused: a rule breach with the ruling that an illegal move loses

@@ -3,9 +3,11 @@
 //! the traffic.
 
 pub mod context;
+pub mod cors;
 mod describe;
 pub mod dto;
 pub mod error;
+pub mod gzip;
 pub mod memory;
 pub mod metrics;
 pub mod peer;
@@ -151,7 +153,49 @@ pub fn complete(mut doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
             .get_or_insert_with(Default::default)
             .insert(keyword.to_string(), value);
     }
+    response_examples(&mut doc);
     doc
+}
+
+/// An example per documented status of every operation, shown by Swagger in place of one
+/// composed from the schema: each problem status its own problem (`dto::examples::problems`),
+/// and the adjudication's verdict in each of its three forms.
+fn response_examples(doc: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::{example::ExampleBuilder, RefOr};
+    let named = |list: Vec<(&str, serde_json::Value)>| {
+        list.into_iter()
+            .map(|(name, value)| {
+                let example = ExampleBuilder::new()
+                    .summary(name)
+                    .value(Some(value))
+                    .build();
+                (name.to_string(), RefOr::T(example))
+            })
+            .collect()
+    };
+    for (path, item) in doc.paths.paths.iter_mut() {
+        for op in [&mut item.get, &mut item.post].into_iter().flatten() {
+            for (status, response) in op.responses.responses.iter_mut() {
+                let (RefOr::T(response), Ok(code)) = (response, status.parse::<u16>()) else {
+                    continue;
+                };
+                for (media, content) in response.content.iter_mut() {
+                    let RefOr::T(content) = content else {
+                        continue;
+                    };
+                    if media == "application/problem+json" {
+                        content.examples = named(dto::examples::problems(code, path));
+                    } else if path == "/v1/adjudicate" && code == 200 {
+                        content.examples = named(vec![
+                            ("legal", dto::examples::legal_verdict()),
+                            ("illegal", dto::examples::illegal_verdict()),
+                            ("unreadable", dto::examples::unreadable_verdict()),
+                        ]);
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// What `rules.profile` means, with every variant's profiles (the default first) as the

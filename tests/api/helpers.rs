@@ -18,11 +18,19 @@ pub async fn spawn_app() -> TestApp {
 
 /// Starts the service on port 0 with the given limits.
 pub async fn spawn_app_with(limits: Limits) -> TestApp {
+    spawn_app_set(Settings {
+        limits,
+        ..Settings::default()
+    })
+    .await
+}
+
+/// Starts the service with the given settings, on port 0 with two workers.
+pub async fn spawn_app_set(settings: Settings) -> TestApp {
     let settings = Settings {
         port: 0,
         workers: 2,
-        limits,
-        ..Settings::default()
+        ..settings
     };
     let app = Application::build(&settings).expect("the app builds");
     let address = format!("http://127.0.0.1:{}", app.port());

@@ -1,6 +1,7 @@
 //! API tests: the app on port 0, every endpoint over real HTTP, every error path, hostile
 //! inputs, the OpenAPI document and its examples, the README's curl examples.
 
+mod answers;
 mod board;
 mod board_view;
 mod catalogue;

@@ -1,7 +1,8 @@
 //! The OpenAPI document: the committed file equals the generated one and the served one;
 //! every request example in it is a real request that succeeds; every property has an
-//! example; every operation documents every status it can send; the Swagger UI page calls
-//! no outside validator.
+//! example; every operation documents every status it can send, each with its own example;
+//! verdict examples follow the verdict's rules; the Swagger UI page calls no outside
+//! validator.
 
 use crate::helpers::{assert_problem, spawn_app};
 use serde_json::{json, Value};
@@ -197,6 +198,138 @@ async fn every_operation_documents_every_status_it_can_send() {
                 content["application/problem+json"]["schema"]["$ref"],
                 "#/components/schemas/Problem",
                 "{method} {path} {code}"
+            );
+        }
+    }
+}
+
+/// Every documented status of every operation has its own example: each problem status
+/// one or more problems of that status (not one composed problem for all), and every
+/// other answer an example of its own or a schema Swagger composes one from (whose
+/// properties all have examples: `every_schema_property_has_an_example`).
+#[tokio::test]
+async fn every_documented_status_has_its_own_example() {
+    let doc = committed();
+    let mut problems = 0;
+    for (path, method, codes) in statuses(&doc) {
+        for code in codes {
+            let response = &doc["paths"][&path][&method]["responses"][&code];
+            let content = response["content"].as_object();
+            for (media, content) in content.into_iter().flatten() {
+                let here = format!("{method} {path} {code} {media}");
+                if media == "application/problem+json" {
+                    let examples = content["examples"].as_object();
+                    assert!(
+                        examples.is_some_and(|e| !e.is_empty()),
+                        "{here}: no example"
+                    );
+                    for (name, example) in examples.into_iter().flatten() {
+                        let value = &example["value"];
+                        assert_eq!(value["status"].to_string(), code, "{here} {name}");
+                        let problem_code = value["code"].as_str().unwrap();
+                        assert_eq!(
+                            value["type"],
+                            format!("urn:shogi-arbiter:problem:{problem_code}"),
+                            "{here} {name}"
+                        );
+                        assert_eq!(name, problem_code, "{here}");
+                        problems += 1;
+                    }
+                } else {
+                    assert!(
+                        content.get("examples").is_some()
+                            || content.get("example").is_some()
+                            || content.get("schema").is_some(),
+                        "{here}: no example and no schema"
+                    );
+                }
+            }
+        }
+    }
+    assert!(problems >= 60, "only {problems} problem examples");
+}
+
+/// The rules a verdict's fields follow, as the schemas describe them: a legal verdict has
+/// its move and neither refusal; a refused one exactly one of `illegal` and `unreadable`
+/// and no move; `gave_check` (a replay verdict's) only on a legal move.
+fn check_verdict(verdict: &Value, at: &str) {
+    let present = |field: &str| verdict.get(field).is_some_and(|v| !v.is_null());
+    if verdict["legal"] == true {
+        assert!(
+            present("move"),
+            "{at}: a legal verdict without its move: {verdict}"
+        );
+        assert!(
+            !present("illegal") && !present("unreadable"),
+            "{at}: {verdict}"
+        );
+        if verdict.get("position_after").is_some() {
+            assert!(present("position_after"), "{at}: {verdict}");
+        }
+    } else {
+        assert_eq!(verdict["legal"], false, "{at}: {verdict}");
+        assert!(
+            present("illegal") != present("unreadable"),
+            "{at}: a refusal names one reason: {verdict}"
+        );
+        assert!(
+            !present("move") && !present("position_after"),
+            "{at}: {verdict}"
+        );
+        assert!(!present("gave_check"), "{at}: {verdict}");
+    }
+}
+
+/// Walks every example in the document (schema, property and response examples) and
+/// checks every verdict in it; returns how many it checked.
+fn verdicts_in(value: &Value, at: &str, inside_example: bool) -> usize {
+    let mut n = 0;
+    match value {
+        Value::Object(map) => {
+            if inside_example
+                && map.contains_key("legal")
+                && map.get("legal").is_some_and(Value::is_boolean)
+            {
+                check_verdict(value, at);
+                n += 1;
+            }
+            for (k, v) in map {
+                let example = inside_example || k == "example" || k == "examples";
+                n += verdicts_in(v, &format!("{at}/{k}"), example);
+            }
+        }
+        Value::Array(items) => {
+            for (i, v) in items.iter().enumerate() {
+                n += verdicts_in(v, &format!("{at}/{i}"), inside_example);
+            }
+        }
+        _ => {}
+    }
+    n
+}
+
+/// Verdict examples do not contradict themselves (a "legal" example once carried an
+/// `illegal` object): every verdict shown anywhere in the document follows the verdict's
+/// rules, the adjudication shows one of each kind, and each verdict schema has an example
+/// of its own (else Swagger composes one from every field's example, refusals and all).
+#[tokio::test]
+async fn verdict_examples_do_not_contradict_themselves() {
+    let doc = committed();
+    assert!(verdicts_in(&doc, "", false) >= 5);
+    let examples = &doc["paths"]["/v1/adjudicate"]["post"]["responses"]["200"]["content"]
+        ["application/json"]["examples"];
+    for (kind, legal) in [("legal", true), ("illegal", false), ("unreadable", false)] {
+        let v = &examples[kind]["value"];
+        assert_eq!(v["legal"], legal, "{kind}");
+        if !legal {
+            assert!(v[kind].is_object(), "{kind}: {v}");
+        }
+    }
+    for (name, schema) in doc["components"]["schemas"].as_object().unwrap() {
+        if schema["properties"].get("legal").is_some() {
+            assert!(
+                schema.get("example").is_some(),
+                "{name} has no example of its own"
             );
         }
     }

@@ -5,7 +5,9 @@
 
 use super::run;
 use actix_web::{web, App, HttpResponse, HttpServer};
-use shogi_arbiter::api::dto::{AdjudicateRequest, LegalMovesRequest, PerftRequest, ReplayRequest};
+use shogi_arbiter::api::dto::{
+    AdjudicateRequest, LegalMovesRequest, MoveList, PerftRequest, ReplayRequest,
+};
 use shogi_arbiter::api::routes::moves::{adjudicate_job, legal_moves_job};
 use shogi_arbiter::api::routes::perft::perft_job;
 use shogi_arbiter::api::routes::replay::replay_job;
@@ -52,9 +54,11 @@ async fn wrong_perft(body: web::Json<PerftRequest>) -> HttpResponse {
 /// Legal moves as the service lists them, but dai's without their first move.
 async fn wrong_legal_moves(body: web::Json<LegalMovesRequest>) -> HttpResponse {
     answer(legal_moves_job(&Limits::default(), &body).map(|mut r| {
-        if body.variant == "dai" && !r.moves.is_empty() {
-            r.moves.remove(0);
-            r.count -= 1;
+        if let (true, MoveList::Objects(moves)) = (body.variant == "dai", &mut r.moves) {
+            if !moves.is_empty() {
+                moves.remove(0);
+                r.count -= 1;
+            }
         }
         r
     }))

@@ -1,6 +1,6 @@
 //! The `shogi-arbiter` command as a user meets it: help and version, usage errors that name
 //! the flag and the value, an address already in use, the environment under the flags, a
-//! closed output pipe, position errors in words and perft counts; the conformance command
+//! closed output pipe, position errors in words and perft counts (divide in the API's order); the conformance command
 //! against a server and a wrong one (`conformance.rs`) and against hostile ones
 //! (`hostile.rs`), what the runner tells its user (bisection, narrowing, an absent server,
 //! a URL without its scheme: `runner.rs`), a planted bug of each kind caught
@@ -12,6 +12,10 @@ mod kit;
 mod planted;
 mod runner;
 
+use shogi_arbiter::engine::movegen::legal_moves;
+use shogi_arbiter::engine::notation::format_move;
+use shogi_arbiter::engine::position::Position;
+use shogi_arbiter::engine::variant::Rules;
 use std::io::{BufRead, BufReader};
 use std::net::TcpListener;
 use std::process::{Child, Command, ExitStatus, Output, Stdio};
@@ -357,6 +361,24 @@ fn chu_perft_depth_2_counts_1296() {
         .sum();
     assert_eq!(sum, 1296);
     assert_eq!(rows[36], "nodes 1296");
+    // In the order of every list of moves: ascending by move text, byte by byte, the
+    // order of the API's legal moves (README, "Move lists").
+    let texts: Vec<&str> = rows[..36]
+        .iter()
+        .map(|r| r.split_once(' ').unwrap().0)
+        .collect();
+    assert!(
+        texts.windows(2).all(|w| w[0].as_bytes() < w[1].as_bytes()),
+        "{texts:?}"
+    );
+    let rules = Rules::default_for(shogi_arbiter::engine::variant::chu());
+    let shape = rules.variant.shape();
+    let mut listed: Vec<String> = legal_moves(&Position::start(&rules), &rules)
+        .iter()
+        .map(|m| format_move(shape, m))
+        .collect();
+    listed.sort_unstable();
+    assert_eq!(texts, listed);
 }
 
 #[test]

@@ -7,7 +7,7 @@
 use super::conformance::{answer, spawn_fake, spawn_server};
 use super::run;
 use actix_web::{web, HttpResponse};
-use shogi_arbiter::api::dto::PerftRequest;
+use shogi_arbiter::api::dto::{DivideList, PerftRequest};
 use shogi_arbiter::api::routes::perft::perft_job;
 use shogi_arbiter::config::Limits;
 use shogi_arbiter::conformance::Kit;
@@ -56,7 +56,9 @@ async fn planted_perft(body: web::Json<PerftRequest>) -> HttpResponse {
     asked.divide = true;
     answer(perft_job(&Limits::default(), &asked).map(|mut r| {
         let position = asked.position.as_deref().unwrap_or("");
-        let rows = r.divide.get_or_insert_with(Vec::new);
+        let Some(DivideList::Objects(rows)) = r.divide.as_mut() else {
+            unreachable!("the divide was asked for, as objects")
+        };
         if position == planted.after {
             rows.retain(|row| row.text != planted.y);
         } else if position == CHU_START && asked.depth == 2 {

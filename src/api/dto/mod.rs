@@ -2,7 +2,7 @@
 //! Requests are parsed into engine types at the edge (`api::context`).
 
 mod catalogue;
-mod examples;
+pub mod examples;
 mod form;
 mod health;
 mod json;
@@ -22,11 +22,11 @@ pub use form::PositionForm;
 pub use health::Health;
 pub use json::{Body, PositionText};
 pub use moves::{AdjudicateRequest, AdjudicateResponse, LegalMovesRequest, LegalMovesResponse};
-pub use perft::{DivideRow, PerftCount, PerftRequest, PerftResponse};
+pub use perft::{DivideList, DivideRow, PerftCount, PerftRequest, PerftResponse};
 pub use picture::{BoardPictureQuery, BoardPictureRequest, PictureLabels};
 pub use played::{
-    CaptureInfo, ChangeCause, ChangedInfo, IllegalInfo, MoveInfo, PromotionInfo, RemovalCause,
-    RemovedInfo, UnreadableInfo,
+    CaptureInfo, ChangeCause, ChangedInfo, IllegalInfo, ListFormat, MoveInfo, MoveList,
+    PromotionInfo, RemovalCause, RemovedInfo, UnreadableInfo,
 };
 pub use replay::{
     RecordFormat, RecordInput, RecordOutput, ReplayRequest, ReplayResponse, ReplayVerdict,

@@ -3,7 +3,7 @@
 
 use super::examples;
 use super::json::{object_or_null, PositionText};
-use super::played::{IllegalInfo, MoveInfo, UnreadableInfo};
+use super::played::{IllegalInfo, ListFormat, MoveInfo, MoveList, UnreadableInfo};
 use super::rules::{RulesEcho, RulesInput, VariantId};
 use super::status::GameStatus;
 use serde::{Deserialize, Serialize};
@@ -31,6 +31,10 @@ pub struct LegalMovesRequest {
     /// 422 `unreadable_move_in_game` (both with `index`, `reason` and `submitted`).
     #[schema(example = json!(["13s13r"]))]
     pub moves: Option<Vec<String>>,
+    /// How the moves are listed: `objects` (the default), or `text`, their machine texts
+    /// alone.
+    #[serde(default)]
+    pub format: ListFormat,
 }
 
 /// Judge one proposed move.
@@ -76,16 +80,19 @@ pub struct LegalMovesResponse {
     /// Number of legal moves.
     #[schema(example = 304)]
     pub count: usize,
-    /// The moves, in canonical text order (none once the game has ended; in the game
-    /// form, none that a repetition rule forbids).
-    #[schema(example = examples::move_infos)]
-    pub moves: Vec<MoveInfo>,
+    /// The moves, ascending by machine text compared byte by byte (as jq's `sort` orders
+    /// strings; perft's `divide` lists first moves in the same order): objects, or with
+    /// `format: text` machine texts alone. None once the game has ended; in the game form,
+    /// none that a repetition rule forbids.
+    pub moves: MoveList,
     /// The game's status in this position.
     pub status: GameStatus,
 }
 
-/// The verdict on one proposed move.
+/// The verdict on one proposed move: legal with `move` and `position_after`, or refused
+/// with one of `illegal` and `unreadable` (the others null).
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = examples::legal_verdict)]
 pub struct AdjudicateResponse {
     /// The rules applied.
     pub rules: RulesEcho,

@@ -2,6 +2,7 @@
 
 use super::examples;
 use super::json::{integer, object_or_null};
+use super::played::ListFormat;
 use super::rules::{RulesEcho, RulesInput, VariantId};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -40,6 +41,10 @@ pub struct PerftRequest {
     /// What to count (default `effects`).
     #[serde(default)]
     pub count: PerftCount,
+    /// How the divide rows are listed: `objects` (the default), or `text`, each row as
+    /// one string `move nodes` (the CLI's `--divide` line).
+    #[serde(default)]
+    pub format: ListFormat,
 }
 
 /// What a perft count counts. `effects`: one per sequence of distinct effects, the moves
@@ -86,7 +91,21 @@ pub struct PerftResponse {
     /// Leaf nodes.
     #[schema(example = 92662)]
     pub nodes: u64,
-    /// Per first move, when asked for.
-    #[schema(example = json!([{"move": "8r8q", "nodes": 304}, {"move": "18r18q", "nodes": 304}]))]
-    pub divide: Option<Vec<DivideRow>>,
+    /// Per first move, when asked for, ascending by the move's machine text compared byte
+    /// by byte (the order of `legal-moves`): objects, or with `format: text` one string
+    /// `move nodes` per row.
+    pub divide: Option<DivideList>,
+}
+
+/// Divide rows in the form the request's `format` asked for.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(untagged)]
+#[schema(example = json!([{"move": "18r18q", "nodes": 304}, {"move": "8r8q", "nodes": 304}]))]
+pub enum DivideList {
+    /// `format: objects`: one object per row.
+    #[schema(example = json!([{"move": "18r18q", "nodes": 304}, {"move": "8r8q", "nodes": 304}]))]
+    Objects(Vec<DivideRow>),
+    /// `format: text`: one string `move nodes` per row.
+    #[schema(example = json!(["18r18q 304", "8r8q 304"]))]
+    Text(Vec<String>),
 }

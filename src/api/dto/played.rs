@@ -1,9 +1,9 @@
 //! A move as the answers describe it (notations, captures, every removed piece with its
-//! cause, promotion), and why a move is illegal: shared by the legal-moves, adjudication
+//! cause, promotion, check), and why a move is illegal: shared by the legal-moves, adjudication
 //! and replay jobs.
 
 use super::examples;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 /// A captured piece.
@@ -136,11 +136,49 @@ pub struct MoveInfo {
     /// played pass names the piece that passed: `from`).
     #[schema(example = false)]
     pub pass: bool,
+    /// Whether the move gives check: after it the opponent is in check as
+    /// `status.in_check` judges it, by the engine's one test of check (the mover could,
+    /// moving again, leave the opponent without a royal; with several royals, a move that
+    /// takes them all at once: attacking one royal of two is not check). The same as a
+    /// replay verdict's `gave_check`. `false` for a move that takes the opponent's last
+    /// royal (the game ends). In ko shogi, check as ko.md §6 defines it: the mover could,
+    /// moving again, bring the opponent to the loss condition.
+    #[schema(example = false)]
+    pub gives_check: bool,
     /// Ko shogi: the pieces the move changed in place, promoted by the clerk or reverted
     /// (absent when none).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[schema(example = json!([{"square": "2r", "piece": "TP", "cause": "reversion"}]))]
     pub changed: Vec<ChangedInfo>,
+}
+
+/// How a list of moves is written: `objects` (the default) with every move's notations
+/// and effects, or `text`, the machine texts alone (a tai start list is about a fifth of
+/// the size).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(example = "text")]
+pub enum ListFormat {
+    /// One object per move.
+    #[default]
+    Objects,
+    /// One string per move.
+    Text,
+}
+
+/// Moves in the form the request's `format` asked for, in the order every list of moves
+/// takes: ascending by machine text, compared byte by byte (as jq's `sort` or Python's
+/// `sorted` order strings).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(untagged)]
+#[schema(example = examples::move_infos)]
+pub enum MoveList {
+    /// `format: objects`: each move with its notations and effects.
+    #[schema(example = examples::move_infos)]
+    Objects(Vec<MoveInfo>),
+    /// `format: text`: each move's machine text.
+    #[schema(example = json!(["13s13r"]))]
+    Text(Vec<String>),
 }
 
 /// Why a move is illegal: a rule breach, on which a game server may rule (the seeds' rule

@@ -73,8 +73,10 @@ pub struct RecordOutput {
     pub text: String,
 }
 
-/// The verdict on one move of a replayed game.
+/// The verdict on one move of a replayed game: legal with `move` and `gave_check`, or
+/// refused with one of `illegal` and `unreadable` (the others null).
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = examples::illegal_replay_verdict)]
 pub struct ReplayVerdict {
     /// Index in the move list (0 = first).
     #[schema(example = 0)]
@@ -112,7 +114,7 @@ pub struct ReplayResponse {
     #[schema(example = examples::verdicts)]
     pub verdicts: Vec<ReplayVerdict>,
     /// Index of the first illegal move (a rule breach), if the replay stopped at one.
-    #[schema(example = 1)]
+    #[schema(example = json!(null))]
     pub first_illegal: Option<usize>,
     /// Index of the first move whose text names no move, if the replay stopped at one:
     /// the game stops there with no ruling (the status is the game's own).

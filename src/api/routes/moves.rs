@@ -5,13 +5,14 @@ use crate::api::context::{
     rules_echo, AppState,
 };
 use crate::api::dto::{
-    AdjudicateRequest, AdjudicateResponse, Body, LegalMovesRequest, LegalMovesResponse,
+    AdjudicateRequest, AdjudicateResponse, Body, LegalMovesRequest, LegalMovesResponse, ListFormat,
+    MoveList,
 };
 use crate::api::error::{ApiError, PostJobProblems, Problem, Progress};
 use crate::api::peer::Peer;
 use crate::config::Limits;
 use crate::engine::interrupt::stopped;
-use crate::engine::notation::format_hodges_all;
+use crate::engine::notation::{format_hodges_all, format_move};
 use actix_web::{post, web::Data, web::Json, HttpRequest, HttpResponse};
 
 /// Every legal move of the side to move, each once per distinct effect, with both
@@ -57,30 +58,41 @@ pub fn legal_moves_job(
     let pos = form.position();
     let mut moves = form.game().legal_moves(&rules);
     halt_point(limits, || Progress::at("moves"))?;
-    moves.sort();
-    let hodges = format_hodges_all(pos, &rules, &moves);
-    let mut infos = Vec::with_capacity(moves.len());
-    for (m, h) in moves.iter().zip(hodges) {
-        if stopped() {
-            break;
+    let list = match body.format {
+        ListFormat::Text => {
+            let shape = rules.variant.shape();
+            let mut texts: Vec<String> = moves.iter().map(|m| format_move(shape, m)).collect();
+            texts.sort_unstable();
+            MoveList::Text(texts)
         }
-        infos.push(move_info(&rules, pos, m, h));
-    }
-    halt_point(limits, || {
-        Progress::counted(
-            "moves",
-            infos.len() as u64,
-            Some(moves.len() as u64),
-            "moves",
-        )
-    })?;
-    infos.sort_by(|a, b| a.text.cmp(&b.text));
+        ListFormat::Objects => {
+            moves.sort();
+            let hodges = format_hodges_all(pos, &rules, &moves);
+            let mut infos = Vec::with_capacity(moves.len());
+            for (m, h) in moves.iter().zip(hodges) {
+                if stopped() {
+                    break;
+                }
+                infos.push(move_info(&rules, pos, m, h));
+            }
+            halt_point(limits, || {
+                Progress::counted(
+                    "moves",
+                    infos.len() as u64,
+                    Some(moves.len() as u64),
+                    "moves",
+                )
+            })?;
+            infos.sort_by(|a, b| a.text.cmp(&b.text));
+            MoveList::Objects(infos)
+        }
+    };
     Ok(LegalMovesResponse {
         rules: rules_echo(&rules),
         position: form.position_text(&rules, body.position.as_deref()),
         side_to_move: pos.side().name().into(),
-        count: infos.len(),
-        moves: infos,
+        count: moves.len(),
+        moves: list,
         status: game_status(&rules, form.game(), None),
     })
 }
@@ -135,7 +147,7 @@ pub fn adjudicate_job(
     let answer = match verdict {
         Ok(candidate) => {
             let played = form.game_mut().commit(&rules, candidate);
-            let info = describe(&rules, &played.before, &played.mv, &played.effects);
+            let info = describe(&rules, &played);
             AdjudicateResponse {
                 rules: echo,
                 legal: true,

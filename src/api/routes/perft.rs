@@ -1,7 +1,9 @@
 //! Perft and divide, bounded by a depth limit and a node budget.
 
 use crate::api::context::{prepare, rules_echo, AppState};
-use crate::api::dto::{Body, DivideRow, PerftCount, PerftRequest, PerftResponse};
+use crate::api::dto::{
+    Body, DivideList, DivideRow, ListFormat, PerftCount, PerftRequest, PerftResponse,
+};
 use crate::api::error::{ApiError, PostJobProblems, Problem, Progress};
 use crate::api::peer::Peer;
 use crate::config::Limits;
@@ -109,13 +111,23 @@ pub fn perft_job(limits: &Limits, body: &PerftRequest) -> Result<PerftResponse, 
         } else {
             rows.iter().map(|r| r.1).sum()
         };
-        let rows = rows
+        let mut rows: Vec<(String, u64)> = rows
             .into_iter()
-            .map(|(m, n)| DivideRow {
-                text: format_move(shape, &m),
-                nodes: n,
-            })
+            .map(|(m, n)| (format_move(shape, &m), n))
             .collect();
+        rows.sort_unstable();
+        let rows = match body.format {
+            ListFormat::Objects => DivideList::Objects(
+                rows.into_iter()
+                    .map(|(text, nodes)| DivideRow { text, nodes })
+                    .collect(),
+            ),
+            ListFormat::Text => DivideList::Text(
+                rows.into_iter()
+                    .map(|(text, nodes)| format!("{text} {nodes}"))
+                    .collect(),
+            ),
+        };
         (total, Some(rows))
     } else {
         (

@@ -67,19 +67,20 @@ fn burning_moves(pos: &Position, rules: &Rules, side: Color, royals: &[Square]) 
 ///
 /// With two or more royals only a move that captures several pieces can take them all:
 /// a move of a piece with lion-like power (a lion, linear lion or lion dog), whose
-/// captures all lie within three squares of its start. Only such pieces near the first royal are asked for their moves.
+/// captures all lie within three squares of its start. Only such pieces within that reach
+/// of every royal are asked for their moves.
 pub fn checking_moves(pos: &Position, rules: &Rules, side: Color) -> Vec<Move> {
-    let royals = royals(pos, side);
-    if royals.len() < 2 {
+    let royals = pos.royal_squares(side);
+    let Some(first) = royals.iter().next().filter(|_| royals.count() >= 2) else {
         return checking_moves_by_definition(pos, rules, side);
-    }
+    };
     let them = side.opponent();
     let geo = &rules.variant.geometry;
     let reach = MULTI_CAPTURE_REACH;
     let mut near = Vec::new();
     for dy in -reach..=reach {
         for dx in -reach..=reach {
-            let Some(from) = geo.offset(royals[0], dx, dy) else {
+            let Some(from) = geo.offset(first, dx, dy) else {
                 continue;
             };
             let cell = pos.cell(from);
@@ -87,17 +88,21 @@ pub fn checking_moves(pos: &Position, rules: &Rules, side: Color) -> Vec<Move> {
                 continue;
             }
             let c = &rules.face(cell.face_unchecked()).compiled[them.index()];
-            if c.lion_power != 0 {
+            if c.lion_power != 0 && royals.iter().all(|r| geo.distance(from, r) <= reach) {
                 near.push(from);
             }
         }
     }
     let mut moves = Vec::new();
-    let flipped = pos.with_side_to_move(them);
-    for from in near {
-        generate_from(&flipped, rules, from, &mut moves);
+    // Most positions have no such piece: the position is copied for its side only when
+    // there is one.
+    if !near.is_empty() {
+        let flipped = pos.with_side_to_move(them);
+        for from in near {
+            generate_from(&flipped, rules, from, &mut moves);
+        }
+        moves.retain(|m| royals.iter().all(|r| m.squares().contains(&r)));
     }
-    moves.retain(|m| royals.iter().all(|r| m.squares().contains(r)));
     if rules.burn.is_some() {
         // A burn removes every enemy piece next to the demon, and may follow a capture.
         for m in burning_moves(pos, rules, side, &[]) {
