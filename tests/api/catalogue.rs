@@ -294,7 +294,7 @@ async fn every_variant_serves_its_committed_rules_page_as_markdown() {
     }
     let (_, _, chu) = rules_page(&app, "chu", Some("*/*")).await;
     assert!(chu.starts_with("# Chu shogi (中将棋)\n"));
-    assert!(chu.contains("| `LN` | Lion | 獅子 (shishi) | lion move:"), "the lion's row");
+    assert!(chu.contains("| `N` | Lion | 獅子 (shishi) | lion move:"), "the lion's row");
     assert!(chu.contains("### `lion_protection`"));
     assert!(chu.contains("| `after_move` |"), "each value of each option");
 }
@@ -313,7 +313,7 @@ async fn a_client_that_prefers_html_gets_the_page_as_html() {
         html.contains("<a href=\"../tai/rules#kinds-of-movement\">"),
         "a link to another rules page leads to its route"
     );
-    assert!(html.contains("<td><code>LN</code></td><td>Lion</td>"));
+    assert!(html.contains("<td><code>N</code></td><td>Lion</td>"));
     assert!(!html.contains("{{") && !html.contains("<!--"));
     for accept in ["text/markdown, text/html;q=0.9", "text/*", "application/json", "text/html;q=0"] {
         let (_, content_type, _) = rules_page(&app, "chu", Some(accept)).await;

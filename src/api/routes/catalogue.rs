@@ -54,8 +54,9 @@ pub async fn get_variant(path: Path<String>) -> Result<Json<VariantDetail>, ApiE
     Ok(Json(detail(v)))
 }
 
-/// One variant's rules as the service plays them: the page `docs/rules/<variant>.md` of the
-/// repository, generated from the same variant data the service plays (pieces with their
+/// One variant's rules as the service plays them, as a page to read.
+///
+/// The page `docs/rules/<variant>.md` of the repository, generated from the same variant data the service plays (pieces with their
 /// moves in words, options with each value's meaning and sources, profiles) and the
 /// variant's prose (order of a move's effects, how the game ends, notation). Markdown,
 /// unless the `Accept` header prefers `text/html` to `text/markdown`.
@@ -66,7 +67,7 @@ pub async fn get_variant(path: Path<String>) -> Result<Json<VariantDetail>, ApiE
         (status = 200, description = "The rules page: Markdown, or HTML when `Accept` prefers `text/html`",
             content(
                 (String = "text/markdown", example = "# Chu shogi (中将棋)\n\n..."),
-                (String = "text/html"),
+                (String = "text/html", example = "<!DOCTYPE html>\n<html lang=\"en\">\n..."),
             )),
         (status = 404, description = "Unknown variant", body = Problem, content_type = "application/problem+json"),
         GetRouteProblems,

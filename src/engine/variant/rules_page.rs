@@ -202,11 +202,11 @@ fn options(v: &Variant) -> String {
             .filter(|ov| ov.option == o_index)
             .map(|ov| {
                 let what = match &ov.change {
-                    OverrideChange::Movement(m) => format!("moves: {}", movement_in_words(m)),
+                    OverrideChange::Movement(m) => movement_in_words(m),
                     OverrideChange::Promotes(t) => format!("promotes to {}", piece_name(v, *t)),
                 };
                 format!(
-                    "- With `{}`, the {} {what}.\n",
+                    "- With `{}`, the {}: {what}.\n",
                     o.values[ov.value],
                     piece_name(v, ov.kind)
                 )
@@ -274,7 +274,7 @@ mod tests {
         assert!(page.starts_with("# Chu shogi (中将棋)\n"));
         assert!(page.contains("Intro line.") && page.ends_with("Closing line.\n"));
         assert!(MARKERS.iter().all(|m| !page.contains(m)));
-        assert!(page.contains("| `LN` | Lion |"), "{page}");
+        assert!(page.contains("| `N` | Lion | 獅子 (shishi) | lion move:"), "{page}");
         assert!(page.contains("### `lion_protection`"));
     }
 }
