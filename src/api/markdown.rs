@@ -107,7 +107,8 @@ fn list(lines: &[&str], mut i: usize, out: &mut String) -> usize {
     while i < lines.len() {
         let line = lines[i];
         let own = line.len() - line.trim_start().len();
-        let Some((_, first)) = list_item(line.trim_start()).filter(|_| own == indent) else {
+        let item = list_item(line.trim_start()).filter(|(t, _)| own == indent && *t == tag);
+        let Some((_, first)) = item else {
             break;
         };
         let mut body = vec![first.trim().to_string()];
@@ -132,7 +133,10 @@ fn list(lines: &[&str], mut i: usize, out: &mut String) -> usize {
         }
         let inner = body.join("\n");
         let html = to_html(&inner);
-        let html = match html.strip_prefix("<p>").and_then(|h| h.strip_suffix("</p>\n")) {
+        let html = match html
+            .strip_prefix("<p>")
+            .and_then(|h| h.strip_suffix("</p>\n"))
+        {
             Some(single) if !single.contains("<p>") => single.to_string(),
             _ => html,
         };
@@ -140,8 +144,8 @@ fn list(lines: &[&str], mut i: usize, out: &mut String) -> usize {
         while i < lines.len() && lines[i].trim().is_empty() {
             let continues = lines
                 .get(i + 1)
-                .and_then(|l| list_item(l.trim_start()).map(|_| l))
-                .is_some_and(|l| l.len() - l.trim_start().len() == indent);
+                .and_then(|l| list_item(l.trim_start()).map(|(t, _)| (l, t)))
+                .is_some_and(|(l, t)| t == tag && l.len() - l.trim_start().len() == indent);
             if !continues {
                 break;
             }
@@ -222,7 +226,11 @@ fn inline(text: &str) -> String {
         }
         if let Some(after) = rest.strip_prefix('[') {
             if let Some((label, target, used)) = link(after) {
-                out += &format!("<a href=\"{}\">{}</a>", escape(&href(target)), inline(label));
+                out += &format!(
+                    "<a href=\"{}\">{}</a>",
+                    escape(&href(target)),
+                    inline(label)
+                );
                 rest = &after[used..];
                 continue;
             }
@@ -300,7 +308,10 @@ mod tests {
 
     #[test]
     fn slugs_are_githubs() {
-        assert_eq!(slug("Order of a move's effects"), "order-of-a-moves-effects");
+        assert_eq!(
+            slug("Order of a move's effects"),
+            "order-of-a-moves-effects"
+        );
         assert_eq!(slug("`repetition`"), "repetition");
         assert_eq!(slug("4.1 Inherited kinds"), "41-inherited-kinds");
     }

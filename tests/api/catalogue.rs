@@ -260,8 +260,14 @@ async fn the_sources_are_those_of_the_rules_pages() {
 }
 
 /// `GET /v1/variants/{id}/rules` with an `Accept` header.
-async fn rules_page(app: &crate::helpers::TestApp, id: &str, accept: Option<&str>) -> (u16, String, String) {
-    let mut request = app.client.get(format!("{}/v1/variants/{id}/rules", app.address));
+async fn rules_page(
+    app: &crate::helpers::TestApp,
+    id: &str,
+    accept: Option<&str>,
+) -> (u16, String, String) {
+    let mut request = app
+        .client
+        .get(format!("{}/v1/variants/{id}/rules", app.address));
     if let Some(accept) = accept {
         request = request.header("accept", accept);
     }
@@ -290,13 +296,22 @@ async fn every_variant_serves_its_committed_rules_page_as_markdown() {
         assert_eq!(status, 200, "{id}");
         assert_eq!(content_type, "text/markdown; charset=utf-8", "{id}");
         let committed = std::fs::read_to_string(root.join(format!("docs/rules/{id}.md"))).unwrap();
-        assert!(body == committed, "{id}: the served page is docs/rules/{id}.md");
+        assert!(
+            body == committed,
+            "{id}: the served page is docs/rules/{id}.md"
+        );
     }
     let (_, _, chu) = rules_page(&app, "chu", Some("*/*")).await;
     assert!(chu.starts_with("# Chu shogi (中将棋)\n"));
-    assert!(chu.contains("| `N` | Lion | 獅子 (shishi) | lion move:"), "the lion's row");
+    assert!(
+        chu.contains("| `N` | Lion | 獅子 (shishi) | lion move:"),
+        "the lion's row"
+    );
     assert!(chu.contains("### `lion_protection`"));
-    assert!(chu.contains("| `after_move` |"), "each value of each option");
+    assert!(
+        chu.contains("| `after_move` |"),
+        "each value of each option"
+    );
 }
 
 #[tokio::test]
@@ -315,11 +330,20 @@ async fn a_client_that_prefers_html_gets_the_page_as_html() {
     );
     assert!(html.contains("<td><code>N</code></td><td>Lion</td>"));
     assert!(!html.contains("{{") && !html.contains("<!--"));
-    for accept in ["text/markdown, text/html;q=0.9", "text/*", "application/json", "text/html;q=0"] {
+    for accept in [
+        "text/markdown, text/html;q=0.9",
+        "text/*",
+        "application/json",
+        "text/html;q=0",
+    ] {
         let (_, content_type, _) = rules_page(&app, "chu", Some(accept)).await;
-        assert_eq!(content_type, "text/markdown; charset=utf-8", "Accept: {accept}");
+        assert_eq!(
+            content_type, "text/markdown; charset=utf-8",
+            "Accept: {accept}"
+        );
     }
-    let (_, content_type, _) = rules_page(&app, "chu", Some("text/markdown;q=0.5, text/html")).await;
+    let (_, content_type, _) =
+        rules_page(&app, "chu", Some("text/markdown;q=0.5, text/html")).await;
     assert_eq!(content_type, "text/html; charset=utf-8");
 }
 

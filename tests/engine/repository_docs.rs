@@ -45,8 +45,8 @@ fn every_rules_page_is_what_the_generator_writes() {
     let dir = root().join("docs/rules");
     for id in VARIANT_IDS {
         let path = dir.join(format!("{id}.md"));
-        let committed = std::fs::read_to_string(&path)
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let committed =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let generated = rules_page(id).expect("a built-in variant");
         assert!(
             committed == generated,
@@ -59,7 +59,10 @@ fn every_rules_page_is_what_the_generator_writes() {
         .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
         .collect();
     let expected: BTreeSet<String> = VARIANT_IDS.iter().map(|id| format!("{id}.md")).collect();
-    assert_eq!(pages, expected, "docs/rules holds one page per variant, nothing else");
+    assert_eq!(
+        pages, expected,
+        "docs/rules holds one page per variant, nothing else"
+    );
 }
 
 #[test]
@@ -163,7 +166,10 @@ fn link_targets(line: &str) -> Vec<String> {
 fn every_relative_link_of_every_markdown_file_resolves() {
     let mut checked = 0;
     let mut broken = Vec::new();
-    for file in files().iter().filter(|f| f.extension().is_some_and(|e| e == "md")) {
+    for file in files()
+        .iter()
+        .filter(|f| f.extension().is_some_and(|e| e == "md"))
+    {
         let text = std::fs::read_to_string(file).expect("a Markdown file is text");
         for (n, line) in prose_lines(&text).iter().enumerate() {
             for target in link_targets(line) {
@@ -190,7 +196,10 @@ fn every_relative_link_of_every_markdown_file_resolves() {
         }
     }
     assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
-    assert!(checked > 20, "only {checked} links found: the scan is broken");
+    assert!(
+        checked > 20,
+        "only {checked} links found: the scan is broken"
+    );
 }
 
 #[test]
@@ -210,7 +219,11 @@ fn no_file_refers_to_the_research_folder_outside_the_repository() {
             }
         }
     }
-    assert!(found.is_empty(), "references to a folder the repository does not have:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "references to a folder the repository does not have:\n{}",
+        found.join("\n")
+    );
     assert!(read > 100, "only {read} files read: the walk is broken");
 }
 
@@ -220,8 +233,12 @@ fn the_link_reader_finds_links_and_headings() {
         link_targets("see [a](x.md#b) and [c](https://e.org) `[d](no.md)`"),
         ["x.md#b", "https://e.org", "no.md"]
     );
-    assert_eq!(prose_lines("a `[d](no.md)` b\n```\n[e](f.md)\n```\n"), ["a  b"]);
-    let headings = anchors("# Tai shogi (泰将棋)\n## Order of a move's effects\n## Notes\n## Notes\n");
+    assert_eq!(
+        prose_lines("a `[d](no.md)` b\n```\n[e](f.md)\n```\n"),
+        ["a  b"]
+    );
+    let headings =
+        anchors("# Tai shogi (泰将棋)\n## Order of a move's effects\n## Notes\n## Notes\n");
     assert!(headings.contains("tai-shogi-泰将棋"));
     assert!(headings.contains("order-of-a-moves-effects"));
     assert!(headings.contains("notes-1"));

@@ -76,11 +76,14 @@ pub async fn get_variant(path: Path<String>) -> Result<Json<VariantDetail>, ApiE
 #[get("/v1/variants/{variant}/rules")]
 pub async fn get_rules(request: HttpRequest, path: Path<String>) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    let page =
-        variant::rules_page(&id).ok_or_else(|| ApiError::unknown_variant(&id, StatusCode::NOT_FOUND))?;
+    let page = variant::rules_page(&id)
+        .ok_or_else(|| ApiError::unknown_variant(&id, StatusCode::NOT_FOUND))?;
     let accept = request.headers().get(header::ACCEPT);
     let (content_type, body) = if prefers_html(accept) {
-        ("text/html; charset=utf-8", crate::api::markdown::page_html(&page))
+        (
+            "text/html; charset=utf-8",
+            crate::api::markdown::page_html(&page),
+        )
     } else {
         ("text/markdown; charset=utf-8", page)
     };

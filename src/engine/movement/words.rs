@@ -138,10 +138,9 @@ pub fn component(c: &Component) -> String {
             number(*max),
             directions(*dirs)
         ),
-        Component::Jump { offsets } => format!(
-            "jumps (whatever stands between) to {}",
-            leaps(offsets)
-        ),
+        Component::Jump { offsets } => {
+            format!("jumps (whatever stands between) to {}", leaps(offsets))
+        }
         Component::Hook { dirs } => format!(
             "hook move: any distance {}, then may turn 90° once at an empty square and go on \
              any distance",
@@ -260,8 +259,7 @@ pub fn movement(m: &Movement) -> String {
     let mut merged: Vec<Component> = Vec::new();
     for c in &m.components {
         let same_reach = merged.iter_mut().find_map(|earlier| match (earlier, c) {
-            (Component::Slide { dirs, max }, Component::Slide { max: m, .. }) if *max == *m =>
-            {
+            (Component::Slide { dirs, max }, Component::Slide { max: m, .. }) if *max == *m => {
                 Some(dirs)
             }
             _ => None,
@@ -284,7 +282,10 @@ mod tests {
         let d = |t: &str| directions(DirSet::parse(t).unwrap());
         assert_eq!(d("all"), "in all eight directions");
         assert_eq!(d("orth,fdiag"), "orthogonally and diagonally forward");
-        assert_eq!(d("f,l,r,bl"), "sideways, straight forward and diagonally backward-left");
+        assert_eq!(
+            d("f,l,r,bl"),
+            "sideways, straight forward and diagonally backward-left"
+        );
     }
 
     #[test]
@@ -303,8 +304,8 @@ mod tests {
         assert_eq!(
             movement(&m),
             "jumps (whatever stands between) to the squares two forward and one to either side; \
-             jumps (whatever stands between) to the second square straight forward and \
-             diagonally forward"
+             jumps (whatever stands between) to the second square diagonally forward and \
+             straight forward"
         );
     }
 }

@@ -47,9 +47,9 @@ pub use options::{
 pub use registry::{
     by_id, chu, dai, dai_dai, ko, maka_dai_dai, names, rules_page, tai, tenjiku, VARIANT_IDS,
 };
-pub use rules_page::MARKERS as RULES_PAGE_MARKERS;
 pub use rules::{
     BurnRules, FaceRule, FaceTraits, LionTrading, Placement, PromotionChoice, RangeJumpRules,
     Rules, RulesError, RulesRequest, Zone,
 };
+pub use rules_page::MARKERS as RULES_PAGE_MARKERS;
 pub use token::TokenProblem;

@@ -63,9 +63,9 @@ fn board(v: &Variant) -> String {
         PromotionKind::OnCapture => {
             "Promotion comes with capturing: there is no promotion zone.".to_string()
         }
-        PromotionKind::Zone { ranks } => format!(
-            "Each side's promotion zone is the {ranks} ranks farthest from it."
-        ),
+        PromotionKind::Zone { ranks } => {
+            format!("Each side's promotion zone is the {ranks} ranks farthest from it.")
+        }
     };
     format!(
         "Id in requests: `{}`. The board has {} files and {} ranks; Black (sente, 先手, \
@@ -104,9 +104,7 @@ fn notes(v: &Variant, k: &KindInfo) -> String {
     match k.trapped_ranks {
         0 => {}
         1 => notes.push("unpromoted, it has no move on its last rank".into()),
-        n => notes.push(format!(
-            "unpromoted, it has no move on its last {n} ranks"
-        )),
+        n => notes.push(format!("unpromoted, it has no move on its last {n} ranks")),
     }
     if k.jump_rank > 0 {
         notes.push(format!("jump rank {}", k.jump_rank));
@@ -274,7 +272,10 @@ mod tests {
         assert!(page.starts_with("# Chu shogi (中将棋)\n"));
         assert!(page.contains("Intro line.") && page.ends_with("Closing line.\n"));
         assert!(MARKERS.iter().all(|m| !page.contains(m)));
-        assert!(page.contains("| `N` | Lion | 獅子 (shishi) | lion move:"), "{page}");
+        assert!(
+            page.contains("| `N` | Lion | 獅子 (shishi) | lion move:"),
+            "{page}"
+        );
         assert!(page.contains("### `lion_protection`"));
     }
 }
