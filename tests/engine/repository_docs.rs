@@ -4,6 +4,8 @@
 //! file leads to a file of the repository, and every anchor into a Markdown file to one
 //! of its headings; no file refers to the research folder kept outside the repository.
 
+// Headings are anchored as the served HTML anchors them (GitHub's rule).
+use shogi_arbiter::api::markdown::slug;
 use shogi_arbiter::engine::variant::{rules_page, RULES_PAGE_MARKERS, VARIANT_IDS};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -82,20 +84,6 @@ fn every_prose_fragment_places_each_generated_part_once() {
     }
 }
 
-/// GitHub's anchor of a heading: lowercase, punctuation dropped, spaces as `-`.
-fn anchor_of(heading: &str) -> String {
-    heading
-        .trim()
-        .to_lowercase()
-        .chars()
-        .filter_map(|c| match c {
-            ' ' => Some('-'),
-            c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
-            _ => None,
-        })
-        .collect()
-}
-
 /// The lines of a Markdown text outside code fences, inline code spans blanked.
 fn prose_lines(text: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -136,7 +124,7 @@ fn anchors(text: &str) -> BTreeSet<String> {
         if fence || !(1..=6).contains(&hashes) || !line[hashes..].starts_with(' ') {
             continue;
         }
-        let base = anchor_of(&line[hashes..]);
+        let base = slug(line[hashes..].trim());
         let mut anchor = base.clone();
         let mut n = 0;
         while seen.contains(&anchor) {
