@@ -8,7 +8,7 @@ the document (a missing required field raises), so an answer the document does n
 describe fails here. Expected figures come from outside this project: chu shogi's start
 position has 36 legal moves and 1,296 two-move sequences (HaChu 0.21 and lishogi's
 shogiops), dai shogi's 71 (HaChu 0.21); the lion-trading verdict is lishogi's
-(shared/rules/chu.md).
+(docs/rules/chu.md).
 
 Usage: python smoke.py BASE_URL   (with the generated package `shogi_arbiter_client` importable)
 """
@@ -103,7 +103,7 @@ def main(base_url: str) -> None:
     check("chu perft(2)", count.nodes, 1296)
 
     # The board picture (image/svg+xml, read as bytes: clients/generated/config.yaml): chu
-    # shogi starts with 46 pieces a side (shared/rules/chu.md).
+    # shogi starts with 46 pieces a side (docs/rules/chu.md).
     picture = board.sync(client=client, body=BoardPictureRequest(variant=VariantId.CHU, moves=["7i7h"]))
     assert isinstance(picture, (bytes, str)), picture
     svg = picture.decode() if isinstance(picture, bytes) else picture

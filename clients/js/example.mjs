@@ -5,7 +5,7 @@
 // move adjudicated, replay the game, and it counts perft as a bot author would. Every answer
 // it relies on is checked against a figure that does not come from this project: chu
 // shogi's start position has 36 legal moves and 1,296 two-move sequences (HaChu 0.21 and
-// lishogi's shogiops agree); the lion-trading verdicts are lishogi's (shared/rules/chu.md).
+// lishogi's shogiops agree); the lion-trading verdicts are lishogi's (docs/rules/chu.md).
 //
 // Usage: node clients/js/example.mjs [BASE_URL]   (default http://127.0.0.1:8080)
 

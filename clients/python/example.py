@@ -6,7 +6,7 @@ of a position, have a move adjudicated, replay a game, and count perft. Every an
 relies on is checked against a figure that does not come from this project: chu shogi's
 start position has 36 legal moves and 1,296 two-move sequences (HaChu 0.21 and lishogi's
 shogiops agree), and the lion-trading verdicts are those of lishogi's rules
-(shared/rules/chu.md).
+(docs/rules/chu.md).
 
 Usage: python3 clients/python/example.py [BASE_URL]   (default http://127.0.0.1:8080)
 """
@@ -43,7 +43,7 @@ expect("GET /v1/variants status", status, 200)
 ids = {v["id"] for v in variants}
 expect("chu and tai are played", {"chu", "tai"} <= ids, True)
 status, chu = call("/v1/variants/chu")
-# lishogi's chu start position (SFEN), as shared/conformance/README.md gives it.
+# lishogi's chu start position (SFEN), as the conformance research notes give it.
 expect(
     "chu start position",
     chu["start_position"],

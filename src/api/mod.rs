@@ -8,6 +8,7 @@ mod describe;
 pub mod dto;
 pub mod error;
 pub mod gzip;
+pub mod markdown;
 pub mod memory;
 pub mod metrics;
 pub mod peer;
@@ -64,6 +65,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(metrics::get_metrics)
         .service(routes::catalogue::list_variants)
         .service(routes::catalogue::get_variant)
+        .service(routes::catalogue::get_rules)
         .service(routes::moves::legal)
         .service(routes::moves::adjudicate)
         .service(routes::replay::replay)

@@ -4,7 +4,7 @@
 //! the squares where pieces were removed; promoted sides are written in red; bad input is
 //! a problem+json 4xx.
 //!
-//! The piece counts of the start positions are the rules pages' (shared/rules/*.md):
+//! The piece counts of the start positions are the rules pages' (docs/rules/*.md):
 //! tai.md "177 pieces a side"; chu: sources/chu_lishogi.md §1, the start position (rank l
 //! 12, rank k 8, rank j 12, pawns 12, two go-betweens: 46 a side); tenjiku.md "Each side
 //! has 78 pieces"; dai.md "65 pieces a side"; dai-dai.md "96 pieces a side";

@@ -258,3 +258,99 @@ async fn the_sources_are_those_of_the_rules_pages() {
     assert_eq!(tsa["name"], "tsa");
     assert!(tsa["description"].as_str().unwrap().contains("Evans"));
 }
+
+/// `GET /v1/variants/{id}/rules` with an `Accept` header.
+async fn rules_page(
+    app: &crate::helpers::TestApp,
+    id: &str,
+    accept: Option<&str>,
+) -> (u16, String, String) {
+    let mut request = app
+        .client
+        .get(format!("{}/v1/variants/{id}/rules", app.address));
+    if let Some(accept) = accept {
+        request = request.header("accept", accept);
+    }
+    let resp = request.send().await.expect("request sent");
+    let status = resp.status().as_u16();
+    let content_type = resp
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_string();
+    assert_eq!(
+        resp.headers().get("vary").and_then(|v| v.to_str().ok()),
+        (status == 200).then_some("Accept"),
+        "the answer depends on Accept"
+    );
+    (status, content_type, resp.text().await.expect("text"))
+}
+
+#[tokio::test]
+async fn every_variant_serves_its_committed_rules_page_as_markdown() {
+    let app = spawn_app().await;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for id in shogi_arbiter::engine::variant::VARIANT_IDS {
+        let (status, content_type, body) = rules_page(&app, id, None).await;
+        assert_eq!(status, 200, "{id}");
+        assert_eq!(content_type, "text/markdown; charset=utf-8", "{id}");
+        let committed = std::fs::read_to_string(root.join(format!("docs/rules/{id}.md"))).unwrap();
+        assert!(
+            body == committed,
+            "{id}: the served page is docs/rules/{id}.md"
+        );
+    }
+    let (_, _, chu) = rules_page(&app, "chu", Some("*/*")).await;
+    assert!(chu.starts_with("# Chu shogi (中将棋)\n"));
+    assert!(
+        chu.contains("| `N` | Lion | 獅子 (shishi) | lion move:"),
+        "the lion's row"
+    );
+    assert!(chu.contains("### `lion_protection`"));
+    assert!(
+        chu.contains("| `after_move` |"),
+        "each value of each option"
+    );
+}
+
+#[tokio::test]
+async fn a_client_that_prefers_html_gets_the_page_as_html() {
+    let app = spawn_app().await;
+    let browser = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+    let (status, content_type, html) = rules_page(&app, "chu", Some(browser)).await;
+    assert_eq!(status, 200);
+    assert_eq!(content_type, "text/html; charset=utf-8");
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    assert!(html.contains("<title>Chu shogi (中将棋)</title>"));
+    assert!(html.contains("<h2 id=\"capturing-lions\">Capturing lions</h2>"));
+    assert!(
+        html.contains("<a href=\"../tai/rules#kinds-of-movement\">"),
+        "a link to another rules page leads to its route"
+    );
+    assert!(html.contains("<td><code>N</code></td><td>Lion</td>"));
+    assert!(!html.contains("{{") && !html.contains("<!--"));
+    for accept in [
+        "text/markdown, text/html;q=0.9",
+        "text/*",
+        "application/json",
+        "text/html;q=0",
+    ] {
+        let (_, content_type, _) = rules_page(&app, "chu", Some(accept)).await;
+        assert_eq!(
+            content_type, "text/markdown; charset=utf-8",
+            "Accept: {accept}"
+        );
+    }
+    let (_, content_type, _) =
+        rules_page(&app, "chu", Some("text/markdown;q=0.5, text/html")).await;
+    assert_eq!(content_type, "text/html; charset=utf-8");
+}
+
+#[tokio::test]
+async fn the_rules_of_an_unknown_variant_are_a_404_problem() {
+    let app = spawn_app().await;
+    let a = app.get("/v1/variants/chess/rules").await;
+    assert_problem(&a, 404, "unknown_variant");
+    assert_eq!(a.body["valid"][0], "tai");
+}

@@ -1,5 +1,5 @@
 //! Chu shogi over HTTP: the catalogue, legal moves and perft from the start position
-//! (figures from `shared/conformance/README.md`), a lishogi SFEN with a lion-trading
+//! (figures from the conformance research notes), a lishogi SFEN with a lion-trading
 //! verdict, the counter-strike field in a replay, the hachu profile and a bare-king ending.
 
 use crate::helpers::{assert_problem, spawn_app};

@@ -1,6 +1,6 @@
 //! Dai shogi (大将棋, "large shogi") over HTTP: the catalogue entry (4 profiles, 8 options),
 //! the legal moves and perft of the start position, and the dead-end rule as each profile
-//! reads it. Every expectation is derived from `shared/rules/dai.md` ("Setup", "Options and
+//! reads it. Every expectation is derived from the research page "dai" ("Setup", "Options and
 //! profiles", "Promotion", "Outside figures": the 71 moves and HaChu's 5,041) and its
 //! vectors D06–D09, never from this engine's output.
 

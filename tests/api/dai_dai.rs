@@ -1,8 +1,8 @@
 //! Dai dai shogi (大大将棋, "very large chess") over HTTP: the catalogue entry (3 profiles,
 //! 10 options), the legal moves and perft of the start position, a compulsory promotion by
 //! capture, a mate that ends the game, an option override, and a replayed pass cycle that
-//! the repetition rule stops. Every expectation is derived from `shared/rules/dai-dai.md`
-//! and its vectors (`shared/rules/dai-dai_vectors.md`), never from this engine's output.
+//! the repetition rule stops. Every expectation is derived from the research page "dai-dai"
+//! and its vectors (the research page "dai-dai_vectors"), never from this engine's output.
 
 use crate::helpers::{catalogue_entry, option_defaults, option_names, spawn_app, TestApp};
 use serde_json::{json, Value};

@@ -265,7 +265,7 @@ async fn the_schema_refuses_the_field_combinations_the_server_refuses() {
     }
 }
 
-/// Move text (`shared/notation.md`, README "Notation"): ASCII white space at either end is
+/// Move text (the notation contract, README "Notation"): ASCII white space at either end is
 /// dropped; any other character outside printable ASCII makes the text malformed, named
 /// by its code point (and its Unicode name for white space) and its byte offset. The same
 /// in a game's move list, in `move` and in Hodges text.

@@ -1,4 +1,4 @@
-//! Every error path of `shared/api.md`, each a problem+json with a stable code.
+//! Every error path of the API contract, each a problem+json with a stable code.
 
 use crate::helpers::{assert_problem, long_perft, spawn_app, spawn_app_with, unbudgeted, TestApp};
 use proptest::prelude::*;

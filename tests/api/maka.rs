@@ -2,7 +2,7 @@
 //! options), the legal moves and perft of the start position, the king's promotion to
 //! emperor (promotion by capture, 成り nari), contagion and its option, and the emperor's
 //! capture test per profile. Every expectation is derived from
-//! `shared/rules/maka-dai-dai.md` and its vectors (`maka-dai-dai_vectors.md`), never from
+//! the research page "maka-dai-dai" and its vectors (`maka-dai-dai_vectors.md`), never from
 //! this engine's output.
 
 use crate::helpers::{catalogue_entry, option_defaults, option_names, spawn_app, TestApp};

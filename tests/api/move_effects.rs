@@ -2,7 +2,7 @@
 //! (compulsory, chosen, declined, contagion), lishogi's redundant spellings accepted and
 //! normalised in chu shogi, a pass naming the piece that passed, and the Hodges reasons
 //! for Hodges text that names no legal move. Every expectation is derived from the rules
-//! pages (`shared/rules/chu.md`, `sources/chu_lishogi.md`, `tai.md`, `notation.md`).
+//! pages (the research page "chu", `sources/chu_lishogi.md`, `tai.md`, `notation.md`).
 
 use crate::helpers::{spawn_app, TestApp};
 use crate::placements::position_text;

@@ -1,7 +1,7 @@
 //! Tenjiku shogi over HTTP: the catalogue entry (3 profiles, 12 options), the legal moves
 //! and perft of the start position, and the answers' `removed` list: every piece a move
 //! took off the board with its cause (`capture`, `burn`, `self_burn`), burned royals
-//! counted as lost royals. Every expectation is derived from `shared/rules/tenjiku.md`
+//! counted as lost royals. Every expectation is derived from the research page "tenjiku"
 //! (§2 start position, §5 burning, §8 options, §9 notation, §10.1 the 70 and 72 moves,
 //! §10.2 HaChu's 4,950), never from this engine's output.
 

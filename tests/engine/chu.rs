@@ -1,7 +1,7 @@
 //! Chu shogi against outside figures: perft from the start position (36, 1,296, 48,315 at
 //! depths 1-3, where HaChu 0.21 and lishogi's shogiops 0.18 agree:
-//! `shared/conformance/README.md`) and every row of `tests/data/chu_rule_vectors.tsv` (a copy
-//! of `shared/conformance/chu_rule_vectors.tsv`; lishogi's verdicts, which hold under the default profile `lishogi`), including the
+//! the conformance research notes) and every row of `tests/data/chu_rule_vectors.tsv` (a copy
+//! of the research file "chu_rule_vectors.tsv"; lishogi's verdicts, which hold under the default profile `lishogi`), including the
 //! counter-strike field and the outcome that some rows record after the move.
 
 use crate::support::rules_for;

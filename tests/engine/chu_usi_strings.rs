@@ -1,7 +1,7 @@
 //! Chu shogi perft in both counting modes. Outside figures: shogiops' raw perft from the
 //! start and its de-duplicated one (`tests/data/chu_shogiops_perft.tsv`). Hand-derived:
 //! the number of USI strings lishogi lists in positions of `tests/data/chu_rule_vectors.tsv`
-//! and a lone lion, counted from the rules of `shared/rules/sources/chu_lishogi.md` §3
+//! and a lone lion, counted from the rules of the research note "chu_lishogi" §3
 //! (every direct move once; every first step a lion-power piece may take, times every
 //! second step from there, back to the start included), never from this engine's output.
 

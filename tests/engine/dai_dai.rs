@@ -1,4 +1,4 @@
-//! Dai dai shogi (大大将棋, "very large chess", `shared/rules/dai-dai.md`): the start
+//! Dai dai shogi (大大将棋, "very large chess", the research page "dai-dai"): the start
 //! position's moves under each profile against the page's list (default profile) and lists
 //! derived by hand from it (`tsa`, `japanese`); random games under each profile and other
 //! option values, from the start and from random placements, where every listed move is

@@ -1,7 +1,7 @@
 //! Dai dai shogi (大大将棋, "very large chess") against its hand-derived rule vectors: every
-//! row of `tests/data/dai-dai_vectors.tsv` (the 25 vectors of `shared/rules/dai-dai_vectors.md`,
+//! row of `tests/data/dai-dai_vectors.tsv` (the 25 vectors of the research page "dai-dai_vectors",
 //! transcribed field for field) and of `tests/data/dai-dai_own_vectors.tsv` (this repository's
-//! rows for every option value, derived by hand from `shared/rules/dai-dai.md`), in every rule
+//! rows for every option value, derived by hand from the research page "dai-dai"), in every rule
 //! case its `rules` column names. A row checks the verdict after its history; a legal row
 //! also the text the move is answered in, the position's one listed pass where the row
 //! states it (DD02: a played pass names its own piece, the list carries another), the

@@ -1,6 +1,6 @@
 //! Dai shogi (大将棋, "large shogi") against its hand-derived rule vectors: every case of
-//! `tests/data/dai_vectors.md` (a verbatim copy of `shared/rules/dai_vectors.md`, derived by
-//! hand from `shared/rules/dai.md`). A case runs under its option override on the default
+//! `tests/data/dai_vectors.md` (a verbatim copy of the research page "dai_vectors", derived by
+//! hand from the research page "dai"). A case runs under its option override on the default
 //! profile and under the profile it names; a legal move checks its canonical text, the
 //! position after it, its effects (captures, promotion, pass) and the status after it, read
 //! by hand from the verdict line into [`FACTS`]; an illegal move must be refused for its own

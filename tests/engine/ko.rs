@@ -1,4 +1,4 @@
-//! Ko shogi (広将棋, `shared/rules/ko.md`) beyond its vectors: random games under both
+//! Ko shogi (広将棋, the research page "ko") beyond its vectors: random games under both
 //! profiles and option values no profile has, checking at every checked position that every
 //! listed move is judged legal and every accepted text is listed, that position and move
 //! text round-trip, and at every ply that a move's effects (captures, shots, burns,

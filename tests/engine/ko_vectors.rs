@@ -1,7 +1,7 @@
 //! Ko shogi (広将棋, kō shōgi, "broad chess", 19×19) against its hand-derived rule
 //! vectors: every row of `tests/data/ko_vectors.tsv` (the 40 vectors of
-//! `shared/rules/ko_vectors.md`, transcribed) and of `tests/data/ko_vectors_own.tsv` (the
-//! project's own vectors K01-K48, derived from `shared/rules/ko.md`: every option value, shot
+//! the research page "ko_vectors", transcribed) and of `tests/data/ko_vectors_own.tsv` (the
+//! project's own vectors K01-K48, derived from the research page "ko": every option value, shot
 //! immunity and reversion trigger, and the points ko.md leaves open) in every rules case its
 //! `cases` column names, through the same code.
 //! A row plays its history; the pieces frozen by nets then (ko.md §4.4, read with

@@ -1,6 +1,6 @@
 //! Engine tests: rule vectors (hand-derived data files), invariants over random games,
 //! properties over random placements and text (proptest), the start position explained,
-//! perft regression locks, the variant data's own checks, the layout rules of ARCHITECTURE.md.
+//! perft regression locks, the variant data's own checks, the layout rules of ARCHITECTURE.md, the documents (rules pages, links).
 
 mod canonical_routes;
 mod chu;
@@ -27,6 +27,7 @@ mod picture;
 mod placements;
 mod properties;
 mod qboard;
+mod repository_docs;
 #[path = "../common/rules.rs"]
 mod rules;
 mod start_position;

@@ -1,8 +1,8 @@
 //! Maka dai dai shogi (摩訶大大将棋, 19×19) against its hand-derived rule vectors: every row
 //! of `tests/data/maka-dai-dai_vectors.tsv` (the 25 vectors of
-//! `shared/rules/maka-dai-dai_vectors.md`, transcribed) and of
+//! the research page "maka-dai-dai_vectors", transcribed) and of
 //! `tests/data/maka-dai-dai_own_vectors.tsv` (this repository's, derived by hand from
-//! `shared/rules/maka-dai-dai.md` for every option value), in every rules case its `cases`
+//! the research page "maka-dai-dai" for every option value), in every rules case its `cases`
 //! column names. A row plays its history, then judges its move: an illegal move must be
 //! refused (not because the game is over); a legal one must be accepted with its canonical
 //! text, and after it the position (without its move number, see the data file's header),

@@ -10,7 +10,7 @@ use shogi_arbiter::engine::record::kif::{read_kif, write_kif};
 use shogi_arbiter::engine::variant::{self, VariantNames, VARIANT_IDS};
 
 /// Id, English name and Japanese name of every variant, as the title of its rules page
-/// (`shared/rules/<id>.md`) and the README's first paragraph write them. 大局将棋 is
+/// (the research page "<id>") and the README's first paragraph write them. 大局将棋 is
 /// taikyoku shogi, not tai shogi (泰将棋).
 const EXPECTED: [(&str, &str, &str); 7] = [
     ("tai", "Tai shogi", "泰将棋"),

@@ -1,7 +1,7 @@
 //! Perft in QBoard's counting convention, a test-only helper (never a mode of the service):
 //! QBoard (a GUI program that plays the dai family, GPL; only its published figures are
 //! used here, none of its code) counts moves differently from this project, and
-//! `shared/rules/dai-dai.md` ("Adjustment that makes them equal") says how to count our
+//! the research page "dai-dai" ("Adjustment that makes them equal") says how to count our
 //! moves its way:
 //! 1. one move per distinct (from, to) pair of our legal moves, whatever was captured on the
 //!    way and with no promotion variants (moves ending on their start square, igui (居喰い,

@@ -1,5 +1,5 @@
 //! The tai start position's depth-1 moves explained piece kind by piece kind. The expected
-//! counts are derived by hand from the setup (`shared/rules/sources/tai_shogi.md`, "Initial
+//! counts are derived by hand from the setup (the research note "tai_shogi", "Initial
 //! setup") and the movement rules (tai.md), not from the engine.
 
 use crate::support::tai_rules;

@@ -1,6 +1,6 @@
 //! Tenjiku shogi against its hand-derived rule vectors: every row of
-//! `tests/data/tenjiku_vectors.tsv` (a verbatim copy of `shared/rules/tenjiku_vectors.md`,
-//! derived by hand from `shared/rules/tenjiku.md`) in every profile its `profiles` column
+//! `tests/data/tenjiku_vectors.tsv` (a verbatim copy of the research page "tenjiku_vectors",
+//! derived by hand from the research page "tenjiku") in every profile its `profiles` column
 //! names. A move row checks the verdict after the history; for a legal move also the position
 //! text after it, its Hodges text and its effects (captures, burns, self-burn, promotion,
 //! pass, royals lost, game end). A `status` row checks the status of the position, a `count`

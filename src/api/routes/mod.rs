@@ -1,4 +1,4 @@
-//! The handlers, one file per job of `shared/api.md`.
+//! The handlers, one file per job of the API contract.
 
 pub mod catalogue;
 pub mod health;

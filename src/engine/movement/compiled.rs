@@ -1,6 +1,6 @@
 //! A movement compiled for one colour: the tables the move generator reads, with the
 //! overlaps between kinds resolved so that every distinct effect is generated once (the
-//! equal-effect rule of `shared/rules/tai.md`).
+//! equal-effect rule of `docs/rules/tai.md`).
 
 use super::kind::{Kind, KindSet};
 use super::language::{Component, DirSet, Movement, UNLIMITED};

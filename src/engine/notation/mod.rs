@@ -1,4 +1,4 @@
-//! Text formats of `shared/notation.md`: position text (comma and SFEN forms), machine
+//! Text formats of the notation contract: position text (comma and SFEN forms), machine
 //! move text (USI-like), and the Hodges/TSA human move text.
 
 mod echo;

@@ -2,7 +2,7 @@
 //! (lishogi's machine move text, `7g6f5e`) that shogiops, lishogi's rules library, lists
 //! for one of this engine's moves, and their number. This engine lists each distinct
 //! effect once (notation.md); shogiops lists some effects under several strings
-//! (`shared/rules/sources/chu_lishogi.md` §3, "Listing convention"):
+//! (the research note "chu_lishogi" §3, "Listing convention"):
 //! - a pass (jitto, じっと: stepping out to an empty square and back) once per piece that
 //!   can pass and per empty neighbour it can pass through (`7g6f7g`, `7g8g7g`, ...), where
 //!   this engine has one pass per position;

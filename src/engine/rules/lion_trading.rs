@@ -1,4 +1,4 @@
-//! Chu shogi's lion-trading rules (`shared/rules/chu.md`, `sources/chu_lishogi.md` §4): which
+//! Chu shogi's lion-trading rules (`docs/rules/chu.md`, `sources/chu_lishogi.md` §4): which
 //! captures of a lion (獅子, shishi, and the kirin promoted to one) a move may make, given
 //! the counter-strike square `Position::play` leaves in the extra field. A rule module of its
 //! own, which the generator asks ([`forbids`]) only in variants whose rules have

@@ -7,7 +7,8 @@
 //! options), `registry` keeps the variants built into the binary, `options` declares the
 //! rule options the engine understands (checked against the data at load), `rules`
 //! resolves a choice of options into [`Rules`] (`contagion` says what option `contagion`
-//! gives each face), `key_table` packs piece codes and
+//! gives each face), `rules_page` renders a variant's rules page from its data and its
+//! prose fragment (`prose/<id>.md`), `key_table` packs piece codes and
 //! tokens into the keys of a one-probe hash table, and `token` reads what a piece token
 //! means.
 
@@ -23,6 +24,7 @@ mod option_spec;
 mod options;
 mod registry;
 mod rules;
+mod rules_page;
 mod token;
 mod zone;
 
@@ -42,9 +44,12 @@ pub use options::{
     BothRoyalsLost, Contagion, EmperorCapture, LastRank, LionDogMove, LionProtection,
     PromotionRight, PromotionTrigger, Repetition,
 };
-pub use registry::{by_id, chu, dai, dai_dai, ko, maka_dai_dai, names, tai, tenjiku, VARIANT_IDS};
+pub use registry::{
+    by_id, chu, dai, dai_dai, ko, maka_dai_dai, names, rules_page, tai, tenjiku, VARIANT_IDS,
+};
 pub use rules::{
     BurnRules, FaceRule, FaceTraits, LionTrading, Placement, PromotionChoice, RangeJumpRules,
     Rules, RulesError, RulesRequest, Zone,
 };
+pub use rules_page::MARKERS as RULES_PAGE_MARKERS;
 pub use token::TokenProblem;

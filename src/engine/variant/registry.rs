@@ -1,11 +1,12 @@
 //! The variants built into the binary: each one's traits and embedded data files, loaded
 //! on first use and kept for the life of the process; look-up by id; and the sharing of
 //! compiled rules between requests (each variant's defaults compiled once, other choices
-//! in a bounded cache).
+//! in a bounded cache); each one's rules page.
 
 use super::load::{load, DataFiles};
 use super::model::{PromotionKind, Variant, VariantNames, VariantTraits};
 use super::rules::{Rules, RulesError, RulesRequest};
+use super::rules_page::render;
 use crate::engine::core::shape::Shape;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -16,6 +17,8 @@ struct Embedded {
     names: VariantNames,
     traits: VariantTraits,
     files: DataFiles<'static>,
+    /// The rules page's prose fragment (`prose/<id>.md`, see `rules_page.rs`).
+    prose: &'static str,
     variant: OnceLock<Variant>,
     default_rules: OnceLock<Arc<Rules>>,
 }
@@ -58,11 +61,12 @@ static TAI: Embedded = Embedded {
         overrides: include_str!("data/tai.overrides"),
         setup: include_str!("data/tai.setup"),
     },
+    prose: include_str!("prose/tai.md"),
     variant: OnceLock::new(),
     default_rules: OnceLock::new(),
 };
 
-/// Chu shogi (中将棋, "middle chess"), 12×12, as lishogi plays it (`shared/rules/chu.md`).
+/// Chu shogi (中将棋, "middle chess"), 12×12, as lishogi plays it (`docs/rules/chu.md`).
 static CHU: Embedded = Embedded {
     names: VariantNames {
         id: "chu",
@@ -90,11 +94,12 @@ static CHU: Embedded = Embedded {
         overrides: include_str!("data/chu.overrides"),
         setup: include_str!("data/chu.setup"),
     },
+    prose: include_str!("prose/chu.md"),
     variant: OnceLock::new(),
     default_rules: OnceLock::new(),
 };
 
-/// Tenjiku shogi (天竺将棋, "Indian chess"), 16×16 (`shared/rules/tenjiku.md`).
+/// Tenjiku shogi (天竺将棋, "Indian chess"), 16×16 (`docs/rules/tenjiku.md`).
 static TENJIKU: Embedded = Embedded {
     names: VariantNames {
         id: "tenjiku",
@@ -122,11 +127,12 @@ static TENJIKU: Embedded = Embedded {
         overrides: include_str!("data/tenjiku.overrides"),
         setup: include_str!("data/tenjiku.setup"),
     },
+    prose: include_str!("prose/tenjiku.md"),
     variant: OnceLock::new(),
     default_rules: OnceLock::new(),
 };
 
-/// Dai shogi (大将棋, "large shogi"), 15×15, chu shogi's ancestor (`shared/rules/dai.md`).
+/// Dai shogi (大将棋, "large shogi"), 15×15, chu shogi's ancestor (`docs/rules/dai.md`).
 static DAI: Embedded = Embedded {
     names: VariantNames {
         id: "dai",
@@ -154,11 +160,12 @@ static DAI: Embedded = Embedded {
         overrides: include_str!("data/dai.overrides"),
         setup: include_str!("data/dai.setup"),
     },
+    prose: include_str!("prose/dai.md"),
     variant: OnceLock::new(),
     default_rules: OnceLock::new(),
 };
 
-/// Dai dai shogi (大大将棋, "very large chess"), 17×17 (`shared/rules/dai-dai.md`): tai
+/// Dai dai shogi (大大将棋, "very large chess"), 17×17 (`docs/rules/dai-dai.md`): tai
 /// shogi's rule frame (promotion by capture, no zone, mate ends the game) with the king as
 /// the only royal.
 static DAI_DAI: Embedded = Embedded {
@@ -188,12 +195,13 @@ static DAI_DAI: Embedded = Embedded {
         overrides: include_str!("data/dai-dai.overrides"),
         setup: include_str!("data/dai-dai.setup"),
     },
+    prose: include_str!("prose/dai-dai.md"),
     variant: OnceLock::new(),
     default_rules: OnceLock::new(),
 };
 
 /// Maka dai dai shogi (摩訶大大将棋, "great great great chess"), 19×19
-/// (`shared/rules/maka-dai-dai.md`): tai shogi's rule frame, the king promoting to emperor.
+/// (`docs/rules/maka-dai-dai.md`): tai shogi's rule frame, the king promoting to emperor.
 static MAKA_DAI_DAI: Embedded = Embedded {
     names: VariantNames {
         id: "maka-dai-dai",
@@ -221,11 +229,12 @@ static MAKA_DAI_DAI: Embedded = Embedded {
         overrides: include_str!("data/maka-dai-dai.overrides"),
         setup: include_str!("data/maka-dai-dai.setup"),
     },
+    prose: include_str!("prose/maka-dai-dai.md"),
     variant: OnceLock::new(),
     default_rules: OnceLock::new(),
 };
 
-/// Ko shogi (広将棋, "broad chess"), 19×19 points (`shared/rules/ko.md`): shooting,
+/// Ko shogi (広将棋, "broad chess"), 19×19 points (`docs/rules/ko.md`): shooting,
 /// burning, nets, on-the-spot promotions, reversions and a loss condition instead of
 /// royals, played by its own generator and play ([`super::KoRules`]).
 static KO: Embedded = Embedded {
@@ -256,6 +265,7 @@ static KO: Embedded = Embedded {
         overrides: include_str!("data/ko.overrides"),
         setup: include_str!("data/ko.setup"),
     },
+    prose: include_str!("prose/ko.md"),
     variant: OnceLock::new(),
     default_rules: OnceLock::new(),
 };
@@ -282,6 +292,12 @@ pub fn names() -> impl Iterator<Item = VariantNames> {
 /// The variants this build knows, by id.
 pub fn by_id(id: &str) -> Option<&'static Variant> {
     embedded(id).map(Embedded::variant)
+}
+
+/// The rules page of a built-in variant (`docs/rules/<id>.md`): its data and its prose
+/// fragment rendered as Markdown.
+pub fn rules_page(id: &str) -> Option<String> {
+    embedded(id).map(|e| render(e.variant(), e.prose))
 }
 
 fn embedded(id: &str) -> Option<&'static Embedded> {
