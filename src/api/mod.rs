@@ -155,8 +155,87 @@ pub fn complete(mut doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
             .get_or_insert_with(Default::default)
             .insert(keyword.to_string(), value);
     }
+    exclusive_query_parameters(&mut doc);
     response_examples(&mut doc);
     doc
+}
+
+/// A GET operation whose query parameters include both fields of an [`EXCLUSIVE`] pair (the
+/// picture's GET form) documents them as one object parameter of form style, exploded: the
+/// same query string, field by field, but with a schema that can say which fields may not
+/// come together, as the POST form's body schema does. Separate parameters cannot.
+fn exclusive_query_parameters(doc: &mut utoipa::openapi::OpenApi) {
+    use serde_json::{json, Value};
+    use utoipa::openapi::path::{ParameterBuilder, ParameterIn, ParameterStyle};
+    use utoipa::openapi::{schema::Schema, ObjectBuilder, RefOr, Required};
+    for item in doc.paths.paths.values_mut() {
+        let Some(params) = item.get.as_mut().and_then(|op| op.parameters.as_mut()) else {
+            continue;
+        };
+        let in_query = |name: &str| {
+            params.iter().any(
+                |p| matches!(p, RefOr::T(p) if p.parameter_in == ParameterIn::Query && p.name == name),
+            )
+        };
+        let pairs: Vec<Value> = EXCLUSIVE
+            .iter()
+            .filter(|(a, b)| in_query(a) && in_query(b))
+            .map(|&(a, b)| json!({ "required": [a, b] }))
+            .collect();
+        if pairs.is_empty() {
+            continue;
+        }
+        let mut object = ObjectBuilder::new();
+        let mut kept = Vec::new();
+        for param in params.drain(..) {
+            let RefOr::T(param) = param else {
+                kept.push(param);
+                continue;
+            };
+            if param.parameter_in != ParameterIn::Query {
+                kept.push(RefOr::T(param));
+                continue;
+            }
+            let example = serde_json::to_value(&param)
+                .ok()
+                .and_then(|v| v.get("example").cloned());
+            let mut schema = param.schema.unwrap_or_default();
+            if let RefOr::T(Schema::Object(field)) = &mut schema {
+                if field.description.is_none() {
+                    field.description = param.description;
+                }
+                if let Some(example) = example {
+                    field.examples = vec![example];
+                }
+            }
+            object = object.property(&param.name, schema);
+            if param.required == Required::True {
+                object = object.required(&param.name);
+            }
+        }
+        let mut object = object
+            .additional_properties(Some(
+                utoipa::openapi::schema::AdditionalProperties::FreeForm(false),
+            ))
+            .build();
+        object
+            .extensions
+            .get_or_insert_with(Default::default)
+            .insert("not".to_string(), json!({ "anyOf": pairs }));
+        let folded = ParameterBuilder::new()
+            .name("query")
+            .parameter_in(ParameterIn::Query)
+            .required(Required::True)
+            .style(Some(ParameterStyle::Form))
+            .explode(Some(true))
+            .description(Some(
+                "The fields of the query string, each its own `name=value` pair.",
+            ))
+            .schema(Some(Schema::Object(object)))
+            .build();
+        kept.push(RefOr::T(folded));
+        *params = kept;
+    }
 }
 
 /// An example per documented status of every operation, shown by Swagger in place of one

@@ -69,9 +69,13 @@ pub struct BoardPictureQuery {
     /// (`{"profile":"wikipedia"}`).
     pub rules: Option<String>,
     /// Bare position text (not together with `start`/`moves`); nothing is marked.
-    #[param(example = "4k7/12/12/12/12/12/12/12/12/12/12/4K7 b - 1")]
+    #[param(
+        example = "4k7/12/12/12/12/12/12/12/12/12/12/4K7 b - 1",
+        min_length = 1
+    )]
     pub position: Option<String>,
     /// Game form: start position text (default: the initial setup).
+    #[param(min_length = 1)]
     pub start: Option<String>,
     /// Game form: the moves played so far, separated by commas (`7i7h,6d6e`); the last one
     /// is marked. A move with a space in it is refused (a `+` not written as `%2B`).
