@@ -27,16 +27,17 @@ use shogi_arbiter::engine::variant::{Rules, VARIANT_IDS};
 use std::collections::BTreeMap;
 use std::path::Path;
 
-/// The variants and their profiles, the default first (`src/engine/variant/data/*.profiles`).
-pub const PROFILES: &[(&str, &[&str])] = &[
-    ("tai", &["wikipedia", "japanese", "tsa"]),
-    ("chu", &["lishogi", "hachu"]),
-    ("tenjiku", &["wikipedia", "tsa", "hachu"]),
-    ("dai", &["wikipedia", "hachu", "evans", "chu"]),
-    ("dai-dai", &["wikipedia", "tsa", "japanese"]),
-    ("maka-dai-dai", &["wikipedia", "tsa", "cvp"]),
-    ("ko", &["wikipedia", "qboard"]),
-];
+/// The variants and their profiles, the default first, as the registry has them
+/// (`src/engine/variant/data/*.profiles`).
+pub fn profiles() -> Vec<(&'static str, &'static [String])> {
+    VARIANT_IDS
+        .iter()
+        .map(|&id| {
+            let variant = shogi_arbiter::engine::variant::by_id(id).expect("a listed variant");
+            (id, variant.profiles.as_slice())
+        })
+        .collect()
+}
 
 /// Where a perft count comes from.
 #[derive(Clone, Copy)]
@@ -701,8 +702,8 @@ const KO_K12_1: &str =
 /// Every file of the kit, by path relative to the repository root, with its text.
 pub fn kit(root: &Path) -> BTreeMap<String, String> {
     let mut files = BTreeMap::new();
-    for (variant, profiles) in PROFILES {
-        for profile in *profiles {
+    for (variant, profiles) in profiles() {
+        for profile in profiles {
             files.insert(
                 format!("conformance/perft/{variant}-{profile}.perft"),
                 perft_file(variant, profile),
@@ -718,7 +719,7 @@ pub fn kit(root: &Path) -> BTreeMap<String, String> {
             v
         })
         .collect();
-    for (variant, _) in PROFILES {
+    for (variant, _) in profiles() {
         let list: Vec<Value> = vectors
             .iter()
             .filter(|v| v["variant"] == *variant)
@@ -911,10 +912,10 @@ fn start_text(variant: &str, profile: &str) -> String {
 /// The request's `rules` object of `profile=NAME option=value` entries, the variant's
 /// default profile named when none is.
 fn rules_json(variant: &str, entries: &str) -> Value {
-    let default = PROFILES
-        .iter()
+    let default = profiles()
+        .into_iter()
         .find(|(v, _)| *v == variant)
-        .map(|(_, p)| p[0])
+        .map(|(_, p)| p[0].as_str())
         .expect("a variant");
     let mut profile = default.to_string();
     let mut options = Map::new();

@@ -292,7 +292,7 @@ fn profile_description() -> String {
         .collect();
     format!(
         "Profile name; the variant's default (listed first) when omitted. Each variant's \
-         profiles (its catalogue says what each follows): {}.",
+         profiles (`GET /v1/variants/{{id}}` says what each follows): {}.",
         lists.join("; ")
     )
 }

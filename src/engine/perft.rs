@@ -28,13 +28,14 @@ pub enum Count {
 
 impl Count {
     /// Whether this count is defined for the variant of `rules`: effects everywhere, USI
-    /// strings only in chu shogi (lishogi plays no other large variant). Elsewhere a USI
-    /// string count applies chu's listing to whatever lion-like pieces there are, which
-    /// reproduces no outside figure: callers refuse it.
+    /// strings only where its header lists capability `usi_string_count` (chu shogi:
+    /// lishogi plays no other large variant). Elsewhere a USI string count applies chu's
+    /// listing to whatever lion-like pieces there are, which reproduces no outside figure:
+    /// callers refuse it.
     pub fn available(self, rules: &Rules) -> bool {
         match self {
             Count::Effects => true,
-            Count::UsiStrings => rules.variant.id == usi_strings::LISHOGI_VARIANT,
+            Count::UsiStrings => rules.variant.traits.usi_string_count,
         }
     }
 }

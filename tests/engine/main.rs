@@ -37,5 +37,6 @@ mod surfaces;
 mod tenjiku;
 mod tenjiku_vectors;
 mod variant_data;
+mod variant_lists;
 mod vector_support;
 mod vectors;

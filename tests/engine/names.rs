@@ -122,3 +122,20 @@ fn the_docs_that_list_the_variants_list_the_registry() {
         );
     }
 }
+
+/// 大局将棋 is taikyoku shogi's name, which this service once wrote on tai's records: a
+/// tai record headed with it is refused, and the problem says whose name it is and which
+/// name tai's records take.
+#[test]
+fn a_tai_record_headed_with_taikyokus_name_is_refused_with_the_reason() {
+    let rules = rules_for("tai", "");
+    let e = read_kif(&rules, &headed("大局将棋"), 10).unwrap_err();
+    assert_eq!((e.line, e.code), (1, "kif_unsupported_handicap"), "{e}");
+    for words in ["taikyoku shogi", "not play", "泰将棋"] {
+        assert!(e.message.contains(words), "{e}");
+    }
+    // Any other unknown name keeps the general message.
+    let e = read_kif(&rules, &headed("将棋"), 10).unwrap_err();
+    assert_eq!((e.line, e.code), (1, "kif_unsupported_handicap"), "{e}");
+    assert!(!e.message.contains("taikyoku"), "{e}");
+}

@@ -106,24 +106,27 @@ impl Serialize for OptionValues {
 /// A variant id: one of the variants this service plays (`GET /v1/variants`). Requests
 /// read it as text and answer any other with a 422 `unknown_variant` problem (404 in a
 /// path), listing the valid ids.
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-#[schema(example = "tai")]
-pub enum VariantId {
-    /// Tai shogi (25×25).
-    Tai,
-    /// Chu shogi (12×12), as lishogi plays it.
-    Chu,
-    /// Tenjiku shogi (16×16), with the fire demon's burning.
-    Tenjiku,
-    /// Dai shogi (15×15), chu shogi's ancestor.
-    Dai,
-    /// Dai dai shogi (17×17), promoting by capture as tai shogi does.
-    #[serde(rename = "dai-dai")]
-    DaiDai,
-    /// Maka dai dai shogi (19×19), whose king promotes to emperor.
-    #[serde(rename = "maka-dai-dai")]
-    MakaDaiDai,
-    /// Ko shogi (19×19 points): shooting, burning, nets and reversions.
-    Ko,
+///
+/// Only a schema: its `enum` is the registry's list (`engine::variant::VARIANT_IDS`), so
+/// that the document names every variant the engine plays and no other.
+#[derive(Debug, Clone, Copy)]
+pub struct VariantId;
+
+impl utoipa::PartialSchema for VariantId {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, Type};
+        let schema = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .description(Some(
+                "A variant id: one of the variants this service plays (`GET /v1/variants`). \
+                 Requests\nread it as text and answer any other with a 422 `unknown_variant` \
+                 problem (404 in a\npath), listing the valid ids.",
+            ))
+            .enum_values(Some(crate::engine::variant::VARIANT_IDS.iter().copied()));
+        #[allow(deprecated)] // `example`, as the derived schemas of this document write it
+        let schema = schema.example(Some(crate::engine::variant::VARIANT_IDS[0].into()));
+        schema.into()
+    }
 }
+
+impl ToSchema for VariantId {}

@@ -23,9 +23,6 @@ use crate::engine::core::square::Square;
 use crate::engine::position::Position;
 use crate::engine::variant::Rules;
 
-/// The variant whose listing is lishogi's (the only large variant lishogi plays).
-pub const LISHOGI_VARIANT: &str = "chu";
-
 /// The number of strings shogiops lists for `mv`, a legal move of the side to move in
 /// `pos`.
 #[inline]

@@ -1,19 +1,22 @@
-//! Variant definitions loaded from the embedded data files of `data/` (one row per piece,
-//! one row per rule option, one row per option value with its meaning and sources, one row
-//! per profile, one row per source, one row per option-dependent movement, the setup as
-//! position text); see `data/FORMAT.md`.
+//! Variant definitions loaded from the embedded data files of `data/` (a header with the
+//! variant's names, board and capabilities, one row per piece, one row per rule option,
+//! one row per option value with its meaning and sources, one row per profile, one row per
+//! source, one row per option-dependent movement, the setup as position text); see
+//! `data/FORMAT.md`.
 //!
-//! `model` holds the data model (a [`Variant`] and its rows) and its accessors; `load` reads the data files into a variant (`catalogue` the files that explain the
-//! options), `registry` keeps the variants built into the binary, `options` declares the
-//! rule options the engine understands (checked against the data at load), `rules`
-//! resolves a choice of options into [`Rules`] (`contagion` says what option `contagion`
-//! gives each face), `rules_page` renders a variant's rules page from its data and its
-//! prose fragment (`prose/<id>.md`), `key_table` packs piece codes and
-//! tokens into the keys of a one-probe hash table, and `token` reads what a piece token
-//! means.
+//! `model` holds the data model (a [`Variant`] and its rows) and its accessors; `header`
+//! reads a variant's header file, `load` reads the other data files into a variant
+//! (`catalogue` the files that explain the options), `registry` keeps the one list of the
+//! variants built into the binary, `options` declares the rule options the engine
+//! understands (checked against the data at load), `rules` resolves a choice of options
+//! into [`Rules`] (`contagion` says what option `contagion` gives each face), `rules_page`
+//! renders a variant's rules page from its data and its prose fragment (`prose/<id>.md`),
+//! `key_table` packs piece codes and tokens into the keys of a one-probe hash table, and
+//! `token` reads what a piece token means.
 
 mod catalogue;
 mod contagion;
+mod header;
 mod key_table;
 mod ko;
 mod ko_flags;
@@ -28,6 +31,7 @@ mod rules_page;
 mod token;
 mod zone;
 
+pub use header::read_header;
 pub use key_table::{code_key, pack_token};
 pub use ko::{KoFace, KoMoves, KoRules, Shooter, Victim};
 pub use ko_flags::{CapturePromotes, StepMover};

@@ -110,37 +110,43 @@ pub enum PromotionKind {
     Zone { ranks: u8 },
 }
 
-/// The rules a variant has that are not options: what kind of promotion, whether the
-/// lion-trading rules apply, whether mate ends the game, how lenient move input is.
+/// The rules a variant has that are not options: its board, what kind of promotion, and
+/// the capabilities the engine branches on, as its header file (`data/<id>.variant`) lists
+/// them (each field below names its capability there).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct VariantTraits {
     pub shape: Shape,
     pub promotion: PromotionKind,
     /// Chu shogi's lion-trading rules (options `lion_protection`, `counter_strike`,
-    /// `promoted_kirin_recapture`) and the counter-strike square in the extra field.
+    /// `promoted_kirin_recapture`) and the counter-strike square in the extra field
+    /// (capability `lion_trading`).
     pub lion_trading: bool,
     /// Whether a mated side loses (tai shogi) or mate is no ending at all (chu shogi has no
-    /// check rule: a royal is captured, not mated).
+    /// check rule: a royal is captured, not mated) (capability `mate_ends_game`).
     pub checkmate: bool,
     /// Whether promotion marks are read as lishogi reads them: a `+` on a three-square move
     /// (a pass too) of a piece that cannot promote is ignored (lishogi's client accepts
     /// `7g6f5e+` as `7g5e`), and `=` or `?` after a move that cannot promote means "no
-    /// promotion" (chu_lishogi.md §1, §5).
+    /// promotion" (chu_lishogi.md §1, §5) (capability `lishogi_marks`).
     pub lishogi_marks: bool,
     /// Whether KIF records follow lishogi's own layout (no `手合割` line for the initial
     /// setup, three-column board cells, lishogi's piece names); otherwise this project's
-    /// extension of it to the larger boards (`docs/kif.md`).
+    /// extension of it to the larger boards (`docs/kif.md`) (capability `lishogi_kif`).
     pub lishogi_kif: bool,
+    /// Whether perft may count USI strings as lishogi's rules library lists them
+    /// (`perft::Count::UsiStrings`): only for the variant lishogi plays, whose listing it
+    /// reproduces (capability `usi_string_count`).
+    pub usi_string_count: bool,
     /// Ko shogi's mechanics (ko.md): shots, burns, nets, on-the-spot promotions,
     /// reversions and the loss condition instead of royals, with their own generator and
-    /// play ([`super::KoRules`]).
+    /// play ([`super::KoRules`]) (capability `ko_mechanics`).
     pub ko: bool,
 }
 
 /// What a variant is called: its id in requests, its English display name and its
 /// Japanese name (the kanji a KIF record's `手合割` tag, "handicap", here "which game",
-/// names it by). The one home of these names: every list of the variants is read from
-/// the registry's rows of this.
+/// names it by), as its header file (`data/<id>.variant`) gives them. The one home of
+/// these names: every list of the variants is read from the registry's headers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct VariantNames {
     /// The id in requests (`tai`).
