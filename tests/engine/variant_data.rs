@@ -19,15 +19,7 @@ fn names(id: &str) -> VariantNames {
 /// A built-in variant's embedded data files, by id.
 macro_rules! data_files {
     ($id:literal) => {
-        DataFiles {
-            pieces: include_str!(concat!("../../src/engine/variant/data/", $id, ".pieces")),
-            options: include_str!(concat!("../../src/engine/variant/data/", $id, ".options")),
-            choices: include_str!(concat!("../../src/engine/variant/data/", $id, ".choices")),
-            profiles: include_str!(concat!("../../src/engine/variant/data/", $id, ".profiles")),
-            sources: include_str!(concat!("../../src/engine/variant/data/", $id, ".sources")),
-            overrides: include_str!(concat!("../../src/engine/variant/data/", $id, ".overrides")),
-            setup: include_str!(concat!("../../src/engine/variant/data/", $id, ".setup")),
-        }
+        variant::data_files($id).expect("a built-in variant")
     };
 }
 

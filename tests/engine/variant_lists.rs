@@ -33,6 +33,12 @@ fn folded(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// The part of `text` (split at `separator`) that starts with `start`, folded.
+fn part(text: &str, separator: &str, start: &str) -> String {
+    let found = text.split(separator).find(|p| p.starts_with(start));
+    folded(found.unwrap_or_else(|| panic!("no part starts with `{start}`")))
+}
+
 /// The code spans of `text` (what backticks enclose), in order.
 fn code_spans(text: &str) -> Vec<&str> {
     text.split('`').skip(1).step_by(2).collect()
@@ -60,13 +66,7 @@ const COUNTS: [&str; 6] = ["one", "two", "three", "four", "five", "six"];
 
 #[test]
 fn the_readme_names_and_links_every_variant_in_the_registry_order() {
-    let opening = folded(
-        README
-            .split("\n\n")
-            .find(|p| p.starts_with("A stateless REST/JSON rules arbiter"))
-            .expect("the opening paragraph"),
-    )
-    .to_lowercase();
+    let opening = part(README, "\n\n", "A stateless REST/JSON rules arbiter").to_lowercase();
     let mut last = 0;
     for (n, _) in registry() {
         let v = variant::by_id(n.id).unwrap();
@@ -190,12 +190,7 @@ fn the_kit_has_a_perft_file_per_variant_and_profile() {
 /// `手合割` line) and every other variant's `手合割` name, in the registry's order.
 #[test]
 fn the_kif_doc_gives_every_variant_its_name() {
-    let rule = folded(
-        KIF_DOC
-            .split("\n- ")
-            .find(|item| item.starts_with("Header: `手合割：{variant}`"))
-            .expect("docs/kif.md's header rule"),
-    );
+    let rule = part(KIF_DOC, "\n- ", "Header: `手合割：{variant}`");
     let (except, rest) = rule
         .split_once(" (")
         .and_then(|(head, rest)| Some((head.split_once("except for ")?.1, rest)))

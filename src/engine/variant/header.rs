@@ -6,8 +6,11 @@
 use super::model::{PromotionKind, VariantNames, VariantTraits};
 use crate::engine::core::shape::Shape;
 
+/// Sets the trait of one capability.
+type SetTrait = fn(&mut VariantTraits);
+
 /// The capabilities a header may list, each with the trait it sets.
-const CAPABILITIES: &[(&str, fn(&mut VariantTraits))] = &[
+const CAPABILITIES: &[(&str, SetTrait)] = &[
     ("mate_ends_game", |t| t.checkmate = true),
     ("lion_trading", |t| t.lion_trading = true),
     ("lishogi_marks", |t| t.lishogi_marks = true),

@@ -14,6 +14,7 @@ use crate::engine::geometry::Geometry;
 use crate::engine::movement::{Component, Movement};
 
 /// The data files of a variant.
+#[derive(Clone, Copy)]
 pub struct DataFiles<'a> {
     pub pieces: &'a str,
     pub options: &'a str,

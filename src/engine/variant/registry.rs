@@ -106,6 +106,12 @@ pub fn rules_page(id: &str) -> Option<String> {
     embedded(id).map(|e| render(e.variant(), e.prose))
 }
 
+/// The embedded data files of a built-in variant (less its header), as its loader reads
+/// them: what a test changes to see a load fail.
+pub fn data_files(id: &str) -> Option<DataFiles<'static>> {
+    embedded(id).map(|e| e.files)
+}
+
 fn embedded(id: &str) -> Option<&'static Embedded> {
     VARIANT_IDS
         .iter()
