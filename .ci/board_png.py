@@ -42,7 +42,6 @@ import urllib.request
 import zlib
 from pathlib import Path
 
-VARIANTS = ["tai", "chu", "tenjiku", "dai", "dai-dai", "maka-dai-dai", "ko"]
 # The colours of the drawing (src/engine/picture/svg.rs).
 BOARD = (0xE6, 0xC2, 0x7A)
 PIECE = (0xFC, 0xEB, 0xC2)
@@ -352,7 +351,10 @@ def main():
               f"{name}: not blank ({share:.0%} board colour, {colours} colours)")
         return pic, took
 
-    for variant in VARIANTS:
+    # Every variant the server lists (GET /v1/variants), in its order.
+    variants = [v["id"] for v in json.loads(request(f"{base}/v1/variants")[2])]
+    check(bool(variants), "the server lists its variants")
+    for variant in variants:
         _, _, body = request(f"{base}/v1/variants/{variant}")
         info = json.loads(body)
         files, ranks = info["board"]["files"], info["board"]["ranks"]

@@ -271,3 +271,25 @@ async fn record_problems_repeat_at_most_64_characters_of_a_line() {
         assert!(detail.chars().count() < 600, "{reason}: {detail}");
     }
 }
+
+/// A tai record headed 大局将棋 (taikyoku shogi's name, which this service once wrote on
+/// tai's records) is refused, and the problem says whose name it is and what tai's is.
+#[tokio::test]
+async fn a_tai_record_headed_with_taikyokus_name_is_refused_with_the_reason() {
+    let app = spawn_app().await;
+    let text = format!("手合割：大局将棋\n{HEAD}");
+    let a = app
+        .post(
+            "/v1/replay",
+            &json!({"variant": "tai", "record": record(&text)}),
+        )
+        .await;
+    assert_problem(&a, 422, "invalid_record");
+    assert_eq!(a.body["reason"], "kif_unsupported_handicap", "{a:?}");
+    assert_eq!(a.body["line"], 1);
+    let detail = a.body["detail"].as_str().unwrap();
+    assert!(
+        detail.contains("taikyoku shogi") && detail.contains("泰将棋"),
+        "{detail}"
+    );
+}
