@@ -332,7 +332,8 @@ fn run_perft(args: PerftArgs) -> Result<(), Failure> {
     let count = Count::from(args.count);
     if !count.available(&rules) {
         return Err(usage(format!(
-            "--count usi_strings is lishogi's count and only defined for chu, not '{}'",
+            "--count usi_strings is lishogi's count and only defined for {}, not '{}'",
+            count.variants().join(", "),
             args.variant
         )));
     }

@@ -10,7 +10,7 @@ use super::core::moves::Move;
 use super::interrupt::stopped;
 use super::movegen::{generate, legal_moves, Counter, MoveSink};
 use super::position::Position;
-use super::variant::Rules;
+use super::variant::{headers, Rules, VariantTraits};
 
 /// What a count counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -33,9 +33,22 @@ impl Count {
     /// listing to whatever lion-like pieces there are, which reproduces no outside figure:
     /// callers refuse it.
     pub fn available(self, rules: &Rules) -> bool {
+        self.defined(&rules.variant.traits)
+    }
+
+    /// The ids of the built-in variants where this count is defined, in the registry's
+    /// order (what a refusal lists).
+    pub fn variants(self) -> Vec<&'static str> {
+        headers()
+            .filter(|(_, traits)| self.defined(traits))
+            .map(|(names, _)| names.id)
+            .collect()
+    }
+
+    fn defined(self, traits: &VariantTraits) -> bool {
         match self {
             Count::Effects => true,
-            Count::UsiStrings => rules.variant.traits.usi_string_count,
+            Count::UsiStrings => traits.usi_string_count,
         }
     }
 }

@@ -79,7 +79,8 @@ pub fn perft_job(limits: &Limits, body: &PerftRequest) -> Result<PerftResponse, 
             "count_unavailable",
             "Count not available for this variant",
             format!(
-                "`count: usi_strings` is lishogi's count and only defined for chu, not `{}`",
+                "`count: usi_strings` is lishogi's count and only defined for {}, not `{}`",
+                Count::UsiStrings.variants().join(", "),
                 rules.variant.id
             ),
         );

@@ -49,8 +49,8 @@ pub use options::{
     PromotionRight, PromotionTrigger, Repetition,
 };
 pub use registry::{
-    by_id, chu, dai, dai_dai, data_files, ko, maka_dai_dai, names, rules_page, tai, tenjiku,
-    VARIANT_IDS,
+    by_id, chu, dai, dai_dai, data_files, headers, ko, maka_dai_dai, names, rules_page, tai,
+    tenjiku, VARIANT_IDS,
 };
 pub use rules::{
     BurnRules, FaceRule, FaceTraits, LionTrading, Placement, PromotionChoice, RangeJumpRules,

@@ -92,7 +92,13 @@ built_in! {
 
 /// The names of every variant, in the order of [`VARIANT_IDS`], without loading any.
 pub fn names() -> impl Iterator<Item = VariantNames> {
-    EMBEDDED.iter().map(|e| e.header().0)
+    headers().map(|(names, _)| names)
+}
+
+/// The names and traits of every variant (what its header gives), in the order of
+/// [`VARIANT_IDS`], without loading any.
+pub fn headers() -> impl Iterator<Item = (VariantNames, VariantTraits)> {
+    EMBEDDED.iter().map(Embedded::header)
 }
 
 /// The variants this build knows, by id.
