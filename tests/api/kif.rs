@@ -2,7 +2,7 @@
 //! `moves`, `record_format` for the game back as KIF, and the record's errors (a line that
 //! is not KIF, an illegal move with its line, conflicting fields, too many moves).
 
-use crate::helpers::{assert_problem, spawn_app, spawn_app_with};
+use crate::helpers::{assert_problem, spawn_app, spawn_app_with, Answer, TestApp};
 use serde_json::{json, Value};
 use shogi_arbiter::config::Limits;
 
@@ -10,6 +10,15 @@ const HEAD: &str = "先手：\n後手：\n手数----指手---------消費時間-
 
 fn record(text: &str) -> Value {
     json!({"format": "kif", "text": text})
+}
+
+/// The answer to a replay of `text`, a KIF record of `variant`.
+async fn replay_record(app: &TestApp, variant: &str, text: &str) -> Answer {
+    app.post(
+        "/v1/replay",
+        &json!({"variant": variant, "record": record(text)}),
+    )
+    .await
 }
 
 #[tokio::test]
@@ -103,25 +112,27 @@ async fn an_illegal_move_in_a_record_is_a_verdict_with_its_line() {
 async fn records_that_cannot_be_read_are_refused_with_their_line() {
     let app = spawn_app().await;
     let garbage = format!("{HEAD}   1手目   7八歩兵 （←7九）\n   2手目   what\n");
-    let a = app
-        .post(
-            "/v1/replay",
-            &json!({"variant": "chu", "record": record(&garbage)}),
-        )
-        .await;
+    let a = replay_record(&app, "chu", &garbage).await;
     assert_problem(&a, 422, "invalid_record");
     assert_eq!(a.body["line"], 5);
     assert_eq!(a.body["reason"], "kif_syntax");
     let wrong_variant = format!("手合割：中将棋\n{HEAD}");
-    let a = app
-        .post(
-            "/v1/replay",
-            &json!({"variant": "tai", "record": record(&wrong_variant)}),
-        )
-        .await;
+    let a = replay_record(&app, "tai", &wrong_variant).await;
     assert_problem(&a, 422, "invalid_record");
     assert_eq!(a.body["reason"], "kif_variant_mismatch");
     assert_eq!(a.body["line"], 1);
+    // 大局将棋 is taikyoku shogi's name, which this service once wrote on tai's records:
+    // refused, saying whose name it is and what tai's is.
+    let taikyoku = format!("手合割：大局将棋\n{HEAD}");
+    let a = replay_record(&app, "tai", &taikyoku).await;
+    assert_problem(&a, 422, "invalid_record");
+    assert_eq!(a.body["reason"], "kif_unsupported_handicap");
+    assert_eq!(a.body["line"], 1);
+    let detail = a.body["detail"].as_str().unwrap();
+    assert!(
+        detail.contains("taikyoku shogi") && detail.contains("泰将棋"),
+        "{detail}"
+    );
     for body in [
         json!({"variant": "chu", "record": record(HEAD), "moves": []}),
         json!({"variant": "chu", "record": record(HEAD), "start": "12/12/12/12/12/12/12/12/12/12/12/12 b - 1"}),
@@ -270,26 +281,4 @@ async fn record_problems_repeat_at_most_64_characters_of_a_line() {
         assert!(!detail.contains(&"獅".repeat(65)), "{detail}");
         assert!(detail.chars().count() < 600, "{reason}: {detail}");
     }
-}
-
-/// A tai record headed 大局将棋 (taikyoku shogi's name, which this service once wrote on
-/// tai's records) is refused, and the problem says whose name it is and what tai's is.
-#[tokio::test]
-async fn a_tai_record_headed_with_taikyokus_name_is_refused_with_the_reason() {
-    let app = spawn_app().await;
-    let text = format!("手合割：大局将棋\n{HEAD}");
-    let a = app
-        .post(
-            "/v1/replay",
-            &json!({"variant": "tai", "record": record(&text)}),
-        )
-        .await;
-    assert_problem(&a, 422, "invalid_record");
-    assert_eq!(a.body["reason"], "kif_unsupported_handicap", "{a:?}");
-    assert_eq!(a.body["line"], 1);
-    let detail = a.body["detail"].as_str().unwrap();
-    assert!(
-        detail.contains("taikyoku shogi") && detail.contains("泰将棋"),
-        "{detail}"
-    );
 }
