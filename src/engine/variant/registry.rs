@@ -16,7 +16,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 /// header gives, the variant once loaded, and its default rules once compiled.
 struct Embedded {
     /// The header file (`data/<id>.variant`).
-    header: &'static str,
+    header_file: &'static str,
     files: DataFiles<'static>,
     /// The rules page's prose fragment (`prose/<id>.md`, see `rules_page.rs`).
     prose: &'static str,
@@ -29,7 +29,7 @@ impl Embedded {
     /// The names and traits its header gives, read on first use.
     fn header(&self) -> (VariantNames, VariantTraits) {
         *self.read.get_or_init(|| {
-            read_header(self.header)
+            read_header(self.header_file)
                 .unwrap_or_else(|e| panic!("an embedded variant header is invalid: {e}"))
         })
     }
@@ -55,7 +55,7 @@ macro_rules! built_in {
 
         /// Every variant built into the binary, in the order of [`VARIANT_IDS`].
         static EMBEDDED: [Embedded; VARIANT_IDS.len()] = [$(Embedded {
-            header: include_str!(concat!("data/", $id, ".variant")),
+            header_file: include_str!(concat!("data/", $id, ".variant")),
             files: DataFiles {
                 pieces: include_str!(concat!("data/", $id, ".pieces")),
                 options: include_str!(concat!("data/", $id, ".options")),
