@@ -6,7 +6,7 @@
 //! that no frozen piece has a move.
 
 use crate::invariants::random_games_over;
-use shogi_arbiter::engine::core::moves::{Effects, Move, Promo, Promotion};
+use shogi_arbiter::engine::core::moves::{Change, Effects, Move, Promo, Promotion, Removal};
 use shogi_arbiter::engine::core::piece::Piece;
 use shogi_arbiter::engine::core::square::Square;
 use shogi_arbiter::engine::movegen::legal_moves;
@@ -47,22 +47,29 @@ fn pieces(pos: &Position) -> BTreeMap<Square, Piece> {
 fn play_checked(pos: &Position, rules: &Rules, mv: &Move) -> (Position, bool) {
     let mut after = pos.clone();
     let e: Effects = after.play(mv, rules);
+    let captures = e.captures();
+    let shots = e.removed(Removal::Shot);
+    let burned = e.removed(Removal::Burn);
+    let flames_removed = e.removed(Removal::ClerkPromotion);
+    let self_burned = e.self_burned();
+    let clerk_promoted = e.changed(Change::ClerkPromotion);
+    let reverted = e.changed(Change::Reversion);
+    let loser = e.loser;
     let before = pieces(pos);
     let now = pieces(&after);
     let mut expected = before.clone();
     let mover = expected.remove(&mv.from).expect("the mover");
     assert_eq!(mover.face, e.face_before);
-    for &(sq, piece) in e
-        .captures
+    for &(sq, piece) in captures
         .iter()
-        .chain(&e.shots)
-        .chain(&e.burned)
-        .chain(&e.flames_removed)
+        .chain(&shots)
+        .chain(&burned)
+        .chain(&flames_removed)
     {
         assert_eq!(expected.remove(&sq), Some(piece), "removed {sq:?}");
     }
     let to = mv.to();
-    match e.self_burned {
+    match self_burned {
         Some((sq, piece)) => {
             assert_eq!(sq, to);
             assert_eq!(piece.face, mover.face, "a burned mover never promotes");
@@ -78,38 +85,38 @@ fn play_checked(pos: &Position, rules: &Rules, mv: &Move) -> (Position, bool) {
             );
         }
     }
-    for &(sq, piece) in e.clerk_promoted.iter().chain(&e.reverted) {
+    for &(sq, piece) in clerk_promoted.iter().chain(&reverted) {
         let old = expected
             .insert(sq, piece)
             .expect("a changed piece was there");
         assert_eq!((old.color, old.kind()), (piece.color, piece.kind()));
         assert_ne!(old.face, piece.face);
     }
-    for &(sq, piece) in &e.reverted {
+    for &(sq, piece) in &reverted {
         assert!(
             !piece.face.promoted(),
             "{sq:?} reverted to an unpromoted side"
         );
     }
     assert_eq!(now, expected, "the board after the move's effects");
-    let mut shot: Vec<Square> = e.shots.iter().map(|&(s, _)| s).collect();
+    let mut shot: Vec<Square> = shots.iter().map(|&(s, _)| s).collect();
     let mut targets = mv.shots().to_vec();
     shot.sort_unstable();
     targets.sort_unstable();
     assert_eq!(shot, targets, "the shots are the move's targets");
     match mv.promo {
-        Promo::Promote if e.self_burned.is_none() => {
+        Promo::Promote if self_burned.is_none() => {
             assert!(e.face_after.promoted() && !e.face_before.promoted());
         }
-        _ => assert!(e.self_burned.is_some() || e.face_after == e.face_before),
+        _ => assert!(self_burned.is_some() || e.face_after == e.face_before),
     }
-    let lost = e.commanders_lost;
+    let lost = loser;
     assert_eq!(lost.is_some(), after.is_terminal(), "the loss condition");
-    let showed = !e.shots.is_empty()
-        || !e.burned.is_empty()
-        || e.self_burned.is_some()
-        || !e.reverted.is_empty()
-        || !e.clerk_promoted.is_empty();
+    let showed = !shots.is_empty()
+        || !burned.is_empty()
+        || self_burned.is_some()
+        || !reverted.is_empty()
+        || !clerk_promoted.is_empty();
     (after, showed)
 }
 

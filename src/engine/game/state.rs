@@ -255,8 +255,14 @@ impl Game {
             completion: Completion::Continues,
         };
         let earlier = if self.history {
-            // A burn removes pieces off the move's squares: the key is counted afresh.
-            candidate.key = if candidate.effects.burned.is_empty() {
+            // A burn, a shot or a change reaches pieces off the move's squares: the key is
+            // then counted afresh.
+            let on_its_squares = candidate
+                .effects
+                .events
+                .iter()
+                .all(|e| e.square == mv.from || mv.squares().contains(&e.square));
+            candidate.key = if on_its_squares {
                 key_after(self.key, &self.position, &candidate.after, &mv)
             } else {
                 position_key(&candidate.after)

@@ -108,17 +108,3 @@ impl Command {
             || (!ko.half_kinds.is_empty() && self.halves == (1u32 << ko.half_kinds.len()) - 1)
     }
 }
-
-/// Whether each side meets no loss condition on `pos` (ko.md §6).
-pub fn standing(pos: &Position, ko: &KoRules) -> [bool; 2] {
-    Color::ALL.map(|color| {
-        let mut command = Command::default();
-        for sq in pos.occupied(color).iter() {
-            command.add(ko, ko.face(pos.cell(sq).face_unchecked()));
-            if command.commander {
-                return true;
-            }
-        }
-        command.stands(ko)
-    })
-}
