@@ -282,9 +282,9 @@ impl Game {
                 candidate: &candidate,
                 rules,
             };
-            // Ko shogi has no check rule, so no perpetual-check exception (ko.md §6): its
-            // royal counts say only whether a side still stands.
-            let opponent_royals = if rules.ko.is_some() {
+            // The command rule has no check rule, so no perpetual-check exception (ko.md
+            // §6): its royal counts say only whether a side still stands.
+            let opponent_royals = if rules.play.command {
                 0
             } else {
                 candidate.after.royal_count(them)

@@ -5,6 +5,7 @@
 
 use super::Position;
 use crate::engine::core::color::Color;
+use crate::engine::core::square::Square;
 use crate::engine::core::square_set::SquareSet;
 use crate::engine::variant::{KoFace, KoRules, NetRule, Rules};
 
@@ -107,4 +108,16 @@ impl Command {
         self.commander
             || (!ko.half_kinds.is_empty() && self.halves == (1u32 << ko.half_kinds.len()) - 1)
     }
+}
+
+/// Whether the piece on `sq` is frozen by an enemy net (ko.md §4.4): never under rules
+/// without nets.
+pub fn frozen(pos: &Position, rules: &Rules, sq: Square) -> bool {
+    let Some(piece) = pos.piece_at(sq) else {
+        return false;
+    };
+    rules
+        .ko
+        .as_ref()
+        .is_some_and(|ko| KoBoard::read(pos, rules, ko).frozen[piece.color.index()].contains(sq))
 }

@@ -27,6 +27,8 @@ pub mod flag {
     pub const PRIEST_LINK: u16 = 1 << 6;
     /// A commander: its side meets no loss condition while it stands.
     pub const COMMANDER: u16 = 1 << 7;
+    /// Counts as a half-commander kind (middle troop, banner; a flag waver under O28).
+    pub const HALF: u16 = 1 << 8;
 }
 
 /// Whose burners next to the mover's final square burn it (the passive burn).
@@ -97,6 +99,14 @@ pub struct Mechanisms {
     pub reversions: Option<Reversions>,
     /// Whether the loss condition is the command's (ko.md §6) rather than the royals'.
     pub command: bool,
+    /// Per face, how far (Chebyshev distance) anything it does in one move reaches, its
+    /// unlimited ranges aside, and per colour the directions of those ranges (bit mask):
+    /// which pieces the command's check must ask (empty without the command rule).
+    reach: Vec<(u8, [u8; 2])>,
+    /// Whether a proposed move is judged by its effect (final square, points captured,
+    /// points shot) rather than its route: where line, double and shooting moves give
+    /// several routes one effect (ko.md §5).
+    pub judged_by_effect: bool,
     /// The drum's kind when the loss of an unpromoted drum is history kept in the extra
     /// field (ko.md §4.8, O27).
     pub drum_history: Option<KindId>,
@@ -115,10 +125,12 @@ impl Mechanisms {
         let faces = flags.len();
         let mut half = vec![0; faces];
         let mut lines = Vec::new();
+        let mut reach = Vec::new();
         let mut halves = 0;
         if let Some(ko) = ko {
             halves = (1u32 << ko.half_kinds.len()) - 1;
             lines = vec![[[0; 8]; 2]; faces];
+            reach = ko.faces.iter().map(|f| (f.reach, f.far)).collect();
             for (i, f) in ko.faces.iter().enumerate() {
                 let bits = [
                     (f.poison_flame, flag::BURNER),
@@ -129,6 +141,7 @@ impl Mechanisms {
                     (f.priest, flag::PRIEST),
                     (f.priest_link, flag::PRIEST_LINK),
                     (f.commander, flag::COMMANDER),
+                    (f.half.is_some(), flag::HALF),
                 ];
                 for (on, bit) in bits {
                     if on {
@@ -197,6 +210,8 @@ impl Mechanisms {
                 priest_loss: ko.priest_loss,
             }),
             command: ko.is_some(),
+            reach,
+            judged_by_effect: ko.is_some(),
             drum_history: ko.filter(|k| k.drum_history).and_then(|k| k.drum_kind),
         }
     }
@@ -224,6 +239,20 @@ impl Mechanisms {
     #[inline]
     pub fn line(&self, face: FaceId, ci: usize, d: usize) -> u8 {
         self.lines.get(face.index()).map_or(0, |l| l[ci][d])
+    }
+
+    /// How far `face` reaches in one move (its unlimited ranges aside) and, per colour,
+    /// the directions of its unlimited ranges ((0, [0, 0]) without the command rule).
+    #[inline]
+    pub fn reach(&self, face: FaceId) -> (u8, [u8; 2]) {
+        self.reach.get(face.index()).copied().unwrap_or_default()
+    }
+
+    /// Whether telling a move that loses needs the move played: a burn or a line capture
+    /// removes pieces off its listed squares, or the loss condition is the command's.
+    #[inline]
+    pub fn loss_needs_play(&self) -> bool {
+        self.burning.is_some() || self.command || !self.lines.is_empty()
     }
 
     /// Whether any face has a line move.
