@@ -6,12 +6,14 @@
 //! that no frozen piece has a move.
 
 use crate::invariants::random_games_over;
-use shogi_arbiter::engine::core::moves::{Change, Effects, Move, Promo, Promotion, Removal};
+use shogi_arbiter::engine::core::moves::{Cause, Change, Effects, Move, Promo, Promotion, Removal};
 use shogi_arbiter::engine::core::piece::Piece;
 use shogi_arbiter::engine::core::square::Square;
 use shogi_arbiter::engine::movegen::legal_moves;
+use shogi_arbiter::engine::notation::parse_valid_position;
 use shogi_arbiter::engine::position::ko_board::KoBoard;
 use shogi_arbiter::engine::position::Position;
+use shogi_arbiter::engine::rules::legality::check_move;
 use shogi_arbiter::engine::variant::Rules;
 use std::collections::BTreeMap;
 
@@ -143,5 +145,42 @@ fn ko_random_games() {
     assert!(
         plies >= 2_000 && moves > 50_000 && shown >= 30,
         "only {plies} plies, {moves} moves checked, {shown} moves with shots, burns or reversions"
+    );
+}
+
+/// The events of a played move come in ko.md §3's order: a shot between legs (step 1)
+/// before the fog's passive burn (step 2); the pieces an active burn removes in
+/// file-then-rank order (rows K44-1 and V19-1 of the rule vectors).
+#[test]
+fn effects_list_events_in_the_pages_order() {
+    let rules = Rules::default_for(shogi_arbiter::engine::variant::ko());
+    let shape = rules.variant.shape();
+    let events = |position: &str, text: &str| {
+        let mut pos = parse_valid_position(&rules, position).expect("a valid position");
+        let mv = check_move(&pos, &rules, text).expect("a legal move");
+        let e = pos.play(&mv, &rules);
+        e.events
+            .iter()
+            .map(|ev| (shape.name(ev.square).to_string(), ev.cause))
+            .collect::<Vec<_>>()
+    };
+    let removed = |sq: &str, why: Removal| (sq.to_string(), Cause::Removed(why));
+    assert_eq!(
+        events(
+            "9,g,9/19/19/19/8,+en,10/19/10,p,8/11,P,7/19/9,+TP,9/19/19/19/19/19/19/19/19/9,G,9 b - 1",
+            "10j10h*9g10f"
+        ),
+        [removed("9g", Removal::Shot), removed("10f", Removal::SelfBurn)]
+    );
+    assert_eq!(
+        events(
+            "9,g,9/19/19/19/19/19/19/19/9,p,p,8/19/8,P,+EN,9/19/19/19/19/19/19/19/9,G,9 b - 1",
+            "10k10j"
+        ),
+        [
+            removed("9i", Removal::Burn),
+            removed("10i", Removal::Burn),
+            removed("11k", Removal::Burn)
+        ]
     );
 }

@@ -250,7 +250,8 @@ pub fn leaves_check(after: &Position, rules: &Rules, side: Color) -> bool {
     if theirs == 0 {
         return mine > 0
             || rules
-                .burn
+                .play
+                .burning
                 .is_none_or(|b| b.both_royals_lost == BothRoyalsLost::MoverWins);
     }
     mine > 0 && !in_check(after, rules, side)

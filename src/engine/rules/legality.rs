@@ -26,7 +26,8 @@ pub fn royals_captured(pos: &Position, rules: &Rules) -> Ending {
     let both = pos.royal_count(Color::Black) == 0 && pos.royal_count(Color::White) == 0;
     if both
         && rules
-            .burn
+            .play
+            .burning
             .is_some_and(|b| b.both_royals_lost == BothRoyalsLost::Draw)
     {
         return Ending {

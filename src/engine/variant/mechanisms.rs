@@ -7,6 +7,7 @@
 
 use super::ko::KoRules;
 use super::ko_options::{FogLightGeometry, PassiveBurn, PriestLoss};
+use super::options::BothRoyalsLost;
 use crate::engine::core::piece::{FaceId, KindId};
 
 /// The faces' mechanism flags ([`Mechanisms::has`]).
@@ -61,6 +62,9 @@ pub struct Burning {
     /// (tenjiku's `water_buffalo_burns_on_promotion`).
     pub on_promotion: bool,
     pub victims: BurnVictims,
+    /// What a move after which neither side has a royal does (tenjiku.md §7; a move whose
+    /// mover burns after taking the last enemy royal wins elsewhere).
+    pub both_royals_lost: BothRoyalsLost,
 }
 
 /// When the mover's own promotion takes effect.
@@ -114,11 +118,12 @@ pub struct Mechanisms {
 
 impl Mechanisms {
     /// Compiles the mechanisms from whether each face is a fire demon, the fire demon's
-    /// option `water_buffalo_burns_on_promotion` (absent without fire demons) and ko
-    /// shogi's rules (the one place where a variant's mechanisms are chosen).
+    /// options `water_buffalo_burns_on_promotion` and `both_royals_lost` (absent without
+    /// fire demons) and ko shogi's rules (the one place where a variant's mechanisms are
+    /// chosen).
     pub(super) fn compile(
         fire_demons: impl Iterator<Item = bool>,
-        burns_on_promotion: Option<bool>,
+        demon_options: Option<(bool, BothRoyalsLost)>,
         ko: Option<&KoRules>,
     ) -> Mechanisms {
         let mut flags: Vec<u16> = fire_demons.map(u16::from).collect();
@@ -168,7 +173,7 @@ impl Mechanisms {
         if lines.iter().all(|l| l.iter().flatten().all(|&n| n == 0)) {
             lines.clear();
         }
-        let burning = match (burns_on_promotion, ko) {
+        let burning = match (demon_options, ko) {
             (_, Some(ko)) => Some(Burning {
                 passive: match ko.passive_burn {
                     PassiveBurn::None => PassiveRule::None,
@@ -182,12 +187,14 @@ impl Mechanisms {
                 } else {
                     BurnVictims::Enemies
                 },
+                both_royals_lost: BothRoyalsLost::MoverWins,
             }),
-            (Some(on_promotion), None) => Some(Burning {
+            (Some((on_promotion, both_royals_lost)), None) => Some(Burning {
                 passive: PassiveRule::Enemies,
                 passive_on_pass: false,
                 on_promotion,
                 victims: BurnVictims::Enemies,
+                both_royals_lost,
             }),
             (None, None) => None,
         };

@@ -506,7 +506,7 @@ impl Rules {
             });
         let play = Mechanisms::compile(
             faces.iter().map(|f| f.fire_demon),
-            burn.map(|b| b.on_promotion),
+            burn.map(|b| (b.on_promotion, b.both_royals_lost)),
             ko.as_ref(),
         );
         Rules {
