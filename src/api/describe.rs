@@ -8,9 +8,8 @@ use super::dto::{
     RemovedInfo, UnreadableInfo,
 };
 use crate::engine::core::ending::GameResult;
-use crate::engine::core::moves::{Effects, Move, Promotion};
+use crate::engine::core::moves::{Cause, Change, Effects, Move, Promotion, Removal};
 use crate::engine::core::piece::Piece;
-use crate::engine::core::square::Square;
 use crate::engine::game::{Game, Played};
 use crate::engine::notation::{format_hodges, format_move, piece_token};
 use crate::engine::position::Position;
@@ -28,7 +27,8 @@ pub fn move_info(rules: &Rules, pos: &Position, mv: &Move, hodges: String) -> Mo
 }
 
 /// A legal move with what it did (`effects`), described: captures, removed pieces,
-/// promotion and the piece after the move come from the effects alone; `gives_check` is
+/// promotion and the piece after the move come from the effects alone, each event mapped
+/// to one removed or changed entry in the order the move made them; `gives_check` is
 /// whether it left the opponent in check.
 pub fn move_info_with(
     rules: &Rules,
@@ -38,51 +38,25 @@ pub fn move_info_with(
     gives_check: bool,
 ) -> MoveInfo {
     let shape = rules.variant.shape();
-    let removed_as = |cause: RemovalCause| {
-        move |&(sq, piece): &(Square, Piece)| RemovedInfo {
-            square: shape.name(sq).to_string(),
-            piece: piece_token(rules.variant, piece),
-            cause,
-            royal: effects.royals_lost.contains(&(sq, piece)),
+    let mut removed = Vec::new();
+    let mut changed = Vec::new();
+    for event in &effects.events {
+        let square = shape.name(event.square).to_string();
+        let piece = piece_token(rules.variant, event.piece);
+        match event.cause {
+            Cause::Removed(why) => removed.push(RemovedInfo {
+                square,
+                piece,
+                cause: removal_cause(why),
+                royal: event.royal,
+            }),
+            Cause::Changed(why) => changed.push(ChangedInfo {
+                square,
+                piece,
+                cause: change_cause(why),
+            }),
         }
-    };
-    let removed = effects
-        .captures
-        .iter()
-        .map(removed_as(RemovalCause::Capture))
-        .chain(effects.burned.iter().map(removed_as(RemovalCause::Burn)))
-        .chain(
-            effects
-                .self_burned
-                .iter()
-                .map(removed_as(RemovalCause::SelfBurn)),
-        )
-        .chain(effects.shots.iter().map(removed_as(RemovalCause::Shot)))
-        .chain(
-            effects
-                .flames_removed
-                .iter()
-                .map(removed_as(RemovalCause::ClerkPromotion)),
-        )
-        .collect();
-    let changed_as = |cause: ChangeCause| {
-        move |&(sq, piece): &(Square, Piece)| ChangedInfo {
-            square: shape.name(sq).to_string(),
-            piece: piece_token(rules.variant, piece),
-            cause,
-        }
-    };
-    let changed = effects
-        .clerk_promoted
-        .iter()
-        .map(changed_as(ChangeCause::ClerkPromotion))
-        .chain(
-            effects
-                .reverted
-                .iter()
-                .map(changed_as(ChangeCause::Reversion)),
-        )
-        .collect();
+    }
     let promotion = match effects.promotion {
         Promotion::None => PromotionInfo::None,
         Promotion::Compulsory => PromotionInfo::Compulsory,
@@ -96,12 +70,13 @@ pub fn move_info_with(
         from: shape.name(mv.from).to_string(),
         to: shape.name(mv.to()).to_string(),
         captures: effects
-            .captures
+            .events
             .iter()
-            .map(|&(sq, piece)| CaptureInfo {
-                square: shape.name(sq).to_string(),
-                piece: piece_token(rules.variant, piece),
-                royal: effects.royals_captured.iter().any(|&(s, _)| s == sq),
+            .filter(|e| e.cause == Cause::Removed(Removal::Capture))
+            .map(|e| CaptureInfo {
+                square: shape.name(e.square).to_string(),
+                piece: piece_token(rules.variant, e.piece),
+                royal: e.royal,
             })
             .collect(),
         removed,
@@ -116,6 +91,25 @@ pub fn move_info_with(
         pass: effects.pass,
         gives_check,
         changed,
+    }
+}
+
+/// The API's name of a removal's cause (one arm per mechanism).
+fn removal_cause(why: Removal) -> RemovalCause {
+    match why {
+        Removal::Capture => RemovalCause::Capture,
+        Removal::Burn => RemovalCause::Burn,
+        Removal::SelfBurn => RemovalCause::SelfBurn,
+        Removal::Shot => RemovalCause::Shot,
+        Removal::ClerkPromotion => RemovalCause::ClerkPromotion,
+    }
+}
+
+/// The API's name of a change's cause (one arm per mechanism).
+fn change_cause(why: Change) -> ChangeCause {
+    match why {
+        Change::ClerkPromotion => ChangeCause::ClerkPromotion,
+        Change::Reversion => ChangeCause::Reversion,
     }
 }
 

@@ -41,8 +41,9 @@
 //! dai, maka dai dai and ko shogi) is played by this engine:
 //! - Tenjiku shogi (16×16): range jumps with a rank order are a movement component with
 //!   a per-kind jump rank column in the piece table; area moves (up to three king steps)
-//!   another component; burning is an effect applied by `Position::play` (reported in
-//!   [`core::moves::Effects`]) with a per-face burn flag.
+//!   another component; burning is steps 2 and 3 of `Position::play`'s pipeline, the one
+//!   burning mechanism it shares with ko shogi's poison flame (reported as events of
+//!   [`core::moves::Effects`]), with a per-face burn flag.
 //! - Dai shogi (15×15) and dai dai shogi (17×17): data on chu's and tai's machinery (a
 //!   promotion zone or promotion by capture, lion trading, the bare-king rule as options).
 //! - Maka dai dai shogi (19×19): tai's rule frame as data; the king's promotion to emperor
@@ -53,9 +54,10 @@
 //! - Ko shogi (19×19 points): shooting extends [`core::moves::Move`] with shot targets
 //!   (machine text `from to*target`). Its mechanics (shots, burns by the poison flame,
 //!   immobilisation by nets, double moves, on-the-spot promotions, reversions) have their
-//!   own generator (`movegen/ko/`), play (`position/ko_play.rs`) and judge
-//!   (`rules/ko_moves.rs`), chosen by [`variant::VariantTraits::ko`]; the end of the game
-//!   is its loss condition over the commanders left (ko.md §6).
+//!   own generator (`movegen/ko/`); its play mechanisms are steps of the one play
+//!   pipeline (`position/play/`), compiled once per rules ([`variant::Mechanisms`]);
+//!   its moves are judged by their effect (`rules/legality.rs`); the end of the game is
+//!   its loss condition over the commanders left (ko.md §6).
 
 pub mod attack;
 pub mod core;

@@ -217,7 +217,7 @@ fn run_case(row: &Row, rules: &Rules) -> Vec<String> {
                 }
                 let captures: Vec<String> = played
                     .effects
-                    .captures
+                    .captures()
                     .iter()
                     .map(|&(sq, p)| {
                         format!(

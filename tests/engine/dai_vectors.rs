@@ -310,7 +310,7 @@ fn parse_facts(text: &str) -> Facts {
 
 fn effect_problems(rules: &Rules, want: &Facts, got: &Effects, status: Status) -> Vec<String> {
     let captures: Vec<String> = got
-        .captures
+        .captures()
         .iter()
         .map(|(sq, piece)| {
             format!(

@@ -6,12 +6,14 @@
 //! that no frozen piece has a move.
 
 use crate::invariants::random_games_over;
-use shogi_arbiter::engine::core::moves::{Effects, Move, Promo, Promotion};
+use shogi_arbiter::engine::core::moves::{Cause, Change, Effects, Move, Promo, Promotion, Removal};
 use shogi_arbiter::engine::core::piece::Piece;
 use shogi_arbiter::engine::core::square::Square;
 use shogi_arbiter::engine::movegen::legal_moves;
+use shogi_arbiter::engine::notation::parse_valid_position;
 use shogi_arbiter::engine::position::ko_board::KoBoard;
 use shogi_arbiter::engine::position::Position;
+use shogi_arbiter::engine::rules::legality::check_move;
 use shogi_arbiter::engine::variant::Rules;
 use std::collections::BTreeMap;
 
@@ -47,22 +49,29 @@ fn pieces(pos: &Position) -> BTreeMap<Square, Piece> {
 fn play_checked(pos: &Position, rules: &Rules, mv: &Move) -> (Position, bool) {
     let mut after = pos.clone();
     let e: Effects = after.play(mv, rules);
+    let captures = e.captures();
+    let shots = e.removed(Removal::Shot);
+    let burned = e.removed(Removal::Burn);
+    let flames_removed = e.removed(Removal::ClerkPromotion);
+    let self_burned = e.self_burned();
+    let clerk_promoted = e.changed(Change::ClerkPromotion);
+    let reverted = e.changed(Change::Reversion);
+    let loser = e.loser;
     let before = pieces(pos);
     let now = pieces(&after);
     let mut expected = before.clone();
     let mover = expected.remove(&mv.from).expect("the mover");
     assert_eq!(mover.face, e.face_before);
-    for &(sq, piece) in e
-        .captures
+    for &(sq, piece) in captures
         .iter()
-        .chain(&e.shots)
-        .chain(&e.burned)
-        .chain(&e.flames_removed)
+        .chain(&shots)
+        .chain(&burned)
+        .chain(&flames_removed)
     {
         assert_eq!(expected.remove(&sq), Some(piece), "removed {sq:?}");
     }
     let to = mv.to();
-    match e.self_burned {
+    match self_burned {
         Some((sq, piece)) => {
             assert_eq!(sq, to);
             assert_eq!(piece.face, mover.face, "a burned mover never promotes");
@@ -78,38 +87,38 @@ fn play_checked(pos: &Position, rules: &Rules, mv: &Move) -> (Position, bool) {
             );
         }
     }
-    for &(sq, piece) in e.clerk_promoted.iter().chain(&e.reverted) {
+    for &(sq, piece) in clerk_promoted.iter().chain(&reverted) {
         let old = expected
             .insert(sq, piece)
             .expect("a changed piece was there");
         assert_eq!((old.color, old.kind()), (piece.color, piece.kind()));
         assert_ne!(old.face, piece.face);
     }
-    for &(sq, piece) in &e.reverted {
+    for &(sq, piece) in &reverted {
         assert!(
             !piece.face.promoted(),
             "{sq:?} reverted to an unpromoted side"
         );
     }
     assert_eq!(now, expected, "the board after the move's effects");
-    let mut shot: Vec<Square> = e.shots.iter().map(|&(s, _)| s).collect();
+    let mut shot: Vec<Square> = shots.iter().map(|&(s, _)| s).collect();
     let mut targets = mv.shots().to_vec();
     shot.sort_unstable();
     targets.sort_unstable();
     assert_eq!(shot, targets, "the shots are the move's targets");
     match mv.promo {
-        Promo::Promote if e.self_burned.is_none() => {
+        Promo::Promote if self_burned.is_none() => {
             assert!(e.face_after.promoted() && !e.face_before.promoted());
         }
-        _ => assert!(e.self_burned.is_some() || e.face_after == e.face_before),
+        _ => assert!(self_burned.is_some() || e.face_after == e.face_before),
     }
-    let lost = e.commanders_lost;
+    let lost = loser;
     assert_eq!(lost.is_some(), after.is_terminal(), "the loss condition");
-    let showed = !e.shots.is_empty()
-        || !e.burned.is_empty()
-        || e.self_burned.is_some()
-        || !e.reverted.is_empty()
-        || !e.clerk_promoted.is_empty();
+    let showed = !shots.is_empty()
+        || !burned.is_empty()
+        || self_burned.is_some()
+        || !reverted.is_empty()
+        || !clerk_promoted.is_empty();
     (after, showed)
 }
 
@@ -136,5 +145,42 @@ fn ko_random_games() {
     assert!(
         plies >= 2_000 && moves > 50_000 && shown >= 30,
         "only {plies} plies, {moves} moves checked, {shown} moves with shots, burns or reversions"
+    );
+}
+
+/// The events of a played move come in ko.md §3's order: a shot between legs (step 1)
+/// before the fog's passive burn (step 2); the pieces an active burn removes in
+/// file-then-rank order (rows K44-1 and V19-1 of the rule vectors).
+#[test]
+fn effects_list_events_in_the_pages_order() {
+    let rules = Rules::default_for(shogi_arbiter::engine::variant::ko());
+    let shape = rules.variant.shape();
+    let events = |position: &str, text: &str| {
+        let mut pos = parse_valid_position(&rules, position).expect("a valid position");
+        let mv = check_move(&pos, &rules, text).expect("a legal move");
+        let e = pos.play(&mv, &rules);
+        e.events
+            .iter()
+            .map(|ev| (shape.name(ev.square).to_string(), ev.cause))
+            .collect::<Vec<_>>()
+    };
+    let removed = |sq: &str, why: Removal| (sq.to_string(), Cause::Removed(why));
+    assert_eq!(
+        events(
+            "9,g,9/19/19/19/8,+en,10/19/10,p,8/11,P,7/19/9,+TP,9/19/19/19/19/19/19/19/19/9,G,9 b - 1",
+            "10j10h*9g10f"
+        ),
+        [removed("9g", Removal::Shot), removed("10f", Removal::SelfBurn)]
+    );
+    assert_eq!(
+        events(
+            "9,g,9/19/19/19/19/19/19/19/9,p,p,8/19/8,P,+EN,9/19/19/19/19/19/19/19/9,G,9 b - 1",
+            "10k10j"
+        ),
+        [
+            removed("9i", Removal::Burn),
+            removed("10i", Removal::Burn),
+            removed("11k", Removal::Burn)
+        ]
     );
 }

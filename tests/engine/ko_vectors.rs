@@ -21,7 +21,7 @@ use crate::vector_support::{
     cases_of, ending_text, game_of, promotion_name, refusal_problem, tsv_rows,
 };
 use shogi_arbiter::engine::core::color::Color;
-use shogi_arbiter::engine::core::moves::{Effects, Move};
+use shogi_arbiter::engine::core::moves::{Change, Effects, Move, Removal};
 use shogi_arbiter::engine::core::piece::Piece;
 use shogi_arbiter::engine::core::square::Square;
 use shogi_arbiter::engine::game::Game;
@@ -436,20 +436,23 @@ fn effect_problems(
     compare(
         "captures",
         &row.captures,
-        e.captures.iter().map(|r| placed(rules, r)).collect(),
+        e.captures().iter().map(|r| placed(rules, r)).collect(),
     );
     compare(
         "shots",
         &row.shots,
-        e.shots.iter().map(|r| placed(rules, r)).collect(),
+        e.removed(Removal::Shot)
+            .iter()
+            .map(|r| placed(rules, r))
+            .collect(),
     );
     compare(
         "burns",
         &row.burns,
         in_square_order(
-            e.burned
+            e.removed(Removal::Burn)
                 .iter()
-                .chain(&e.self_burned)
+                .chain(&e.self_burned())
                 .map(|r| placed(rules, r))
                 .collect(),
         ),
@@ -458,12 +461,12 @@ fn effect_problems(
         color: e.mover,
         face: e.face_after,
     };
-    let mover_on = (e.self_burned.is_none()).then(|| mv.to());
+    let mover_on = (e.self_burned().is_none()).then(|| mv.to());
     compare(
         "reversions",
         &row.reversions,
         in_square_order(
-            e.reverted
+            e.changed(Change::Reversion)
                 .iter()
                 .map(|&(sq, now)| {
                     let was = if Some(sq) == mover_on {
@@ -484,7 +487,7 @@ fn effect_problems(
         "side_effects",
         &row.side_effects,
         in_square_order(
-            e.clerk_promoted
+            e.changed(Change::ClerkPromotion)
                 .iter()
                 .map(|&(sq, now)| {
                     format!(
@@ -494,9 +497,13 @@ fn effect_problems(
                         piece_token(rules.variant, now)
                     )
                 })
-                .chain(e.flames_removed.iter().map(|&(sq, flame)| {
-                    format!("{}:{}>-", shape.name(sq), piece_token(rules.variant, flame))
-                }))
+                .chain(
+                    e.removed(Removal::ClerkPromotion)
+                        .iter()
+                        .map(|&(sq, flame)| {
+                            format!("{}:{}>-", shape.name(sq), piece_token(rules.variant, flame))
+                        }),
+                )
                 .collect(),
         ),
     );
@@ -531,11 +538,8 @@ fn effect_problems(
         }),
         _ => None,
     };
-    if e.commanders_lost != loser {
-        problems.push(format!(
-            "commanders_lost {:?}, expected {loser:?}",
-            e.commanders_lost
-        ));
+    if e.loser != loser {
+        problems.push(format!("commanders_lost {:?}, expected {loser:?}", e.loser));
     }
     problems
 }

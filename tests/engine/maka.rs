@@ -88,16 +88,16 @@ fn play_checked(pos: &Position, rules: &Rules, mv: &Move) -> (Position, bool, bo
     let count = |p: &Position| p.occupied(Color::Black).count() + p.occupied(Color::White).count();
     assert_eq!(
         count(pos) - count(&after),
-        effects.captures.len() as u32,
+        effects.captures().len() as u32,
         "{mv:?}"
     );
     let (captured, n) = pos.captures(mv);
     assert_eq!(
-        effects.captures.iter().map(|c| c.0).collect::<Vec<_>>(),
+        effects.captures().iter().map(|c| c.0).collect::<Vec<_>>(),
         captured[..n].to_vec(),
         "captures in order"
     );
-    for &(sq, _) in &effects.captures {
+    for &(sq, _) in &effects.captures() {
         assert!(
             after.cell(sq).is_empty() || sq == mv.to(),
             "{mv:?} left {sq:?}"
@@ -155,7 +155,7 @@ fn play_checked(pos: &Position, rules: &Rules, mv: &Move) -> (Position, bool, bo
     let new_royal = rules.face(effects.face_after).royal && !rules.face(mover).royal;
     assert_eq!(
         royals(pos) + u16::from(new_royal),
-        royals(&after) + effects.royals_lost.len() as u16,
+        royals(&after) + effects.royals_lost().len() as u16,
         "{mv:?}"
     );
     let contagion = effects.promotion == Promotion::Contagion;

@@ -112,7 +112,7 @@ fn run_case(row: &Row, rules: &Rules) -> Vec<String> {
                 }
                 let e = &played.effects;
                 let captures: Vec<String> = e
-                    .captures
+                    .captures()
                     .iter()
                     .map(|(sq, p)| {
                         format!(

@@ -7,6 +7,7 @@
 
 use crate::invariants::{attack_lookups_over, random_games_over};
 use shogi_arbiter::engine::core::color::Color;
+use shogi_arbiter::engine::core::moves::Removal;
 use shogi_arbiter::engine::position::Position;
 use shogi_arbiter::engine::variant::Rules;
 
@@ -34,33 +35,36 @@ fn play_checked(
 ) -> (Position, bool) {
     let mut after = pos.clone();
     let effects = after.play(mv, rules);
+    let captures = effects.captures();
+    let burns = effects.removed(Removal::Burn);
+    let self_burned = effects.self_burned();
+    let royals_lost = effects.royals_lost();
     let mut fast = pos.clone();
     fast.play_unchecked(mv, rules);
     assert_eq!(after, fast, "play and play_unchecked differ");
     let count = |p: &Position| p.occupied(Color::Black).count() + p.occupied(Color::White).count();
-    let removed =
-        effects.captures.len() + effects.burned.len() + usize::from(effects.self_burned.is_some());
+    let removed = captures.len() + burns.len() + usize::from(self_burned.is_some());
     assert_eq!(count(pos) - count(&after), removed as u32, "{mv:?}");
     assert_eq!(
-        effects.burned,
+        burns,
         pos.burn_victims(mv, rules)
             .iter()
             .map(|&s| (s, pos.piece_at(s).unwrap()))
             .collect::<Vec<_>>()
     );
-    assert_eq!(effects.self_burned.is_some(), pos.self_burned(mv, rules));
-    for &(sq, _) in effects.captures.iter().chain(&effects.burned) {
+    assert_eq!(self_burned.is_some(), pos.self_burned(mv, rules));
+    for &(sq, _) in captures.iter().chain(&burns) {
         assert!(
             after.cell(sq).is_empty() || sq == mv.to(),
             "{mv:?} left {sq:?} occupied"
         );
     }
-    if let Some((sq, _)) = effects.self_burned {
+    if let Some((sq, _)) = self_burned {
         assert!(
             after.cell(sq).is_empty(),
             "a burned mover stays on the board"
         );
-        assert!(effects.burned.is_empty(), "a burned demon burns nothing");
+        assert!(burns.is_empty(), "a burned demon burns nothing");
     } else {
         assert!(
             after.cell(mv.to()).is_color(pos.side()),
@@ -69,21 +73,21 @@ fn play_checked(
     }
     if effects.pass {
         assert!(
-            effects.burned.is_empty() && effects.self_burned.is_none(),
+            burns.is_empty() && self_burned.is_none(),
             "a pass burns nothing"
         );
     }
     // A drunk elephant promoting to crown prince adds a royal (tenjiku.md §3).
     let royals = |p: &Position| p.royal_count(Color::Black) + p.royal_count(Color::White);
-    let new_royal = effects.self_burned.is_none()
+    let new_royal = self_burned.is_none()
         && rules.face(effects.face_after).royal
         && !rules.face(effects.face_before).royal;
     assert_eq!(
         royals(pos) + u16::from(new_royal),
-        royals(&after) + effects.royals_lost.len() as u16,
+        royals(&after) + royals_lost.len() as u16,
         "{mv:?}"
     );
-    let burned = !effects.burned.is_empty() || effects.self_burned.is_some();
+    let burned = !burns.is_empty() || self_burned.is_some();
     (after, burned)
 }
 

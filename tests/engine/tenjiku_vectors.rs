@@ -12,7 +12,7 @@
 use crate::support::rules_for;
 use crate::vector_support::{ending_text, game_of, promotion_name, refusal_problem, tsv_rows};
 use shogi_arbiter::engine::core::ending::Ending;
-use shogi_arbiter::engine::core::moves::Effects;
+use shogi_arbiter::engine::core::moves::{Effects, Removal};
 use shogi_arbiter::engine::core::piece::Piece;
 use shogi_arbiter::engine::core::square::Square;
 use shogi_arbiter::engine::game::Status;
@@ -300,13 +300,20 @@ fn effect_problems(rules: &Rules, want: &Facts, got: &Effects, status: Status) -
     compare(
         "captures",
         want.captures.join(","),
-        list(&got.captures).join(","),
+        list(&got.captures()).join(","),
     );
-    compare("burned", want.burned.join(","), list(&got.burned).join(","));
+    compare(
+        "burned",
+        want.burned.join(","),
+        list(&got.removed(Removal::Burn)).join(","),
+    );
     compare(
         "self_burned",
         format!("{:?}", want.self_burned),
-        format!("{:?}", got.self_burned.as_ref().map(|r| removed(rules, r))),
+        format!(
+            "{:?}",
+            got.self_burned().as_ref().map(|r| removed(rules, r))
+        ),
     );
     // Effects does not fix the order of royals_lost: compared as a set.
     let sorted = |mut v: Vec<String>| {
@@ -316,7 +323,7 @@ fn effect_problems(rules: &Rules, want: &Facts, got: &Effects, status: Status) -
     compare(
         "royals_lost",
         sorted(want.royals_lost.clone()),
-        sorted(list(&got.royals_lost)),
+        sorted(list(&got.royals_lost())),
     );
     compare(
         "promotion",

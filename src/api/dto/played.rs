@@ -119,11 +119,13 @@ pub struct MoveInfo {
     /// Captured pieces in capture order (burned pieces are not captures: see `removed`).
     #[schema(example = json!([{"square": "13h", "piece": "p", "royal": false}]))]
     pub captures: Vec<CaptureInfo>,
-    /// Every piece the move removed, with its cause: the captures in capture order, then
-    /// the pieces the moving fire demon (tenjiku) or poison flame (ko) burned in
-    /// file-then-rank order, then the mover itself when it was burned on arrival, then (ko)
-    /// the pieces shot in shot order and the enemy poison flames the clerk's promotion
-    /// removed. A removed royal, captured or burned, is a lost royal (`royal`).
+    /// Every piece the move removed, with its cause, in the order the move removed them
+    /// (the order of steps of the variant's rules page): the captures in capture order
+    /// (in ko shogi with a shot made between legs), then either the mover itself, burned
+    /// on arrival, or the pieces the moving fire demon (tenjiku) or poison flame (ko)
+    /// burned, in file-then-rank order, then (ko) the pieces shot from the final point in
+    /// shot order and the enemy poison flames the clerk's promotion removed. A removed
+    /// royal, captured or burned, is a lost royal (`royal`).
     #[schema(example = json!([{"square": "13h", "piece": "p", "cause": "capture", "royal": false}]))]
     pub removed: Vec<RemovedInfo>,
     /// Promotion.
@@ -145,8 +147,8 @@ pub struct MoveInfo {
     /// moving again, bring the opponent to the loss condition.
     #[schema(example = false)]
     pub gives_check: bool,
-    /// Ko shogi: the pieces the move changed in place, promoted by the clerk or reverted
-    /// (absent when none).
+    /// Ko shogi: the pieces the move changed in place, in the order the move changed them:
+    /// promoted by the clerk, then reverted (absent when none).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[schema(example = json!([{"square": "2r", "piece": "TP", "cause": "reversion"}]))]
     pub changed: Vec<ChangedInfo>,

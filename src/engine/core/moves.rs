@@ -1,8 +1,9 @@
 //! The move value: the start square, the squares listed after it (canonical machine text:
 //! every square where a capture happens before the end or the piece turns back, then the
 //! final square), the squares it shot at (ko shogi, ko.md §4.2), the promotion mark and
-//! whether that promotion was a choice; and what a played move did ([`Effects`]: its
-//! captures, shots and burns, how it promoted, [`Promotion`]).
+//! whether that promotion was a choice; and what a played move did ([`Effects`]: how it
+//! promoted, [`Promotion`], and its ordered [`Event`]s, each piece removed or changed
+//! with its cause).
 
 use super::color::Color;
 use super::piece::{FaceId, Piece};
@@ -191,11 +192,59 @@ impl Move {
     }
 }
 
-/// What a played move did (for responses; the fast path does not build it).
+/// Why a move removed a piece from the board (one arm per mechanism).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Removal {
+    /// Captured by the moving piece (displacement, jump, range jump, igui, a line's
+    /// steps).
+    Capture,
+    /// Burned by the moving burner (a fire demon, tenjiku.md §5, or a poison flame, ko.md
+    /// §4.3) next to its final square: the active burn.
+    Burn,
+    /// The mover itself, burned on arrival next to an enemy burner (the passive burn),
+    /// with the square it reached and the piece it had become.
+    SelfBurn,
+    /// Shot by the moving piece (ko.md §4.2).
+    Shot,
+    /// An enemy poison flame removed by the clerk's promotion (ko.md §4.6c).
+    ClerkPromotion,
+}
+
+/// Why a move changed a piece other than the mover in place (one arm per mechanism).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Change {
+    /// An allied guard promoted by the clerk's promotion (ko.md §4.6c).
+    ClerkPromotion,
+    /// A piece turned back to its unpromoted side (ko.md §4.7).
+    Reversion,
+}
+
+/// What one event did to its piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cause {
+    /// The piece left the board.
+    Removed(Removal),
+    /// The piece stays where it stood with another face.
+    Changed(Change),
+}
+
+/// One thing a move did to a piece besides moving it: the square, the piece (as it was
+/// when removed, as it became when changed), why, and whether it was a royal piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Event {
+    pub square: Square,
+    pub piece: Piece,
+    pub cause: Cause,
+    /// Whether the piece is royal (a removed royal is a lost royal).
+    pub royal: bool,
+}
+
+/// What a played move did (for responses; the fast path does not build it): the mover's
+/// faces, how it promoted, whether it passed, the side that lost through it, and its
+/// events in the order the move made them (the rules page's order: captures, the passive
+/// or the active burn, shots, the clerk's promotion, reversions).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Effects {
-    /// Captured pieces in capture order.
-    pub captures: Vec<(Square, Piece)>,
     /// The side that moved.
     pub mover: Color,
     /// The mover's face before and after the move.
@@ -204,50 +253,75 @@ pub struct Effects {
     /// How the piece changed: promotion compulsory, chosen or declined, or contagion
     /// (the piece became the captured contagious piece's promoted side).
     pub promotion: Promotion,
-    /// Captured royal pieces.
-    pub royals_captured: Vec<(Square, Piece)>,
-    /// Pieces the moving fire demon burned on arrival (tenjiku.md §5, active burn), in
-    /// file-then-rank order.
-    pub burned: Vec<(Square, Piece)>,
-    /// The mover itself, burned on arrival next to an enemy fire demon (passive burn),
-    /// with the square it reached and the piece it had become.
-    pub self_burned: Option<(Square, Piece)>,
-    /// Every royal piece the move removed, captured or burned, of either side.
-    pub royals_lost: Vec<(Square, Piece)>,
     /// Whether the move was a pass.
     pub pass: bool,
-    /// Pieces its shots removed, in shot order (ko.md §4.2).
-    pub shots: Vec<(Square, Piece)>,
-    /// Allied guards the clerk's promotion promoted, as they became (ko.md §4.6c).
-    pub clerk_promoted: Vec<(Square, Piece)>,
-    /// Enemy poison flames the clerk's promotion removed.
-    pub flames_removed: Vec<(Square, Piece)>,
-    /// Pieces that reverted to their unpromoted side, as they became (ko.md §4.7).
-    pub reverted: Vec<(Square, Piece)>,
-    /// The side that met ko shogi's loss condition through the move (ko.md §6).
-    pub commanders_lost: Option<Color>,
+    /// The side that lost through the move (no royal left, or ko shogi's loss condition,
+    /// ko.md §6): the mover's opponent first.
+    pub loser: Option<Color>,
+    /// The removals and changes, in the order the move made them.
+    pub events: Vec<Event>,
 }
 
 impl Effects {
     /// Nothing done yet by a move of `mover`'s (filled in as the move is played).
     pub fn of(mover: Color) -> Effects {
         Effects {
-            captures: Vec::new(),
             mover,
             face_before: FaceId::default(),
             face_after: FaceId::default(),
             promotion: Promotion::None,
-            royals_captured: Vec::new(),
-            burned: Vec::new(),
-            self_burned: None,
-            royals_lost: Vec::new(),
             pass: false,
-            shots: Vec::new(),
-            clerk_promoted: Vec::new(),
-            flames_removed: Vec::new(),
-            reverted: Vec::new(),
-            commanders_lost: None,
+            loser: None,
+            events: Vec::new(),
         }
+    }
+
+    /// Records an event.
+    #[inline]
+    pub fn push(&mut self, square: Square, piece: Piece, cause: Cause, royal: bool) {
+        self.events.push(Event {
+            square,
+            piece,
+            cause,
+            royal,
+        });
+    }
+
+    /// The pieces removed for `why`, in order.
+    pub fn removed(&self, why: Removal) -> Vec<(Square, Piece)> {
+        self.of_cause(Cause::Removed(why))
+    }
+
+    /// The pieces changed for `why`, as they became, in order.
+    pub fn changed(&self, why: Change) -> Vec<(Square, Piece)> {
+        self.of_cause(Cause::Changed(why))
+    }
+
+    /// The captured pieces, in capture order.
+    pub fn captures(&self) -> Vec<(Square, Piece)> {
+        self.removed(Removal::Capture)
+    }
+
+    /// The mover, burned on arrival, as it had become.
+    pub fn self_burned(&self) -> Option<(Square, Piece)> {
+        self.removed(Removal::SelfBurn).first().copied()
+    }
+
+    /// Every royal piece the move removed, of either side.
+    pub fn royals_lost(&self) -> Vec<(Square, Piece)> {
+        self.events
+            .iter()
+            .filter(|e| e.royal && matches!(e.cause, Cause::Removed(_)))
+            .map(|e| (e.square, e.piece))
+            .collect()
+    }
+
+    fn of_cause(&self, cause: Cause) -> Vec<(Square, Piece)> {
+        self.events
+            .iter()
+            .filter(|e| e.cause == cause)
+            .map(|e| (e.square, e.piece))
+            .collect()
     }
 }
 

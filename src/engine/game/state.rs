@@ -255,8 +255,14 @@ impl Game {
             completion: Completion::Continues,
         };
         let earlier = if self.history {
-            // A burn removes pieces off the move's squares: the key is counted afresh.
-            candidate.key = if candidate.effects.burned.is_empty() {
+            // A burn, a shot or a change reaches pieces off the move's squares: the key is
+            // then counted afresh.
+            let on_its_squares = candidate
+                .effects
+                .events
+                .iter()
+                .all(|e| e.square == mv.from || mv.squares().contains(&e.square));
+            candidate.key = if on_its_squares {
                 key_after(self.key, &self.position, &candidate.after, &mv)
             } else {
                 position_key(&candidate.after)
@@ -276,9 +282,9 @@ impl Game {
                 candidate: &candidate,
                 rules,
             };
-            // Ko shogi has no check rule, so no perpetual-check exception (ko.md §6): its
-            // royal counts say only whether a side still stands.
-            let opponent_royals = if rules.ko.is_some() {
+            // The command rule has no check rule, so no perpetual-check exception (ko.md
+            // §6): its royal counts say only whether a side still stands.
+            let opponent_royals = if rules.play.command {
                 0
             } else {
                 candidate.after.royal_count(them)

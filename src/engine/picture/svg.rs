@@ -21,7 +21,7 @@ use super::glyphs::{glyph_id, outline, UNITS_PER_EM};
 use super::label::{label_in, Label, Labels};
 use crate::engine::core::color::Color;
 use crate::engine::core::ending::{Ending, GameResult};
-use crate::engine::core::moves::{Effects, Move};
+use crate::engine::core::moves::{Cause, Effects, Move};
 use crate::engine::core::piece::Piece;
 use crate::engine::core::square::Square;
 use crate::engine::position::Position;
@@ -358,13 +358,10 @@ fn removed(
 ) {
     let shape = rules.variant.shape();
     let squares: BTreeSet<Square> = effects
-        .captures
+        .events
         .iter()
-        .chain(&effects.burned)
-        .chain(&effects.self_burned)
-        .chain(&effects.shots)
-        .chain(&effects.flames_removed)
-        .map(|&(sq, _)| sq)
+        .filter(|e| matches!(e.cause, Cause::Removed(_)))
+        .map(|e| e.square)
         .collect();
     for sq in squares {
         let (x, y) = corner(sq);

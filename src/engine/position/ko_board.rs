@@ -5,6 +5,7 @@
 
 use super::Position;
 use crate::engine::core::color::Color;
+use crate::engine::core::square::Square;
 use crate::engine::core::square_set::SquareSet;
 use crate::engine::variant::{KoFace, KoRules, NetRule, Rules};
 
@@ -109,16 +110,14 @@ impl Command {
     }
 }
 
-/// Whether each side meets no loss condition on `pos` (ko.md §6).
-pub fn standing(pos: &Position, ko: &KoRules) -> [bool; 2] {
-    Color::ALL.map(|color| {
-        let mut command = Command::default();
-        for sq in pos.occupied(color).iter() {
-            command.add(ko, ko.face(pos.cell(sq).face_unchecked()));
-            if command.commander {
-                return true;
-            }
-        }
-        command.stands(ko)
-    })
+/// Whether the piece on `sq` is frozen by an enemy net (ko.md §4.4): never under rules
+/// without nets.
+pub fn frozen(pos: &Position, rules: &Rules, sq: Square) -> bool {
+    let Some(piece) = pos.piece_at(sq) else {
+        return false;
+    };
+    rules
+        .ko
+        .as_ref()
+        .is_some_and(|ko| KoBoard::read(pos, rules, ko).frozen[piece.color.index()].contains(sq))
 }

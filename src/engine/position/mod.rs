@@ -1,13 +1,11 @@
 //! Pieces on the board, the unvalidated [`Setup`] (what position text says) and the
-//! validated [`Position`] (what the engine plays on), and playing a move on a position;
-//! a fire demon's burns (tenjiku.md §5) in `burns`.
+//! validated [`Position`] (what the engine plays on); playing a move on a position in
+//! `play` (one pipeline of steps for every variant); what ko shogi's generator reads off a
+//! position in `ko_board`.
 
-mod burns;
 pub mod ko_board;
-mod ko_play;
+mod play;
 
-use super::core::moves::{Effects, Move, Promo, Promotion};
-use super::core::piece::FaceId;
 use super::core::piece::{Cell, Piece};
 use super::geometry::{PADDED_CELLS, PADDED_STEP};
 use super::variant::{FaceTraits, Placement, Rules, Variant};
@@ -138,9 +136,7 @@ impl Position {
                 }),
             }
         }
-        if matches!(setup.extra, Extra::DrumsLost(_))
-            && !rules.ko.as_ref().is_some_and(|k| k.drum_history)
-        {
+        if matches!(setup.extra, Extra::DrumsLost(_)) && rules.play.drum_history.is_none() {
             problems.push(SetupProblem {
                 code: "bad_extra",
                 square: None,
@@ -199,11 +195,11 @@ impl Position {
 
     /// Counts every side's guards afresh from the directions [`Position::place`] left on
     /// the guard grids, a whole board at a time: per direction, each square adds its guard
-    /// bit to the neighbour that way; under ko shogi's rules, also records whether each side
-    /// still stands.
+    /// bit to the neighbour that way; under the command loss condition (ko.md §6), also records
+    /// whether each side still stands.
     pub(crate) fn finish_placing(&mut self, rules: &Rules) {
-        if let Some(ko) = &rules.ko {
-            self.set_standing(self.ko_standing(ko));
+        if rules.play.command {
+            self.set_standing(self.command_standing(rules));
         }
         let steps = self.guards;
         for (guards, steps) in self.guards.iter_mut().zip(&steps) {
@@ -416,127 +412,5 @@ impl Position {
     #[inline]
     pub fn is_terminal(&self) -> bool {
         self.royals[0] == 0 || self.royals[1] == 0
-    }
-
-    /// Plays a move known to be legal and returns what it did.
-    pub fn play(&mut self, mv: &Move, rules: &Rules) -> Effects {
-        let mut effects = Effects::of(self.side);
-        self.play_inner(mv, rules, Some(&mut effects));
-        effects
-    }
-
-    /// Plays a move known to be legal, without recording its effects.
-    #[inline]
-    pub fn play_unchecked(&mut self, mv: &Move, rules: &Rules) {
-        self.play_inner(mv, rules, None);
-    }
-
-    fn play_inner(&mut self, mv: &Move, rules: &Rules, mut effects: Option<&mut Effects>) {
-        if let Some(ko) = &rules.ko {
-            self.play_ko(mv, rules, ko, effects);
-            return;
-        }
-        let extra = if rules.lion_trading.is_some() {
-            self.lion_capture_after(rules, mv)
-        } else {
-            Extra::None
-        };
-        let mover = self.take(mv.from, rules).expect("a legal move has a piece");
-        let mover_rule = rules.face(mover.face);
-        let mut contagion: Option<FaceId> = None;
-        let mut any_capture = false;
-        for &sq in mv.squares() {
-            if self.cells[sq.index()].is_color(mover.color.opponent()) {
-                let victim = self.take(sq, rules).expect("occupied");
-                any_capture = true;
-                let vr = rules.face(victim.face);
-                if let Some(c) = vr.contagion {
-                    contagion = Some(c);
-                }
-                if let Some(e) = effects.as_deref_mut() {
-                    e.captures.push((sq, victim));
-                    if vr.royal {
-                        e.royals_captured.push((sq, victim));
-                        e.royals_lost.push((sq, victim));
-                    }
-                }
-            }
-        }
-        let mut face = mover.face;
-        let promotion = match contagion {
-            Some(c) if !mover_rule.contagion_exempt => {
-                face = c;
-                Promotion::Contagion
-            }
-            _ => match (mv.promo, mover_rule.promotes_to) {
-                (Promo::Promote, Some(p)) => {
-                    face = p;
-                    if mv.promotion_optional() {
-                        Promotion::Chosen
-                    } else {
-                        Promotion::Compulsory
-                    }
-                }
-                (Promo::Decline, _) => Promotion::Declined,
-                _ => Promotion::None,
-            },
-        };
-        let to = mv.to();
-        let pass = !any_capture && to == mv.from;
-        let piece = Piece {
-            color: mover.color,
-            face,
-        };
-        match rules.burn {
-            Some(burn) if !pass => {
-                let promoted = face != mover.face;
-                self.burn(
-                    to,
-                    piece,
-                    burn.on_promotion || !promoted,
-                    rules,
-                    effects.as_deref_mut(),
-                );
-            }
-            _ => self.put(to, piece, rules),
-        }
-        if let Some(e) = effects {
-            e.mover = mover.color;
-            e.face_before = mover.face;
-            e.face_after = face;
-            e.promotion = promotion;
-            e.pass = pass;
-        }
-        self.side = self.side.opponent();
-        self.move_number = self.move_number.saturating_add(1);
-        self.extra = extra;
-    }
-    /// The extra field after `mv` (judged before it is played) in a variant with
-    /// lion-trading rules: the square of the last lion it captures when the mover is not a
-    /// lion (the counter-strike square), else nothing.
-    fn lion_capture_after(&self, rules: &Rules, mv: &Move) -> Extra {
-        if rules.face(self.cell(mv.from).face_unchecked()).lion {
-            return Extra::None;
-        }
-        let (captured, n) = self.captures(mv);
-        captured[..n]
-            .iter()
-            .rev()
-            .find(|&&s| rules.face(self.cell(s).face_unchecked()).lion)
-            .map_or(Extra::None, |&s| Extra::LionCapture(s))
-    }
-
-    /// The squares on which `mv` (not yet played) captures, in order, each once.
-    pub fn captures(&self, mv: &Move) -> ([Square; 3], usize) {
-        let them = self.cell(mv.from).color_unchecked().opponent();
-        let mut captured = [mv.from; 3];
-        let mut n = 0;
-        for &sq in mv.squares() {
-            if self.cell(sq).is_color(them) && !captured[..n].contains(&sq) {
-                captured[n] = sq;
-                n += 1;
-            }
-        }
-        (captured, n)
     }
 }

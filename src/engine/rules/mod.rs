@@ -5,8 +5,6 @@
 
 pub mod check;
 mod illegal;
-mod ko_check;
-mod ko_moves;
 pub mod legality;
 pub mod lion_trading;
 pub mod material;

@@ -338,7 +338,7 @@ mod tests {
                 let effects = after.play(mv, &rules);
                 let whole = position_key(&after);
                 assert_eq!(key_after(key, &pos, &after, mv), whole, "{mv:?}");
-                if effects.captures.is_empty() {
+                if effects.captures().is_empty() {
                     assert_eq!(quiet_key_after(key, &pos, mv), whole, "{mv:?}");
                     quiet += 1;
                 }

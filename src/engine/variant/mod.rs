@@ -9,8 +9,8 @@
 //! (`catalogue` the files that explain the options), `registry` keeps the one list of the
 //! variants built into the binary, `options` declares the rule options the engine
 //! understands (checked against the data at load), `rules` resolves a choice of options
-//! into [`Rules`] (`contagion` says what option `contagion` gives each face), `rules_page`
-//! renders a variant's rules page from its data and its prose fragment (`prose/<id>.md`),
+//! into [`Rules`] (`contagion` says what option `contagion` gives each face, `mechanisms` which play
+//! mechanisms beyond movement a variant has), `rules_page` renders a variant's rules page from its data and its prose fragment (`prose/<id>.md`),
 //! `key_table` packs piece codes and tokens into the keys of a one-probe hash table, and
 //! `token` reads what a piece token means.
 
@@ -22,6 +22,7 @@ mod ko;
 mod ko_flags;
 mod ko_options;
 mod load;
+mod mechanisms;
 mod model;
 mod option_spec;
 mod options;
@@ -40,6 +41,9 @@ pub use ko_options::{
     ShootTiming,
 };
 pub use load::{load, DataFiles};
+pub use mechanisms::{
+    flag, BurnVictims, Burning, Mechanisms, PassiveRule, PromotionTime, Reversions,
+};
 pub use model::{
     CellText, Choice, CodeEntry, KindInfo, KoFlags, OptionDef, Override, OverrideChange,
     PromotionKind, SetupOverride, Source, Variant, VariantNames, VariantTraits,

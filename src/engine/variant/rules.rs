@@ -4,6 +4,7 @@
 
 use super::key_table::{packed_token_key, KeyTable};
 use super::ko::{FaceInput, KoRules};
+use super::mechanisms::Mechanisms;
 use super::model::{OverrideChange, PromotionKind, Variant};
 use super::options::{
     BothRoyalsLost, Contagion, EmperorCapture, LastRank, LionDogMove, LionProtection,
@@ -230,6 +231,8 @@ pub struct Rules {
     pub checkmate: bool,
     /// Ko shogi's rules, for variants with its mechanics.
     pub ko: Option<KoRules>,
+    /// The play mechanisms beyond movement (burning, the clerk, ...), chosen once here.
+    pub play: Mechanisms,
     /// Per colour, every distinct leap (absolute dx, dy) of any face that exists.
     pub leaps: [Vec<(i8, i8)>; 2],
     /// Every movement kind of a face that exists (what the attack test must ask about).
@@ -495,6 +498,17 @@ impl Rules {
             });
             KoRules::compile(variant, &values, inputs)
         });
+        let burn = BURNS_ON_PROMOTION
+            .read(variant, &values)
+            .map(|on_promotion| BurnRules {
+                on_promotion,
+                both_royals_lost: BOTH_ROYALS_LOST.require(variant, &values),
+            });
+        let play = Mechanisms::compile(
+            faces.iter().map(|f| f.fire_demon),
+            burn.map(|b| (b.on_promotion, b.both_royals_lost)),
+            ko.as_ref(),
+        );
         Rules {
             checkmate: ko
                 .as_ref()
@@ -554,12 +568,8 @@ impl Rules {
                     always,
                     any_victim: JUMP_CAPTURE_VICTIM.require(variant, &values),
                 }),
-            burn: BURNS_ON_PROMOTION
-                .read(variant, &values)
-                .map(|on_promotion| BurnRules {
-                    on_promotion,
-                    both_royals_lost: BOTH_ROYALS_LOST.require(variant, &values),
-                }),
+            burn,
+            play,
             values,
             faces,
         }

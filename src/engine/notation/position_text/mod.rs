@@ -71,7 +71,7 @@ pub fn parse_valid_position(rules: &Rules, text: &str) -> Result<Position, Vec<P
 /// Whether the rules in force have the state an extra field holds (ko shogi's `D`/`d`
 /// only under O27 `unpromoted_drum_not_captured`).
 fn extra_allowed(rules: &Rules, extra: Extra) -> bool {
-    !matches!(extra, Extra::DrumsLost(_)) || rules.ko.as_ref().is_some_and(|k| k.drum_history)
+    !matches!(extra, Extra::DrumsLost(_)) || rules.play.drum_history.is_some()
 }
 
 /// The position of `text` read in one pass straight onto the board, when the text is

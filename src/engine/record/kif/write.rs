@@ -58,7 +58,7 @@ pub fn write_moves(
             rules,
             number: i + 1,
             name: names.move_name(face),
-            captured: !effects.captures.is_empty(),
+            captured: !effects.captures().is_empty(),
             pass: effects.pass,
         };
         writer.write(mv, last, &mut out);

@@ -1,61 +1,68 @@
-//! The fire demon's burns (tenjiku.md §5) as part of playing a move: the mover's passive
-//! burn on arrival next to an enemy demon, and a demon's active burn of every enemy next
-//! to its final square; and the same questions asked of a move not yet played.
+//! Steps 2 and 3 of playing a move: the one burning mechanism of tenjiku's fire demon
+//! (tenjiku.md §5) and ko shogi's poison flame (ko.md §4.3), its victim set and passive
+//! rule given by [`Burning`]. The passive burn removes the mover on arrival next to a
+//! burner; otherwise a mover that is a burner (one that has just become one by promoting
+//! only where it burns on promotion) removes the pieces next to its final square, in
+//! file-then-rank order. Also the same questions asked of a move not yet played.
 
-use super::Position;
+use super::{flagged_next_to, Position, Turn};
 use crate::engine::core::color::Color;
-use crate::engine::core::moves::{Effects, Move, Promo};
-use crate::engine::core::piece::Piece;
+use crate::engine::core::moves::{Effects, Move, Promo, Removal};
 use crate::engine::core::square::Square;
-use crate::engine::variant::Rules;
+use crate::engine::variant::{flag, BurnVictims, Burning, PassiveRule, Rules};
 
 impl Position {
-    /// Ends a move in a variant with fire demons (tenjiku.md §5, after the captures and
-    /// the promotion): the mover `piece` arriving on `to` is burned when an enemy demon
-    /// stands next to it (passive burn); otherwise it is placed, and if it is a demon that
-    /// may burn on this move (`may_burn`: not one just promoted under
-    /// `water_buffalo_burns_on_promotion = false`), every enemy piece next to it is removed
-    /// (active burn).
-    pub(super) fn burn(
+    /// Steps 2 and 3: the passive burn, else the active burn.
+    pub(super) fn burns(
         &mut self,
-        to: Square,
-        piece: Piece,
-        may_burn: bool,
+        turn: &mut Turn,
+        burning: Burning,
         rules: &Rules,
         mut effects: Option<&mut Effects>,
     ) {
+        if turn.pass && !burning.passive_on_pass {
+            return;
+        }
+        let us = turn.mover.color;
+        let them = us.opponent();
+        let play = &rules.play;
+        let next_to = |pos: &Position, color: Color| {
+            flagged_next_to(pos, turn.to, color, flag::BURNER, rules, play)
+        };
+        let burned = match burning.passive {
+            PassiveRule::None => false,
+            PassiveRule::Enemies => next_to(self, them),
+            PassiveRule::Any => next_to(self, them) || next_to(self, us),
+        };
+        if burned {
+            self.remove(turn.to, Removal::SelfBurn, turn, rules, effects);
+            turn.burned = true;
+            return;
+        }
+        if turn.pass
+            || !play.has(turn.face, flag::BURNER)
+            || (turn.face != turn.mover.face && !burning.on_promotion)
+        {
+            return;
+        }
         let geo = &rules.variant.geometry;
-        let them = piece.color.opponent();
-        let next_to = |d: usize| geo.neighbour(to, d);
-        // The move's captures are already off the board.
-        if self.demon_next_to(to, them, &[], rules) {
-            if let Some(e) = effects {
-                e.self_burned = Some((to, piece));
-                if rules.face(piece.face).royal {
-                    e.royals_lost.push((to, piece));
-                }
-            }
-            return;
-        }
-        self.put(to, piece, rules);
-        if !(may_burn && rules.face(piece.face).fire_demon) {
-            return;
-        }
+        let mut victims = [Square(0); 8];
+        let mut n = 0;
         for d in 0..8 {
-            let Some(n) = next_to(d) else { continue };
-            if !self.cells[n.index()].is_color(them) {
+            let Some(sq) = geo.neighbour(turn.to, d) else {
                 continue;
-            }
-            let victim = self.take(n, rules).expect("occupied");
-            if let Some(e) = effects.as_deref_mut() {
-                e.burned.push((n, victim));
-                if rules.face(victim.face).royal {
-                    e.royals_lost.push((n, victim));
-                }
+            };
+            let cell = self.cell(sq);
+            if cell.is_color(them) || (burning.victims == BurnVictims::All && cell.is_color(us)) {
+                victims[n] = sq;
+                n += 1;
             }
         }
-        if let Some(e) = effects {
-            e.burned.sort_by_key(|&(sq, _)| geo.shape.file_rank_key(sq));
+        if effects.is_some() {
+            victims[..n].sort_unstable_by_key(|&sq| geo.shape.file_rank_key(sq));
+        }
+        for &sq in &victims[..n] {
+            self.remove(sq, Removal::Burn, turn, rules, effects.as_deref_mut());
         }
     }
 
@@ -85,9 +92,8 @@ impl Position {
     ) -> bool {
         let geo = &rules.variant.geometry;
         (0..8).any(|d| {
-            geo.neighbour(to, d).is_some_and(|x| {
-                self.fire_demons[demons.index()].contains(x) && !captured.contains(&x)
-            })
+            geo.neighbour(to, d)
+                .is_some_and(|x| self.fire_demons(demons).contains(x) && !captured.contains(&x))
         })
     }
 
