@@ -5,10 +5,9 @@
 //! position after it, its effects (captures, promotion, pass) and the status after it, read
 //! by hand from the verdict line into [`FACTS`]; an illegal move must be refused for its own
 //! reason, not because the game is over. [`CLAIMS`] are the other moves the verdicts and
-//! notes name, with what each must be judged. Also: the start perft against HaChu's outside
-//! figures, and the start divide(1) against the page's list.
+//! notes name, with what each must be judged. Also: the start divide(1) against the page's
+//! list (the start perft is in `conformance/perft/`, run by `perft.rs`).
 
-use crate::perft::assert_start_perft;
 use crate::support::rules_for;
 use crate::vector_support::{
     ending_text, game_of, promotion_name, refusal_problem, split_move_number,
@@ -469,16 +468,6 @@ fn every_dai_vector_holds_under_its_rules() {
         25 + 6 - OVERRIDE_ONLY.len() + NOTE_CASES.len() + OWN.len()
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-}
-
-/// HaChu 0.21's start perft, an outside figure that counts as dai.md does (dai.md "Outside
-/// figures"): the same under every profile, since nothing in three plies reaches the
-/// points where they differ.
-#[test]
-fn dai_start_perft_matches_hachu() {
-    for profile in ["wikipedia", "hachu", "evans", "chu"] {
-        assert_start_perft("dai", &format!("profile={profile}"), &[71, 5_041, 357_978]);
-    }
 }
 
 /// The start divide(1) is the page's list of 71 moves (`tests/data/dai_start_divide1.txt`).
