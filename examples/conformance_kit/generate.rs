@@ -11,17 +11,17 @@
 //! Shared by `cargo run --release --example conformance_kit` (which writes the files) and
 //! the drift test in `tests/cli/kit.rs` (which fails when the committed kit differs).
 
+#[path = "../../tests/common/answer.rs"]
+mod answer;
 #[path = "../../tests/common/placements.rs"]
 mod placements;
 #[path = "../../tests/common/rules.rs"]
 mod rules;
 
+use answer::answer;
 use placements::position_text;
 use rules::{cases_of, rules_for};
 use serde_json::{json, Map, Value};
-use shogi_arbiter::api::routes::moves::{adjudicate_job, legal_moves_job};
-use shogi_arbiter::api::routes::replay::replay_job;
-use shogi_arbiter::config::Limits;
 use shogi_arbiter::conformance::{game_request, lock_of, vector_request};
 use shogi_arbiter::engine::variant::{Rules, VARIANT_IDS};
 use std::collections::BTreeMap;
@@ -82,31 +82,6 @@ pub fn kit(root: &Path) -> BTreeMap<String, String> {
     let embedded = embedded(files.keys());
     files.insert("src/conformance/embedded.rs".to_string(), embedded);
     files
-}
-
-/// This engine's answer to a kit request (`path` and body), through the API's job in
-/// process: what the service answers.
-fn answer(path: &str, body: Value) -> Value {
-    match path {
-        "/v1/adjudicate" => job(path, body, adjudicate_job),
-        "/v1/legal-moves" => job(path, body, legal_moves_job),
-        _ => job(path, body, replay_job),
-    }
-}
-
-/// The answer of one job to a body, as JSON (a refusal is a generator error: every kit
-/// case must be answered).
-fn job<Q, A, E>(path: &str, body: Value, run: fn(&Limits, &Q) -> Result<A, E>) -> Value
-where
-    Q: serde::de::DeserializeOwned,
-    A: serde::Serialize,
-    E: std::fmt::Debug,
-{
-    let request: Q =
-        serde_json::from_value(body.clone()).unwrap_or_else(|e| panic!("{path} {body}: {e}"));
-    let answered = run(&Limits::default(), &request)
-        .unwrap_or_else(|e| panic!("{path} {body}: refused: {e:?}"));
-    serde_json::to_value(answered).expect("an answer serializes")
 }
 
 /// JSON with two-space indents and a final newline.
@@ -299,17 +274,34 @@ impl Vector {
     }
 }
 
-/// Every vector, in file order.
+/// Every vector: the transcribed files `tests/data/vectors/<variant>.json` as they are
+/// (their `expect` is the data; the engine tests run them, `tests/engine/rule_vectors.rs`),
+/// then those still derived from their variant's own files.
 fn vectors(root: &Path) -> Vec<Value> {
     let mut all = Vec::new();
-    all.extend(vec_files(root));
-    all.extend(chu_tsv(root));
-    all.extend(tenjiku(root));
-    all.extend(dai(root));
-    all.extend(dai_dai(root));
-    all.extend(maka(root));
-    all.extend(ko(root));
-    all.into_iter().map(Vector::json).collect()
+    for variant in VARIANT_IDS {
+        let rel = format!("tests/data/vectors/{variant}.json");
+        if !root.join(&rel).exists() {
+            continue;
+        }
+        let doc: Value =
+            serde_json::from_str(&read(root, &rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
+        all.extend(
+            doc["vectors"]
+                .as_array()
+                .unwrap_or_else(|| panic!("{rel}: no vectors"))
+                .iter()
+                .cloned(),
+        );
+    }
+    let mut derived = Vec::new();
+    derived.extend(tenjiku(root));
+    derived.extend(dai(root));
+    derived.extend(dai_dai(root));
+    derived.extend(maka(root));
+    derived.extend(ko(root));
+    all.extend(derived.into_iter().map(Vector::json));
+    all
 }
 
 fn read(root: &Path, rel: &str) -> String {
@@ -345,157 +337,6 @@ fn list(field: &str, sep: char) -> Vec<String> {
     } else {
         field.split(sep).map(|s| s.trim().to_string()).collect()
     }
-}
-
-/// `tests/data/vectors/*.vec` (tai and chu): each case's piece move set, its pass, the
-/// move texts it accepts (with their canonical text) and rejects (with a reason where the
-/// case gives one), and the counter-strike field after a move.
-fn vec_files(root: &Path) -> Vec<Vector> {
-    let dir = root.join("tests/data/vectors");
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .expect("tests/data/vectors")
-        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".vec"))
-        .collect();
-    names.sort();
-    let mut out = Vec::new();
-    for name in names {
-        let text = read(root, &format!("tests/data/vectors/{name}"));
-        for block in text.split("\n\n") {
-            let lines: Vec<&str> = block
-                .lines()
-                .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-                .collect();
-            let get = |key: &str| {
-                lines
-                    .iter()
-                    .find_map(|l| l.strip_prefix(&format!("{key}: ")))
-                    .map(str::trim)
-            };
-            let all = |key: &str| -> Vec<&str> {
-                lines
-                    .iter()
-                    .filter_map(|l| l.strip_prefix(&format!("{key}: ")))
-                    .map(str::trim)
-                    .collect()
-            };
-            let Some(case) = get("case") else { continue };
-            let variant = get("variant").unwrap_or("tai").to_string();
-            let entries = get("rules").unwrap_or("").to_string();
-            let rules = rules_for(&variant, &entries);
-            let side = get("side").unwrap_or("b").chars().next().expect("side");
-            let position = placements_text(
-                &rules,
-                get("pieces").expect("pieces"),
-                side,
-                get("extra").unwrap_or("-"),
-            );
-            let source = format!(
-                "tests/data/vectors/{name} case {case} ({})",
-                get("source").expect("source")
-            );
-            let base = |id: String, mv: Option<String>, expect: Map<String, Value>| Vector {
-                id,
-                source: source.clone(),
-                variant: variant.clone(),
-                rules: entries.clone(),
-                position: Some(position.clone()),
-                history: None,
-                mv,
-                expect,
-            };
-            let from = get("from").expect("from");
-            let mut expect = Map::new();
-            expect.insert("from".into(), json!(from));
-            let set = |s: &str| -> Vec<String> {
-                let mut v: Vec<String> = s
-                    .split_whitespace()
-                    .filter(|m| *m != "-")
-                    .map(str::to_string)
-                    .collect();
-                v.sort();
-                v
-            };
-            if let Some(m) = get("moves") {
-                expect.insert("from_moves".into(), json!(set(m)));
-            }
-            if let Some(c) = get("captures") {
-                expect.insert("from_captures".into(), json!(set(c)));
-            }
-            if let Some(p) = get("pass") {
-                expect.insert("pass".into(), json!(p == "yes"));
-            } else if get("moves").is_some() {
-                expect.insert("pass".into(), json!(false));
-            }
-            out.push(base(format!("{case}/moves"), None, expect));
-            for (i, a) in all("accept").iter().enumerate() {
-                let (input, canonical) = a.split_once(" => ").expect("INPUT => CANONICAL");
-                let mut e = Map::new();
-                e.insert("legal".into(), json!(true));
-                e.insert("move".into(), json!(canonical.trim()));
-                out.push(base(
-                    format!("{case}/accept{}", i + 1),
-                    Some(input.trim().to_string()),
-                    e,
-                ));
-            }
-            for (i, r) in all("reject").iter().enumerate() {
-                let (input, reason) = match r.split_once(" => ") {
-                    Some((m, why)) => (m.trim(), Some(why.trim())),
-                    None => (r.trim(), None),
-                };
-                let mut e = Map::new();
-                e.insert("legal".into(), json!(false));
-                if let Some(why) = reason {
-                    e.insert("reason".into(), json!(why));
-                }
-                out.push(base(
-                    format!("{case}/reject{}", i + 1),
-                    Some(input.to_string()),
-                    e,
-                ));
-            }
-            for (i, a) in all("after_extra").iter().enumerate() {
-                let (input, extra) = a.split_once(" => ").expect("INPUT => SQUARE");
-                let mut e = Map::new();
-                e.insert("legal".into(), json!(true));
-                e.insert("extra_after".into(), json!(extra.trim()));
-                out.push(base(
-                    format!("{case}/after_extra{}", i + 1),
-                    Some(input.trim().to_string()),
-                    e,
-                ));
-            }
-        }
-    }
-    out
-}
-
-/// `tests/data/chu_rule_vectors.tsv`: lishogi's verdicts (shogiops 0.18.0), an outside
-/// source, under the default profile.
-fn chu_tsv(root: &Path) -> Vec<Vector> {
-    let rows = tsv(root, "tests/data/chu_rule_vectors.tsv", "sfen\tusi");
-    rows.into_iter()
-        .enumerate()
-        .map(|(i, f)| {
-            let mut e = Map::new();
-            e.insert("legal".into(), json!(f[2] == "legal"));
-            Vector {
-                id: format!("chu-tsv-{:02}", i + 1),
-                source: format!(
-                    "tests/data/chu_rule_vectors.tsv row {} (shogiops 0.18.0 verdict): {}",
-                    i + 1,
-                    f[3]
-                ),
-                variant: "chu".into(),
-                rules: String::new(),
-                position: Some(f[0].clone()),
-                history: None,
-                mv: Some(f[1].clone()),
-                expect: e,
-            }
-        })
-        .collect()
 }
 
 /// `tests/data/tenjiku_vectors.tsv` and `tenjiku_own_vectors.tsv`: each move row's verdict,

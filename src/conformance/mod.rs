@@ -19,7 +19,7 @@ mod kit;
 pub mod lock;
 mod report;
 
-pub use check::{game_request, lock_of, vector_request};
+pub use check::{game_request, lock_of, vector_problems, vector_request};
 pub use kit::{variant_profile, Kit, PerftCase};
 
 use crate::engine::variant::VARIANT_IDS;

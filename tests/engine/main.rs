@@ -2,6 +2,8 @@
 //! properties over random placements and text (proptest), the start position explained,
 //! perft regression locks, the variant data's own checks, the layout rules of ARCHITECTURE.md, the documents (rules pages, links).
 
+#[path = "../common/answer.rs"]
+mod answer;
 mod canonical_routes;
 mod chu;
 mod chu_usi_strings;
@@ -28,6 +30,7 @@ mod placements;
 mod properties;
 mod qboard;
 mod repository_docs;
+mod rule_vectors;
 #[path = "../common/rules.rs"]
 mod rules;
 mod start_position;
@@ -38,4 +41,3 @@ mod tenjiku;
 mod tenjiku_vectors;
 mod variant_data;
 mod vector_support;
-mod vectors;

@@ -1,0 +1,176 @@
+//! The one driver of the rule vectors: every vector of `tests/data/vectors/<variant>.json`
+//! (the conformance kit's vector format, `conformance/schema/vectors.schema.json`; what
+//! each file holds and where it comes from: `tests/data/vectors/README.md`). A vector is a
+//! request (adjudicate a move, or list the legal moves) answered by the API's job in
+//! process, and its `expect` is compared field by field by the kit's own comparison
+//! ([`vector_problems`]), so that a field means the same here and against any server. The
+//! driver adds what only the engine can say: a legal-move list names no move twice, and a
+//! vector's count of legal moves is the engine's perft(1) of the position. The number of
+//! vectors and of each expected field per variant is [`COUNTS`]: a vector that goes missing
+//! fails the run.
+
+use crate::answer::answer;
+use crate::support::rules_for;
+use crate::vector_support::game_of;
+use serde_json::Value;
+use shogi_arbiter::conformance::{vector_problems, vector_request};
+use shogi_arbiter::engine::perft::perft;
+use shogi_arbiter::engine::position::Position;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// Per variant: the number of vectors of each job, and of each field their `expect` names
+/// (`job.field`).
+const COUNTS: &[(&str, &str, usize)] = &[
+    ("chu", "adjudicate", 396),
+    ("chu", "adjudicate.extra_after", 47),
+    ("chu", "adjudicate.legal", 396),
+    ("chu", "adjudicate.move", 73),
+    ("chu", "adjudicate.reason", 101),
+    ("chu", "adjudicate.status", 5),
+    ("chu", "legal_moves", 137),
+    ("chu", "legal_moves.from", 137),
+    ("chu", "legal_moves.from_captures", 52),
+    ("chu", "legal_moves.from_moves", 85),
+    ("chu", "legal_moves.pass", 137),
+    ("tai", "adjudicate", 167),
+    ("tai", "adjudicate.legal", 167),
+    ("tai", "adjudicate.move", 54),
+    ("tai", "legal_moves", 432),
+    ("tai", "legal_moves.from", 432),
+    ("tai", "legal_moves.from_captures", 10),
+    ("tai", "legal_moves.from_moves", 422),
+    ("tai", "legal_moves.pass", 432),
+];
+
+/// Every transcribed vector file: (variant, vectors).
+fn files() -> Vec<(String, Vec<Value>)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/vectors");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("tests/data/vectors")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".json"))
+        .collect();
+    names.sort();
+    names
+        .iter()
+        .map(|name| {
+            let text = std::fs::read_to_string(dir.join(name)).expect("a vector file");
+            let doc: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let variant = doc["variant"].as_str().expect("a variant").to_string();
+            assert_eq!(
+                format!("{variant}.json"),
+                *name,
+                "a file holds its variant's vectors"
+            );
+            let list = doc["vectors"].as_array().expect("vectors").clone();
+            (variant, list)
+        })
+        .collect()
+}
+
+/// The `rules` object of a vector as `profile=NAME option=value` entries.
+fn rule_entries(rules: &Value) -> String {
+    let mut entries = format!("profile={}", rules["profile"].as_str().expect("a profile"));
+    for (k, v) in rules["options"].as_object().into_iter().flatten() {
+        entries.push_str(&format!(" {k}={}", v.as_str().expect("an option value")));
+    }
+    entries
+}
+
+/// What the engine says beside the kit's comparison (see the module doc).
+fn engine_problems(variant: &str, v: &Value, answer: &Value) -> Vec<String> {
+    let mut problems = Vec::new();
+    if v["job"] != "legal_moves" {
+        return problems;
+    }
+    let texts: Vec<&str> = answer["moves"]
+        .as_array()
+        .expect("a move list")
+        .iter()
+        .filter_map(|m| m["move"].as_str())
+        .collect();
+    let distinct: BTreeSet<&str> = texts.iter().copied().collect();
+    if distinct.len() != texts.len() {
+        problems.push("the list names a move twice".to_string());
+    }
+    if let Some(want) = v["expect"]["count"].as_u64() {
+        let rules = rules_for(variant, &rule_entries(&v["rules"]));
+        let history: Vec<String> = v["moves"]
+            .as_array()
+            .map(|m| {
+                m.iter()
+                    .filter_map(|t| t.as_str().map(String::from))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let position = match v["position"].as_str() {
+            Some(p) => game_of(&rules, p, &history).map(|g| g.position),
+            None => {
+                let start = shogi_arbiter::engine::notation::format_position_of(
+                    rules.variant,
+                    &Position::start(&rules),
+                );
+                game_of(&rules, &start, &history).map(|g| g.position)
+            }
+        };
+        match position {
+            Ok(pos) => {
+                let nodes = perft(&pos, &rules, 1);
+                if nodes != want {
+                    problems.push(format!("perft(1) {nodes}, expected {want}"));
+                }
+            }
+            Err(e) => problems.push(e),
+        }
+    }
+    problems
+}
+
+#[test]
+fn every_rule_vector_holds() {
+    let mut counts: BTreeMap<(String, String), usize> = BTreeMap::new();
+    let mut failures = Vec::new();
+    for (variant, vectors) in files() {
+        let mut ids = BTreeSet::new();
+        for v in &vectors {
+            let id = v["id"].as_str().expect("an id");
+            assert!(ids.insert(id.to_string()), "{variant}: vector {id} twice");
+            let job = v["job"].as_str().expect("a job");
+            *counts
+                .entry((variant.clone(), job.to_string()))
+                .or_default() += 1;
+            for key in v["expect"].as_object().expect("an expectation").keys() {
+                *counts
+                    .entry((variant.clone(), format!("{job}.{key}")))
+                    .or_default() += 1;
+            }
+            let (path, body) = vector_request(&variant, v);
+            let got = answer(path, body);
+            let mut problems = vector_problems(path, &v["expect"], &got);
+            problems.extend(engine_problems(&variant, v, &got));
+            if !problems.is_empty() {
+                failures.push(format!("{variant} {id}: {}", problems.join("; ")));
+            }
+        }
+    }
+    let table: Vec<String> = counts
+        .iter()
+        .map(|((variant, key), n)| format!("    (\"{variant}\", \"{key}\", {n}),"))
+        .collect();
+    eprintln!("vectors and expected fields:\n{}", table.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} vectors fail:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    let want: BTreeMap<(String, String), usize> = COUNTS
+        .iter()
+        .map(|(v, k, n)| ((v.to_string(), k.to_string()), *n))
+        .collect();
+    assert_eq!(
+        counts, want,
+        "the vectors and their fields, per variant (COUNTS)"
+    );
+}
