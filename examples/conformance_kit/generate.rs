@@ -297,8 +297,6 @@ fn vectors(root: &Path) -> Vec<Value> {
     let mut derived = Vec::new();
     derived.extend(tenjiku(root));
     derived.extend(dai(root));
-    derived.extend(dai_dai(root));
-    derived.extend(maka(root));
     derived.extend(ko(root));
     all.extend(derived.into_iter().map(Vector::json));
     all
@@ -485,120 +483,6 @@ fn dai(root: &Path) -> Vec<Vector> {
                 mv: Some(mv.clone()),
                 expect: e.clone(),
             });
-        }
-    }
-    out
-}
-
-/// `tests/data/dai-dai_vectors.tsv` and `dai-dai_own_vectors.tsv`: each row's verdict,
-/// canonical text and position after it, under its rules (`default profile`, or an
-/// override in backticks with, in parentheses, the profile that carries it too).
-fn dai_dai(root: &Path) -> Vec<Vector> {
-    let mut out = Vec::new();
-    for file in ["dai-dai_vectors.tsv", "dai-dai_own_vectors.tsv"] {
-        for f in tsv(root, &format!("tests/data/{file}"), "id\trule\trules") {
-            let id = &f[0];
-            let cases: Vec<String> = if f[2] == "default profile" {
-                vec![String::new()]
-            } else {
-                let q: Vec<&str> = f[2].split('`').skip(1).step_by(2).collect();
-                let mut c = vec![q[0].to_string()];
-                if let Some(p) = q.get(1) {
-                    c.push(format!("profile={p}"));
-                }
-                c
-            };
-            let legal = match f[6].as_str() {
-                "legal" => true,
-                "illegal" => false,
-                _ => continue,
-            };
-            let mut e = Map::new();
-            e.insert("legal".into(), json!(legal));
-            if legal {
-                // `canonical` is the text a played move is answered in (a pass names its
-                // own piece: DD02).
-                let canonical = &f[8];
-                if canonical != "-" {
-                    e.insert("move".into(), json!(canonical));
-                }
-                if f[12] != "-" {
-                    e.insert("position_after".into(), json!(f[12]));
-                }
-                if f[11] == "ongoing" {
-                    e.insert("status".into(), json!({"state": "ongoing"}));
-                }
-            }
-            for entries in cases {
-                let label = if entries.is_empty() {
-                    "wikipedia".to_string()
-                } else {
-                    entries.clone()
-                };
-                out.push(Vector {
-                    id: format!("{id}/{label}"),
-                    source: format!("tests/data/{file} {id}: {}", f[1]),
-                    variant: "dai-dai".into(),
-                    rules: entries,
-                    position: Some(f[3].clone()),
-                    history: Some(list(&f[4], ' ')),
-                    mv: Some(f[5].clone()),
-                    expect: e.clone(),
-                });
-            }
-        }
-    }
-    out
-}
-
-/// `SQ:PIECE` entries of a list column as the API's `captures` (`square:piece`).
-fn captures_of(field: &str) -> Vec<String> {
-    list(field, ',')
-}
-
-/// An end column `WINNER:REASON` (or `-`) as the status the API answers.
-fn status_of(end: &str) -> Value {
-    match end.split_once(':') {
-        None => json!({"state": "ongoing"}),
-        Some((result, reason)) => json!({"state": "ended", "result": result, "reason": reason}),
-    }
-}
-
-/// `tests/data/maka-dai-dai_vectors.tsv` and `maka-dai-dai_own_vectors.tsv`: verdict,
-/// canonical text, captures, promotion, the game's end, check and the position after.
-fn maka(root: &Path) -> Vec<Vector> {
-    let mut out = Vec::new();
-    for file in ["maka-dai-dai_vectors.tsv", "maka-dai-dai_own_vectors.tsv"] {
-        for f in tsv(root, &format!("tests/data/{file}"), "id\ttitle\tcases") {
-            let id = &f[0];
-            let legal = f[6] == "legal";
-            let mut e = Map::new();
-            e.insert("legal".into(), json!(legal));
-            if legal {
-                e.insert("move".into(), json!(f[7]));
-                e.insert("captures".into(), json!(captures_of(&f[8])));
-                e.insert("promotion".into(), json!(f[9]));
-                e.insert("status".into(), status_of(&f[11]));
-                e.insert("in_check".into(), json!(f[12] == "true"));
-                e.insert("position_after".into(), json!(f[13]));
-            }
-            for entries in cases_of(&f[2]) {
-                let label = if entries.is_empty() {
-                    "wikipedia".to_string()
-                } else {
-                    entries.clone()
-                };
-                out.push(Vector {
-                    id: format!("{id}/{label}"),
-                    source: format!("tests/data/{file} {id}: {}", f[1]),
-                    variant: "maka-dai-dai".into(),
-                    rules: entries,
-                    position: Some(f[3].clone()),
-                    history: Some(list(&f[4], ',')),
-                    mv: Some(f[5].clone()),
-                    expect: e.clone(),
-                });
-            }
         }
     }
     out

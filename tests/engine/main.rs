@@ -9,7 +9,6 @@ mod chu;
 mod chu_usi_strings;
 mod dai;
 mod dai_dai;
-mod dai_dai_vectors;
 mod dai_vectors;
 #[path = "../common/game_end.rs"]
 mod game_end;
@@ -21,7 +20,6 @@ mod ko_hodges;
 mod ko_vectors;
 mod layering;
 mod maka;
-mod maka_vectors;
 mod names;
 mod perft;
 mod picture;

@@ -33,6 +33,28 @@ const COUNTS: &[(&str, &str, usize)] = &[
     ("chu", "legal_moves.from_captures", 52),
     ("chu", "legal_moves.from_moves", 85),
     ("chu", "legal_moves.pass", 137),
+    ("dai-dai", "adjudicate", 81),
+    ("dai-dai", "adjudicate.captures", 42),
+    ("dai-dai", "adjudicate.legal", 81),
+    ("dai-dai", "adjudicate.move", 46),
+    ("dai-dai", "adjudicate.move_number_after", 42),
+    ("dai-dai", "adjudicate.piece_after", 7),
+    ("dai-dai", "adjudicate.position_after", 42),
+    ("dai-dai", "adjudicate.promotion", 37),
+    ("dai-dai", "adjudicate.refused_by", 29),
+    ("dai-dai", "adjudicate.status", 44),
+    ("dai-dai", "legal_moves", 1),
+    ("dai-dai", "legal_moves.passes_listed", 1),
+    ("maka-dai-dai", "adjudicate", 87),
+    ("maka-dai-dai", "adjudicate.captures", 56),
+    ("maka-dai-dai", "adjudicate.in_check", 56),
+    ("maka-dai-dai", "adjudicate.legal", 87),
+    ("maka-dai-dai", "adjudicate.move", 56),
+    ("maka-dai-dai", "adjudicate.piece_after", 20),
+    ("maka-dai-dai", "adjudicate.position_after", 56),
+    ("maka-dai-dai", "adjudicate.promotion", 56),
+    ("maka-dai-dai", "adjudicate.refused_by", 31),
+    ("maka-dai-dai", "adjudicate.status", 56),
     ("tai", "adjudicate", 167),
     ("tai", "adjudicate.legal", 167),
     ("tai", "adjudicate.move", 54),
@@ -173,4 +195,34 @@ fn every_rule_vector_holds() {
         counts, want,
         "the vectors and their fields, per variant (COUNTS)"
     );
+}
+
+/// Each value of each option of maka dai dai is in force in some rules case of its vectors
+/// (its own vectors were written to exercise every one).
+#[test]
+fn the_maka_dai_dai_vectors_exercise_every_option_value() {
+    let id = "maka-dai-dai";
+    let variant = shogi_arbiter::engine::variant::by_id(id).expect("a built-in variant");
+    let (_, vectors) = files()
+        .into_iter()
+        .find(|(v, _)| v == id)
+        .expect("its vector file");
+    let mut seen: BTreeSet<(String, String)> = BTreeSet::new();
+    for v in &vectors {
+        let rules = rules_for(id, &rule_entries(&v["rules"]));
+        seen.extend(
+            rules
+                .resolved()
+                .map(|(o, value)| (o.to_string(), value.to_string())),
+        );
+    }
+    for option in &variant.options {
+        for value in &option.values {
+            assert!(
+                seen.contains(&(option.name.clone(), value.clone())),
+                "{} = {value} is in force in no vector",
+                option.name
+            );
+        }
+    }
 }
