@@ -296,7 +296,6 @@ fn vectors(root: &Path) -> Vec<Value> {
     }
     let mut derived = Vec::new();
     derived.extend(tenjiku(root));
-    derived.extend(dai(root));
     derived.extend(ko(root));
     all.extend(derived.into_iter().map(Vector::json));
     all
@@ -394,95 +393,6 @@ fn tenjiku(root: &Path) -> Vec<Vector> {
                     expect: e,
                 });
             }
-        }
-    }
-    out
-}
-
-/// The text between the first pair of backticks.
-fn quoted(s: &str) -> Option<&str> {
-    let start = s.find('`')? + 1;
-    let len = s[start..].find('`')?;
-    Some(&s[start..start + len])
-}
-
-/// `tests/data/dai_vectors.md`: each case's verdict, canonical text and position after it,
-/// under its option override on the default profile and under the profile it names
-/// (D09 under the override only: under profile `chu` its position is already over,
-/// `tests/engine/dai_vectors.rs` OVERRIDE_ONLY).
-fn dai(root: &Path) -> Vec<Vector> {
-    let text = read(root, "tests/data/dai_vectors.md");
-    let mut out: Vec<Vector> = Vec::new();
-    let mut starts: BTreeMap<String, String> = BTreeMap::new();
-    for section in text.split("\n### ").skip(1) {
-        let id = section.split('.').next().expect("an id").to_string();
-        let title = section.lines().next().unwrap_or("").to_string();
-        let field = |name: &str| {
-            section
-                .lines()
-                .find_map(|l| l.strip_prefix(&format!("- {name}: ")))
-        };
-        let rules_line = field("rules").expect("rules");
-        let cases: Vec<String> = if rules_line == "default profile" {
-            vec![String::new()]
-        } else {
-            let q: Vec<&str> = rules_line.split('`').skip(1).step_by(2).collect();
-            let mut c = vec![q[0].to_string()];
-            if id != "D09" {
-                c.push(format!("profile={}", q[1]));
-            }
-            c
-        };
-        let (position, history) = match field("position") {
-            Some(p) => (quoted(p).expect("position").to_string(), None),
-            None => {
-                let game = field("game").expect("position or game");
-                let q: Vec<&str> = game.split('`').skip(1).step_by(2).collect();
-                let moves: Vec<String> = q[q.len() - 1]
-                    .split_whitespace()
-                    .map(str::to_string)
-                    .collect();
-                let start = match game.strip_prefix("start as in ") {
-                    Some(rest) => starts[rest.split(',').next().expect("id")].clone(),
-                    None => q[0].to_string(),
-                };
-                (start, Some(moves))
-            }
-        };
-        starts.insert(id.clone(), position.clone());
-        let verdict = field("verdict").expect("verdict");
-        let legal = verdict.starts_with("**legal**");
-        let mut e = Map::new();
-        e.insert("legal".into(), json!(legal));
-        if let Some(c) = verdict
-            .split("; ")
-            .find_map(|p| p.strip_prefix("canonical "))
-            .and_then(quoted)
-        {
-            e.insert("move".into(), json!(c));
-        }
-        if let Some(a) = field("resulting position").and_then(quoted) {
-            e.insert("position_after".into(), json!(a));
-        }
-        let mv = quoted(field("move").expect("move"))
-            .expect("move")
-            .to_string();
-        for entries in cases {
-            let label = if entries.is_empty() {
-                "wikipedia".to_string()
-            } else {
-                entries.clone()
-            };
-            out.push(Vector {
-                id: format!("{id}/{label}"),
-                source: format!("tests/data/dai_vectors.md {id}. {title}"),
-                variant: "dai".into(),
-                rules: entries,
-                position: Some(position.clone()),
-                history: history.clone().or_else(|| Some(Vec::new())),
-                mv: Some(mv.clone()),
-                expect: e.clone(),
-            });
         }
     }
     out

@@ -9,7 +9,6 @@ mod chu;
 mod chu_usi_strings;
 mod dai;
 mod dai_dai;
-mod dai_vectors;
 #[path = "../common/game_end.rs"]
 mod game_end;
 mod game_end_rulings;

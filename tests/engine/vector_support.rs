@@ -47,12 +47,6 @@ pub fn promotion_name(p: Promotion) -> &'static str {
     }
 }
 
-/// A position text without its move number, and the number.
-pub fn split_move_number(text: &str) -> (&str, u32) {
-    let (rest, number) = text.rsplit_once(' ').expect("a move number");
-    (rest, number.parse().expect("a number"))
-}
-
 /// The rows of the tab-separated vector file `tests/data/{file}`: comment lines (`#`) and
 /// blank lines skipped, the first other line the `header` (checked), each row split into
 /// as many fields as the header has, with its line number (from 1).
