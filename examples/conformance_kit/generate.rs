@@ -295,7 +295,6 @@ fn vectors(root: &Path) -> Vec<Value> {
         );
     }
     let mut derived = Vec::new();
-    derived.extend(tenjiku(root));
     derived.extend(ko(root));
     all.extend(derived.into_iter().map(Vector::json));
     all
@@ -334,68 +333,6 @@ fn list(field: &str, sep: char) -> Vec<String> {
     } else {
         field.split(sep).map(|s| s.trim().to_string()).collect()
     }
-}
-
-/// `tests/data/tenjiku_vectors.tsv` and `tenjiku_own_vectors.tsv`: each move row's verdict,
-/// and for a legal move its Hodges text and the position after it, in every profile its
-/// `profiles` column names; the `count` rows' number of legal moves per profile.
-fn tenjiku(root: &Path) -> Vec<Vector> {
-    let mut out = Vec::new();
-    for file in ["tenjiku_vectors.tsv", "tenjiku_own_vectors.tsv"] {
-        for f in tsv(root, &format!("tests/data/{file}"), "id\tprofiles") {
-            let (id, spec, verdict) = (&f[0], &f[1], f[5].as_str());
-            let cases: Vec<(String, String)> = if spec.contains('=') {
-                vec![(spec.clone(), spec.clone())]
-            } else if spec == "all" {
-                ["wikipedia", "tsa", "hachu"]
-                    .iter()
-                    .map(|p| (p.to_string(), format!("profile={p}")))
-                    .collect()
-            } else {
-                spec.split_whitespace()
-                    .map(|p| (p.to_string(), format!("profile={p}")))
-                    .collect()
-            };
-            for (label, entries) in cases {
-                let mut e = Map::new();
-                let mv = match verdict {
-                    "legal" => {
-                        e.insert("legal".into(), json!(true));
-                        e.insert("hodges".into(), json!(f[6]));
-                        e.insert("position_after".into(), json!(f[8]));
-                        Some(f[4].clone())
-                    }
-                    "illegal" => {
-                        e.insert("legal".into(), json!(false));
-                        Some(f[4].clone())
-                    }
-                    "count" => {
-                        let effect = &f[7];
-                        let at =
-                            effect.find(&format!("{label} ")).expect("a count") + label.len() + 1;
-                        let n: String = effect[at..]
-                            .chars()
-                            .take_while(char::is_ascii_digit)
-                            .collect();
-                        e.insert("count".into(), json!(n.parse::<u64>().expect("count")));
-                        None
-                    }
-                    _ => continue,
-                };
-                out.push(Vector {
-                    id: format!("{id}/{label}"),
-                    source: format!("tests/data/{file} {id}: {}", f[9]),
-                    variant: "tenjiku".into(),
-                    rules: entries,
-                    position: Some(f[2].clone()),
-                    history: Some(list(&f[3], ',')),
-                    mv,
-                    expect: e,
-                });
-            }
-        }
-    }
-    out
 }
 
 /// `tests/data/ko_vectors.tsv` and `ko_vectors_own.tsv`: verdict and canonical text, and

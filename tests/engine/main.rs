@@ -35,6 +35,5 @@ mod status;
 mod support;
 mod surfaces;
 mod tenjiku;
-mod tenjiku_vectors;
 mod variant_data;
 mod vector_support;

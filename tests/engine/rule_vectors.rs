@@ -74,6 +74,23 @@ const COUNTS: &[(&str, &str, usize)] = &[
     ("tai", "legal_moves.from_captures", 10),
     ("tai", "legal_moves.from_moves", 422),
     ("tai", "legal_moves.pass", 432),
+    ("tenjiku", "adjudicate", 146),
+    ("tenjiku", "adjudicate.captures", 92),
+    ("tenjiku", "adjudicate.hodges", 92),
+    ("tenjiku", "adjudicate.legal", 146),
+    ("tenjiku", "adjudicate.move", 20),
+    ("tenjiku", "adjudicate.move_number_after", 92),
+    ("tenjiku", "adjudicate.passes", 92),
+    ("tenjiku", "adjudicate.position_after", 92),
+    ("tenjiku", "adjudicate.promotion", 92),
+    ("tenjiku", "adjudicate.refused_by", 33),
+    ("tenjiku", "adjudicate.removed", 92),
+    ("tenjiku", "adjudicate.royals_removed", 92),
+    ("tenjiku", "adjudicate.status", 92),
+    ("tenjiku", "legal_moves", 18),
+    ("tenjiku", "legal_moves.count", 3),
+    ("tenjiku", "legal_moves.in_check", 15),
+    ("tenjiku", "legal_moves.status", 15),
 ];
 
 /// Every transcribed vector file: (variant, vectors).
