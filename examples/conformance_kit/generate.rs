@@ -20,7 +20,7 @@ mod rules;
 
 use answer::answer;
 use placements::position_text;
-use rules::{cases_of, rules_for};
+use rules::rules_for;
 use serde_json::{json, Map, Value};
 use shogi_arbiter::conformance::{game_request, lock_of, vector_request};
 use shogi_arbiter::engine::variant::{Rules, VARIANT_IDS};
@@ -232,48 +232,6 @@ fn placements_text(rules: &Rules, placements: &str, side: char, extra: &str) -> 
 
 // ------------------------------------------------------------------------ vectors
 
-/// A vector under construction.
-struct Vector {
-    id: String,
-    source: String,
-    variant: String,
-    rules: String,
-    /// `None`: the variant's start position.
-    position: Option<String>,
-    /// `Some`: game form (start plus these moves).
-    history: Option<Vec<String>>,
-    /// `Some`: adjudicate this move; `None`: list legal moves.
-    mv: Option<String>,
-    expect: Map<String, Value>,
-}
-
-impl Vector {
-    fn json(self) -> Value {
-        let mut v = Map::new();
-        v.insert("id".into(), json!(self.id));
-        v.insert("source".into(), json!(self.source));
-        v.insert("variant".into(), json!(self.variant));
-        v.insert("rules".into(), rules_json(&self.variant, &self.rules));
-        if let Some(p) = self.position {
-            v.insert("position".into(), json!(p));
-        }
-        if let Some(h) = self.history {
-            v.insert("moves".into(), json!(h));
-        }
-        match self.mv {
-            Some(m) => {
-                v.insert("job".into(), json!("adjudicate"));
-                v.insert("move".into(), json!(m));
-            }
-            None => {
-                v.insert("job".into(), json!("legal_moves"));
-            }
-        }
-        v.insert("expect".into(), Value::Object(self.expect));
-        Value::Object(v)
-    }
-}
-
 /// Every vector: the transcribed files `tests/data/vectors/<variant>.json` as they are
 /// (their `expect` is the data; the engine tests run them, `tests/engine/rule_vectors.rs`),
 /// then those still derived from their variant's own files.
@@ -294,86 +252,12 @@ fn vectors(root: &Path) -> Vec<Value> {
                 .cloned(),
         );
     }
-    let mut derived = Vec::new();
-    derived.extend(ko(root));
-    all.extend(derived.into_iter().map(Vector::json));
     all
 }
 
 fn read(root: &Path, rel: &str) -> String {
     let path = root.join(rel);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// The rows of a tab-separated file: comment and blank lines skipped, the header checked.
-fn tsv(root: &Path, rel: &str, header_starts: &str) -> Vec<Vec<String>> {
-    let text = read(root, rel);
-    let mut lines = text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty());
-    let header = lines.next().expect("a header");
-    assert!(
-        header.starts_with(header_starts),
-        "{rel}: header `{header}`"
-    );
-    let n = header.split('\t').count();
-    lines
-        .map(|l| {
-            let f: Vec<String> = l.split('\t').map(str::to_string).collect();
-            assert_eq!(f.len(), n, "{rel}: `{l}`");
-            f
-        })
-        .collect()
-}
-
-/// A list column: `-` is empty, else split on `sep`.
-fn list(field: &str, sep: char) -> Vec<String> {
-    if field == "-" || field.is_empty() {
-        Vec::new()
-    } else {
-        field.split(sep).map(|s| s.trim().to_string()).collect()
-    }
-}
-
-/// `tests/data/ko_vectors.tsv` and `ko_vectors_own.tsv`: verdict and canonical text, and
-/// the move counts of the `count` column (`all=N` moves in the position, `from:SQ=N` moves
-/// of the piece on SQ).
-fn ko(root: &Path) -> Vec<Vector> {
-    let mut out = Vec::new();
-    for file in ["ko_vectors.tsv", "ko_vectors_own.tsv"] {
-        for f in tsv(root, &format!("tests/data/{file}"), "id\ttitle\tcases") {
-            let id = &f[0];
-            let legal = match f[6].as_str() {
-                "legal" => true,
-                "illegal" => false,
-                _ => continue,
-            };
-            let mut e = Map::new();
-            e.insert("legal".into(), json!(legal));
-            if legal {
-                e.insert("move".into(), json!(f[7]));
-            }
-            let position = (f[3] != "start").then(|| f[3].clone());
-            for entries in cases_of(&f[2]) {
-                let label = if entries.is_empty() {
-                    "wikipedia".to_string()
-                } else {
-                    entries.clone()
-                };
-                out.push(Vector {
-                    id: format!("{id}/{label}"),
-                    source: format!("tests/data/{file} {id}: {}", f[1]),
-                    variant: "ko".into(),
-                    rules: entries,
-                    position: position.clone(),
-                    history: Some(list(&f[4], ',')),
-                    mv: Some(f[5].clone()),
-                    expect: e.clone(),
-                });
-            }
-        }
-    }
-    out
 }
 
 // ------------------------------------------------------------------------ games

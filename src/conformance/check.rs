@@ -350,6 +350,55 @@ fn effect_problems(p: &mut Vec<String>, expect: &Value, played: &Value) {
     }
 }
 
+/// The listed moves' counts and texts the expectation names: `pass_count`, `pairs_count`
+/// (distinct start and final squares of the moves that are not passes), `from_counts` (per
+/// start square), `route_counts` (per `START-FINAL`), `listed` and `unlisted` (texts that
+/// must be, or must not be, in the list).
+fn count_problems(p: &mut Vec<String>, expect: &Value, answer: &Value) {
+    let moves: &[Value] = answer["moves"].as_array().map_or(&[], Vec::as_slice);
+    let final_square = |m: &Value| m["to"].as_str().unwrap_or("").to_string();
+    if let Some(w) = expect.get("pass_count") {
+        let got = moves.iter().filter(|m| m["pass"] == true).count();
+        same(p, "passes", w, &json!(got));
+    }
+    if let Some(w) = expect.get("pairs_count") {
+        let pairs: BTreeSet<(String, String)> = moves
+            .iter()
+            .filter(|m| m["pass"] != true)
+            .map(|m| {
+                (
+                    m["from"].as_str().unwrap_or("").to_string(),
+                    final_square(m),
+                )
+            })
+            .collect();
+        same(p, "start and final pairs", w, &json!(pairs.len()));
+    }
+    for (sq, w) in expect["from_counts"].as_object().into_iter().flatten() {
+        let got = moves.iter().filter(|m| m["from"] == sq.as_str()).count();
+        same(p, &format!("moves from {sq}"), w, &json!(got));
+    }
+    for (route, w) in expect["route_counts"].as_object().into_iter().flatten() {
+        let (start, end) = route.split_once('-').unwrap_or((route, ""));
+        let got = moves
+            .iter()
+            .filter(|m| m["from"] == start && final_square(m) == end)
+            .count();
+        same(p, &format!("moves {route}"), w, &json!(got));
+    }
+    let texts = move_set(answer, |_| true);
+    for text in lock::strings(&expect["listed"]) {
+        if !texts.contains(&text) {
+            p.push(format!("{text} is not in the list"));
+        }
+    }
+    for text in lock::strings(&expect["unlisted"]) {
+        if texts.contains(&text) {
+            p.push(format!("{text} is in the list"));
+        }
+    }
+}
+
 /// The set of move texts of `answer["moves"]` that `keep` keeps.
 fn move_set(answer: &Value, keep: impl Fn(&Value) -> bool) -> BTreeSet<String> {
     answer["moves"]
@@ -412,12 +461,7 @@ fn legal_moves_problems(expect: &Value, answer: &Value) -> Vec<String> {
             .collect();
         same(&mut p, "passes listed", w, &json!(got));
     }
-    if let Some(w) = expect.get("from_count") {
-        let got = answer["moves"]
-            .as_array()
-            .map_or(0, |a| a.iter().filter(|m| m["from"] == from).count());
-        same(&mut p, &format!("moves of {from}"), w, &json!(got));
-    }
+    count_problems(&mut p, expect, answer);
     if let Some(w) = expect.get("status") {
         status_problems(&mut p, w, &answer["status"]);
     }

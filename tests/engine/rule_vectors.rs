@@ -4,18 +4,23 @@
 //! request (adjudicate a move, or list the legal moves) answered by the API's job in
 //! process, and its `expect` is compared field by field by the kit's own comparison
 //! ([`vector_problems`]), so that a field means the same here and against any server. The
-//! driver adds what only the engine can say: a legal-move list names no move twice, and a
-//! vector's count of legal moves is the engine's perft(1) of the position. The number of
+//! driver adds what only the engine can say: a legal-move list names no move twice, a
+//! vector's count of legal moves is the engine's perft(1) of the position, and the pieces
+//! ko shogi's nets freeze (`frozen`, which no API answer carries) are the vector's. The number of
 //! vectors and of each expected field per variant is [`COUNTS`]: a vector that goes missing
 //! fails the run.
 
 use crate::answer::answer;
 use crate::support::rules_for;
-use crate::vector_support::game_of;
 use serde_json::Value;
 use shogi_arbiter::conformance::{vector_problems, vector_request};
+use shogi_arbiter::engine::core::color::Color;
+use shogi_arbiter::engine::game::Game;
+use shogi_arbiter::engine::notation::{format_position_of, parse_valid_position, piece_token};
 use shogi_arbiter::engine::perft::perft;
+use shogi_arbiter::engine::position::ko_board::KoBoard;
 use shogi_arbiter::engine::position::Position;
+use shogi_arbiter::engine::variant::Rules;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
@@ -56,6 +61,26 @@ const COUNTS: &[(&str, &str, usize)] = &[
     ("dai-dai", "adjudicate.status", 44),
     ("dai-dai", "legal_moves", 1),
     ("dai-dai", "legal_moves.passes_listed", 1),
+    ("ko", "adjudicate", 347),
+    ("ko", "adjudicate.changed", 240),
+    ("ko", "adjudicate.legal", 347),
+    ("ko", "adjudicate.move", 240),
+    ("ko", "adjudicate.passes", 240),
+    ("ko", "adjudicate.piece_after", 36),
+    ("ko", "adjudicate.position_after", 240),
+    ("ko", "adjudicate.promotion", 240),
+    ("ko", "adjudicate.refused_by", 107),
+    ("ko", "adjudicate.removed", 240),
+    ("ko", "adjudicate.status", 240),
+    ("ko", "legal_moves", 347),
+    ("ko", "legal_moves.count", 2),
+    ("ko", "legal_moves.from_counts", 10),
+    ("ko", "legal_moves.frozen", 245),
+    ("ko", "legal_moves.listed", 240),
+    ("ko", "legal_moves.pairs_count", 2),
+    ("ko", "legal_moves.pass_count", 13),
+    ("ko", "legal_moves.route_counts", 18),
+    ("ko", "legal_moves.unlisted", 107),
     ("maka-dai-dai", "adjudicate", 87),
     ("maka-dai-dai", "adjudicate.captures", 56),
     ("maka-dai-dai", "adjudicate.in_check", 56),
@@ -128,6 +153,48 @@ fn rule_entries(rules: &Value) -> String {
     entries
 }
 
+/// The game a vector's request makes: its position (absent: the variant's start) with its
+/// moves played (game form, so that the repetition rules see them).
+fn game_of(variant: &str, v: &Value) -> Result<(Rules, Game), String> {
+    let rules = rules_for(variant, &rule_entries(&v["rules"]));
+    let start = match v["position"].as_str() {
+        Some(p) => p.to_string(),
+        None => format_position_of(rules.variant, &Position::start(&rules)),
+    };
+    let pos = parse_valid_position(&rules, &start)
+        .map_err(|e| format!("position does not parse: {e:?}"))?;
+    let mut game = Game::new(pos, &rules, true);
+    for text in v["moves"].as_array().into_iter().flatten() {
+        let text = text.as_str().expect("a move text");
+        game.play_text(&rules, text)
+            .map_err(|e| format!("history move {text} refused: {}", e.code()))?;
+    }
+    Ok((rules, game))
+}
+
+/// The pieces nets freeze (ko shogi, both sides) as `square:piece`, in square order.
+fn frozen_on(rules: &Rules, game: &Game) -> Vec<String> {
+    let ko = rules.ko.as_ref().expect("ko rules");
+    let pos = &game.position;
+    let board = KoBoard::read(pos, rules, ko);
+    let shape = rules.variant.shape();
+    let mut out: Vec<_> = Color::ALL
+        .into_iter()
+        .flat_map(|color| board.frozen[color.index()].iter())
+        .map(|sq| {
+            let piece = pos
+                .piece_at(sq)
+                .expect("a frozen piece stands on its point");
+            (
+                shape.file_rank_key(sq),
+                format!("{}:{}", shape.name(sq), piece_token(rules.variant, piece)),
+            )
+        })
+        .collect();
+    out.sort();
+    out.into_iter().map(|(_, entry)| entry).collect()
+}
+
 /// What the engine says beside the kit's comparison (see the module doc).
 fn engine_problems(variant: &str, v: &Value, answer: &Value) -> Vec<String> {
     let mut problems = Vec::new();
@@ -144,34 +211,24 @@ fn engine_problems(variant: &str, v: &Value, answer: &Value) -> Vec<String> {
     if distinct.len() != texts.len() {
         problems.push("the list names a move twice".to_string());
     }
-    if let Some(want) = v["expect"]["count"].as_u64() {
-        let rules = rules_for(variant, &rule_entries(&v["rules"]));
-        let history: Vec<String> = v["moves"]
-            .as_array()
-            .map(|m| {
-                m.iter()
-                    .filter_map(|t| t.as_str().map(String::from))
-                    .collect()
-            })
-            .unwrap_or_default();
-        let position = match v["position"].as_str() {
-            Some(p) => game_of(&rules, p, &history).map(|g| g.position),
-            None => {
-                let start = shogi_arbiter::engine::notation::format_position_of(
-                    rules.variant,
-                    &Position::start(&rules),
-                );
-                game_of(&rules, &start, &history).map(|g| g.position)
-            }
-        };
-        match position {
-            Ok(pos) => {
-                let nodes = perft(&pos, &rules, 1);
-                if nodes != want {
-                    problems.push(format!("perft(1) {nodes}, expected {want}"));
-                }
-            }
-            Err(e) => problems.push(e),
+    let expect = &v["expect"];
+    if expect.get("count").is_none() && expect.get("frozen").is_none() {
+        return problems;
+    }
+    let (rules, game) = match game_of(variant, v) {
+        Ok(g) => g,
+        Err(e) => return vec![e],
+    };
+    if let Some(want) = expect["count"].as_u64() {
+        let nodes = perft(&game.position, &rules, 1);
+        if nodes != want {
+            problems.push(format!("perft(1) {nodes}, expected {want}"));
+        }
+    }
+    if let Some(want) = expect.get("frozen") {
+        let got = frozen_on(&rules, &game);
+        if *want != serde_json::json!(got) {
+            problems.push(format!("frozen {got:?}, expected {want}"));
         }
     }
     problems
