@@ -1,6 +1,8 @@
-//! Engine tests: rule vectors (hand-derived data files), invariants over random games,
-//! properties over random placements and text (proptest), the start position explained,
-//! perft regression locks, the variant data's own checks, the layout rules of ARCHITECTURE.md, the documents (rules pages, links).
+//! Engine tests: the rule vectors (`tests/data/vectors/`, one driver), invariants over
+//! random games, properties over random placements and text (proptest), the start position
+//! explained, perft locks (read from the conformance kit's perft files), the variant data's
+//! own checks, the layout rules of ARCHITECTURE.md, the documents (rules pages, links, the
+//! code map).
 
 #[path = "../common/answer.rs"]
 mod answer;
