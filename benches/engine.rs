@@ -205,7 +205,7 @@ fn tenjiku_benches(c: &mut Criterion) {
     c.bench_function("tenjiku_legal_moves_start", |b| {
         b.iter(|| legal_moves(black_box(&start), &rules))
     });
-    // Vector FD-03 (tenjiku_vectors.md): the demon's arrival on 5j burns six pieces.
+    // Vector FD-03 (tests/data/vectors/tenjiku.json): the demon's arrival on 5j burns six pieces.
     let setup = parse_position(
         rules.variant,
         "15,k/16/16/16/16/16/16/16/10,p,g,s,3/10,r,1,P,3/11,b,n,3/16/8,FD,7/16/16/K,15 b - 1",

@@ -1,6 +1,7 @@
 //! Writes the conformance kit (`conformance/`) and `src/conformance/embedded.rs` from the
-//! hand-derived vectors and fixtures of `tests/data/` and the perft table of
-//! `generate.rs`: `cargo run --release --example conformance_kit` from the repository root.
+//! hand-derived vectors and fixtures of `tests/data/` and the perft files kept in
+//! `conformance/perft/`: `cargo run --release --example conformance_kit` from the
+//! repository root.
 
 mod generate;
 

@@ -139,12 +139,7 @@ pub fn vector(client: &Client, case: &JsonCase) -> Outcome {
             }
         }
     };
-    let expect = &v["expect"];
-    let mut problems = if path == "/v1/adjudicate" {
-        adjudication_problems(expect, &answer)
-    } else {
-        legal_moves_problems(expect, &answer)
-    };
+    let mut problems = vector_problems(path, &v["expect"], &answer);
     if !problems.iter().any(|p| p.starts_with("legal:")) {
         lock_problems(&mut problems, v, path, &answer);
     }
@@ -159,6 +154,16 @@ pub fn vector(client: &Client, case: &JsonCase) -> Outcome {
             ),
             repro: repro(),
         }
+    }
+}
+
+/// The differences of an answer to a vector's request (`path`, see [`vector_request`])
+/// from the vector's `expect`: only the fields it names.
+pub fn vector_problems(path: &str, expect: &Value, answer: &Value) -> Vec<String> {
+    if path == "/v1/adjudicate" {
+        adjudication_problems(expect, answer)
+    } else {
+        legal_moves_problems(expect, answer)
     }
 }
 
@@ -222,6 +227,10 @@ fn adjudication_problems(expect: &Value, answer: &Value) -> Vec<String> {
     if let Some(w) = expect.get("reason") {
         same(&mut p, "reason", w, refusal_code(answer));
     }
+    if let Some(w) = expect.get("refused_by").and_then(Value::as_str) {
+        refused_by_problems(&mut p, w, refusal_code(answer).as_str().unwrap_or(""));
+    }
+    effect_problems(&mut p, expect, played);
     if let Some(w) = expect.get("move") {
         same(&mut p, "move", w, &played["move"]);
     }
@@ -257,6 +266,10 @@ fn adjudication_problems(expect: &Value, answer: &Value) -> Vec<String> {
             &json!(without_number(after)),
         );
     }
+    if let Some(w) = expect.get("move_number_after") {
+        let number = after.split(' ').nth(3).and_then(|n| n.parse::<u64>().ok());
+        same(&mut p, "move number after", w, &json!(number));
+    }
     if let Some(w) = expect.get("extra_after") {
         same(
             &mut p,
@@ -272,6 +285,118 @@ fn adjudication_problems(expect: &Value, answer: &Value) -> Vec<String> {
         same(&mut p, "status.in_check", w, &answer["status"]["in_check"]);
     }
     p
+}
+
+/// The codes of the repetition rules' refusals.
+const REPETITION_CODES: [&str; 4] = [
+    "repetition",
+    "perpetual_check",
+    "perpetual_attack",
+    "pass_cycle",
+];
+
+/// `refused_by`: `move_rules` (a rule of the move itself, neither the game being over nor a
+/// repetition rule) or `repetition` (a repetition rule).
+fn refused_by_problems(p: &mut Vec<String>, want: &str, code: &str) {
+    let by_repetition = REPETITION_CODES.contains(&code);
+    let agrees = match want {
+        "repetition" => by_repetition,
+        _ => !by_repetition && code != "game_over",
+    };
+    if !agrees {
+        p.push(format!("refused_by: expected {want}, refused as {code}"));
+    }
+}
+
+/// A played move's `removed` or `changed` list as `cause square:piece` entries, and the
+/// `square:piece` of those marked royal.
+fn cause_list(list: &Value) -> (Vec<String>, Vec<String>) {
+    let (mut all, mut royal) = (Vec::new(), Vec::new());
+    for p in list.as_array().into_iter().flatten() {
+        let at = format!(
+            "{}:{}",
+            p["square"].as_str().unwrap_or("?"),
+            p["piece"].as_str().unwrap_or("?")
+        );
+        all.push(format!("{} {at}", p["cause"].as_str().unwrap_or("?")));
+        if p["royal"] == true {
+            royal.push(at);
+        }
+    }
+    royal.sort();
+    (all, royal)
+}
+
+/// The played move's effects the expectation names: `removed` and `changed` (in order),
+/// `royals_removed` (as a set), `piece_after`, `passes`.
+fn effect_problems(p: &mut Vec<String>, expect: &Value, played: &Value) {
+    let (removed, royals) = cause_list(&played["removed"]);
+    if let Some(w) = expect.get("removed") {
+        same(p, "removed", w, &json!(removed));
+    }
+    if let Some(w) = expect.get("royals_removed") {
+        let mut want = lock::strings(w);
+        want.sort();
+        same(p, "royals removed", &json!(want), &json!(royals));
+    }
+    if let Some(w) = expect.get("changed") {
+        same(p, "changed", w, &json!(cause_list(&played["changed"]).0));
+    }
+    if let Some(w) = expect.get("piece_after") {
+        same(p, "piece after", w, &played["piece_after"]);
+    }
+    if let Some(w) = expect.get("passes") {
+        same(p, "the move is a pass", w, &json!(played["pass"] == true));
+    }
+}
+
+/// The listed moves' counts and texts the expectation names: `pass_count`, `pairs_count`
+/// (distinct start and final squares of the moves that are not passes), `from_counts` (per
+/// start square), `route_counts` (per `START-FINAL`), `listed` and `unlisted` (texts that
+/// must be, or must not be, in the list).
+fn count_problems(p: &mut Vec<String>, expect: &Value, answer: &Value) {
+    let moves: &[Value] = answer["moves"].as_array().map_or(&[], Vec::as_slice);
+    let final_square = |m: &Value| m["to"].as_str().unwrap_or("").to_string();
+    if let Some(w) = expect.get("pass_count") {
+        let got = moves.iter().filter(|m| m["pass"] == true).count();
+        same(p, "passes", w, &json!(got));
+    }
+    if let Some(w) = expect.get("pairs_count") {
+        let pairs: BTreeSet<(String, String)> = moves
+            .iter()
+            .filter(|m| m["pass"] != true)
+            .map(|m| {
+                (
+                    m["from"].as_str().unwrap_or("").to_string(),
+                    final_square(m),
+                )
+            })
+            .collect();
+        same(p, "start and final pairs", w, &json!(pairs.len()));
+    }
+    for (sq, w) in expect["from_counts"].as_object().into_iter().flatten() {
+        let got = moves.iter().filter(|m| m["from"] == sq.as_str()).count();
+        same(p, &format!("moves from {sq}"), w, &json!(got));
+    }
+    for (route, w) in expect["route_counts"].as_object().into_iter().flatten() {
+        let (start, end) = route.split_once('-').unwrap_or((route, ""));
+        let got = moves
+            .iter()
+            .filter(|m| m["from"] == start && final_square(m) == end)
+            .count();
+        same(p, &format!("moves {route}"), w, &json!(got));
+    }
+    let texts = move_set(answer, |_| true);
+    for text in lock::strings(&expect["listed"]) {
+        if !texts.contains(&text) {
+            p.push(format!("{text} is not in the list"));
+        }
+    }
+    for text in lock::strings(&expect["unlisted"]) {
+        if texts.contains(&text) {
+            p.push(format!("{text} is in the list"));
+        }
+    }
 }
 
 /// The set of move texts of `answer["moves"]` that `keep` keeps.
@@ -329,6 +454,19 @@ fn legal_moves_problems(expect: &Value, answer: &Value) -> Vec<String> {
     if let Some(w) = expect.get("pass") {
         let got = !move_set(answer, |m| m["pass"] == true).is_empty();
         same(&mut p, "a pass listed", w, &json!(got));
+    }
+    if let Some(w) = expect.get("passes_listed") {
+        let got: Vec<String> = move_set(answer, |m| m["pass"] == true)
+            .into_iter()
+            .collect();
+        same(&mut p, "passes listed", w, &json!(got));
+    }
+    count_problems(&mut p, expect, answer);
+    if let Some(w) = expect.get("status") {
+        status_problems(&mut p, w, &answer["status"]);
+    }
+    if let Some(w) = expect.get("in_check") {
+        same(&mut p, "status.in_check", w, &answer["status"]["in_check"]);
     }
     p
 }

@@ -1,7 +1,7 @@
 //! The kit's locks: every effect an answer reports, in a compact form the kit stores and the
 //! runner compares. A case's `lock` is this engine's own answer to the case's request
 //! (written by `examples/conformance_kit` through the API's jobs, in process): a regression
-//! lock like the perft table's, beside the `expect` its source states. The same functions
+//! lock like the perft files' locks, beside the `expect` its source states. The same functions
 //! turn the server's answer into a lock, and [`differences`] names what differs: a removed
 //! piece with its cause (capture, burn (tenjiku's fire demon), self-burn, shot, clerk
 //! promotion), a changed piece, the promotion and the piece after it, a pass, the game's

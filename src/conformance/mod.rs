@@ -19,8 +19,8 @@ mod kit;
 pub mod lock;
 mod report;
 
-pub use check::{game_request, lock_of, vector_request};
-pub use kit::{variant_profile, Kit};
+pub use check::{game_request, lock_of, vector_problems, vector_request};
+pub use kit::{variant_profile, Kit, PerftCase};
 
 use crate::engine::variant::VARIANT_IDS;
 use clap::builder::PossibleValuesParser;

@@ -63,7 +63,7 @@ async fn promotion_is_reported_as_the_move_made_it() {
         assert_eq!(body["move"]["piece_after"], "S");
     }
     // Chu, last_rank_pawn_lance=must_promote: a pawn capturing on its last rank inside the
-    // zone must promote (FORMAT.md chu_promo_pawn_capture_last_rank_must_promote).
+    // zone must promote (`tests/data/vectors/chu.json`, chu_promo_pawn_capture_last_rank_must_promote).
     let must = bare(
         "chu",
         &[("last_rank_pawn_lance", "must_promote")],

@@ -233,7 +233,7 @@ fn a_dropped_burn_is_named_with_its_squares() {
 
 #[test]
 fn a_dropped_igui_move_is_named_in_the_list() {
-    // chu_lion.vec: a lion in a crowd on 7g captures the pawn on 6f and the gold on 7f
+    // tests/data/vectors/chu.json: a lion in a crowd on 7g captures the pawn on 6f and the gold on 7f
     // without moving (igui, chu_lishogi.md §3).
     let case = "chu_lion_crowded_all_moves/moves";
     let out = caught(routes::<DROPPED_IGUI>, &[case]);

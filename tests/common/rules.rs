@@ -1,6 +1,5 @@
-//! Rules from `profile=NAME option=value` entries, and a vector file's `cases` column of
-//! such lists, shared by the engine tests and the conformance kit's generator (each
-//! includes this file as a module).
+//! Rules from `profile=NAME option=value` entries, shared by the engine tests and the
+//! conformance kit's generator (each includes this file as a module).
 
 use shogi_arbiter::engine::variant::{self, Rules, RulesRequest};
 
@@ -17,19 +16,4 @@ pub fn rules_for(id: &str, entries: &str) -> Rules {
         }
     }
     Rules::resolve(variant, &request).unwrap_or_else(|e| panic!("rules `{entries}`: {e}"))
-}
-
-/// A vector file's `cases` column: the rules cases separated by `;`, each a list of
-/// `profile=` and `option=value` entries; `-` alone is the default rules (an empty entry).
-pub fn cases_of(field: &str) -> Vec<String> {
-    field
-        .split(';')
-        .map(|c| {
-            if c == "-" {
-                String::new()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
 }

@@ -1,6 +1,6 @@
 //! Chu shogi perft in both counting modes. Outside figures: shogiops' raw perft from the
 //! start and its de-duplicated one (`tests/data/chu_shogiops_perft.tsv`). Hand-derived:
-//! the number of USI strings lishogi lists in positions of `tests/data/chu_rule_vectors.tsv`
+//! the number of USI strings lishogi lists in positions of lishogi's chu rule vectors (`tests/data/vectors/chu.json`)
 //! and a lone lion, counted from the rules of the research note "chu_lishogi" §3
 //! (every direct move once; every first step a lion-power piece may take, times every
 //! second step from there, back to the start included), never from this engine's output.

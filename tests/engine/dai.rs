@@ -3,10 +3,15 @@
 //! move is judged legal and every accepted text is listed, text round-trips, and playing a
 //! move is deterministic (`invariants::random_game`). Dense placements make lions meet and
 //! dead-end pieces reach their last ranks, so the lion-trading and dead-end rules come up.
+//! Also: the start divide(1) against the rules page's list.
 
 use crate::invariants::random_game;
 use crate::support::{random_placement, rules_for, Rng};
+use shogi_arbiter::engine::notation::format_move;
+use shogi_arbiter::engine::perft::{divide, Count};
 use shogi_arbiter::engine::position::Position;
+use std::collections::BTreeSet;
+use std::path::Path;
 
 /// Option sets that, with the four profiles, give every option value of dai.options.
 const OPTION_SETS: &[&str] = &[
@@ -44,4 +49,30 @@ fn dai_random_games() {
         plies >= 1_500 && moves > 20_000 && struck >= 1,
         "only {plies} plies, {moves} moves checked, {struck} under counter-strike"
     );
+}
+
+/// The start divide(1) is the page's list of 71 moves (`tests/data/dai_start_divide1.txt`).
+#[test]
+fn dai_start_moves_are_the_pages_list() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/dai_start_divide1.txt");
+    let text = std::fs::read_to_string(&path).expect("divide file");
+    let want: BTreeSet<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .collect();
+    assert_eq!(want.len(), 71);
+    let rules = rules_for("dai", "");
+    let rows = divide(
+        &Position::start(&rules),
+        &rules,
+        1,
+        Count::Effects,
+        u64::MAX,
+    )
+    .expect("divide");
+    let got: BTreeSet<String> = rows
+        .iter()
+        .map(|(mv, _)| format_move(rules.variant.shape(), mv))
+        .collect();
+    assert_eq!(got, want.iter().map(|s| s.to_string()).collect());
 }

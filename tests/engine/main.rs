@@ -1,14 +1,16 @@
-//! Engine tests: rule vectors (hand-derived data files), invariants over random games,
-//! properties over random placements and text (proptest), the start position explained,
-//! perft regression locks, the variant data's own checks, the layout rules of ARCHITECTURE.md, the documents (rules pages, links).
+//! Engine tests: the rule vectors (`tests/data/vectors/`, one driver), invariants over
+//! random games, properties over random placements and text (proptest), the start position
+//! explained, perft locks (read from the conformance kit's perft files), the variant data's
+//! own checks, the layout rules of ARCHITECTURE.md, the documents (rules pages, links, the
+//! code map).
 
+#[path = "../common/answer.rs"]
+mod answer;
 mod canonical_routes;
 mod chu;
 mod chu_usi_strings;
 mod dai;
 mod dai_dai;
-mod dai_dai_vectors;
-mod dai_vectors;
 #[path = "../common/game_end.rs"]
 mod game_end;
 mod game_end_rulings;
@@ -16,10 +18,8 @@ mod invariants;
 mod kif;
 mod ko;
 mod ko_hodges;
-mod ko_vectors;
 mod layering;
 mod maka;
-mod maka_vectors;
 mod names;
 mod perft;
 mod picture;
@@ -28,6 +28,7 @@ mod placements;
 mod properties;
 mod qboard;
 mod repository_docs;
+mod rule_vectors;
 #[path = "../common/rules.rs"]
 mod rules;
 mod start_position;
@@ -35,8 +36,5 @@ mod status;
 mod support;
 mod surfaces;
 mod tenjiku;
-mod tenjiku_vectors;
 mod variant_data;
 mod variant_lists;
-mod vector_support;
-mod vectors;

@@ -1,43 +1,112 @@
-//! Perft from the start positions. Tai: regression locks. These numbers were produced by
-//! this engine (no outside implementation exists for tai); the depth-1 figures are
-//! explained by hand in `start_position.rs` (304; tsa 298 because its lion dog has no
-//! leap). Depth 3: `BENCHMARKS.md`. Tenjiku: see [`tenjiku_perft_per_profile`]. Maka dai dai: see
-//! [`maka_perft_from_the_start`]. Ko: see [`ko_perft_per_profile`].
+//! Perft locks as data: every start-position block of the conformance kit's perft files
+//! (`conformance/perft/<variant>-<profile>.perft`, each count with its origin in a comment:
+//! an outside implementation, a hand count of the rules page, or this engine's own count,
+//! a regression lock) and the deeper start-position counts the kit leaves out (its lines
+//! stay under 2,000,000 nodes) in `tests/data/deep_perft/perft/`, in the same format and
+//! read by the kit's own reader. The other blocks of the kit's files (rule-vector
+//! positions) are run by the conformance test of `tests/cli`. Also: divide against perft
+//! and the node budget (tai), and maka dai dai's start divide(1) against its page.
 
 use crate::support::tai_rules;
-use shogi_arbiter::engine::notation::format_move;
+use shogi_arbiter::conformance::{Kit, PerftCase};
+use shogi_arbiter::engine::notation::{format_move, format_position_of};
 use shogi_arbiter::engine::perft::{divide, perft, perft_bounded, Count, HaltReason};
 use shogi_arbiter::engine::position::Position;
+use std::path::Path;
 
-/// Perft of `variant`'s start position under the rule entries `rules` at depths 1, 2, ...
-/// equals `counts`.
-pub(crate) fn assert_start_perft(variant: &str, rules: &str, counts: &[u64]) {
-    let rules_in_force = crate::support::rules_for(variant, rules);
-    let start = Position::start(&rules_in_force);
-    for (depth, &n) in (1..).zip(counts) {
+/// The start-position perft lines of `variant`: the kit's (`conformance/`) and the deeper
+/// ones (`tests/data/deep_perft/`), in file order.
+fn start_locks(variant: &str) -> Vec<PerftCase> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut lines = Vec::new();
+    for dir in ["conformance", "tests/data/deep_perft"] {
+        let kit = Kit::from_dir(&root.join(dir)).unwrap_or_else(|e| panic!("{dir}: {e}"));
+        lines.extend(
+            kit.perft
+                .into_iter()
+                .filter(|c| c.variant == variant && c.id == format!("{variant}-start")),
+        );
+    }
+    lines
+}
+
+/// Every start-position perft line of `variant` (`lines_expected` of them): its `epd` is
+/// the start position the engine sets up under the file's profile, and the engine's perft
+/// at the line's depth is the line's count.
+fn assert_start_locks(variant: &str, lines_expected: usize) {
+    let lines = start_locks(variant);
+    assert_eq!(lines.len(), lines_expected, "{variant}: start perft lines");
+    for line in &lines {
+        let rules = crate::support::rules_for(variant, &format!("profile={}", line.profile));
+        let start = Position::start(&rules);
         assert_eq!(
-            perft(&start, &rules_in_force, depth),
-            n,
-            "{variant} `{rules}` depth {depth}"
+            format_position_of(rules.variant, &start),
+            line.position,
+            "{}: the epd is the start position",
+            line.name()
+        );
+        assert_eq!(
+            perft(&start, &rules, line.depth),
+            line.nodes,
+            "{}",
+            line.name()
         );
     }
 }
 
+/// Tai: regression locks (no outside implementation exists); the depth-1 figures are
+/// explained by hand in `start_position.rs` (304; tsa 298 because its lion dog has no
+/// leap). Depth 3 (default profile): `BENCHMARKS.md`.
 #[test]
-fn perft_locks_per_profile() {
-    for (profile, expected) in [
-        ("profile=wikipedia", &[304, 92_662][..]),
-        ("profile=japanese", &[304, 92_662][..]),
-        ("profile=tsa", &[298, 89_050][..]),
-    ] {
-        assert_start_perft("tai", profile, expected);
-    }
+fn tai_start_perft_locks() {
+    assert_start_locks("tai", 7);
 }
 
+/// Chu: HaChu 0.21 and shogiops 0.18.0 (lishogi) agree on the start counts.
 #[test]
-fn perft_depth_three_default_profile() {
-    let rules = tai_rules("");
-    assert_eq!(perft(&Position::start(&rules), &rules, 3), 28_473_901);
+fn chu_start_perft_locks() {
+    assert_start_locks("chu", 8);
+}
+
+/// Tenjiku (tenjiku.md §10): depth 1 of every profile by hand (§10.1); hachu's counts are
+/// HaChu 0.21's with its array and tables corrected (§10.2); the rest are regression locks.
+/// Hachu's depth 4 (30,885,805; the page's 30,885,925 is under re-check) is a release
+/// command in `BENCHMARKS.md`.
+#[test]
+fn tenjiku_start_perft_locks() {
+    assert_start_locks("tenjiku", 11);
+}
+
+/// Dai: HaChu 0.21's start counts, the same under every profile (nothing in three plies
+/// reaches the points where they differ).
+#[test]
+fn dai_start_perft_locks() {
+    assert_start_locks("dai", 12);
+}
+
+/// Dai dai (dai-dai.md "Outside figures"): the page's counts come from its authors'
+/// throwaway script, so they are regression locks; the outside check is QBoard's
+/// convention (`qboard.rs`); depth 1 move for move is in `dai_dai.rs`.
+#[test]
+fn dai_dai_start_perft_locks() {
+    assert_start_locks("dai-dai", 9);
+}
+
+/// Maka dai dai (maka-dai-dai.md "Outside figures"): the default profile's counts are the
+/// page's own (regression locks); depths 1 and 2 of `tsa` and `cvp` are derived by hand
+/// from its divide(1) (the donkey steps straight back lost under `donkey = evans`, and
+/// under `lion_dog = range3` also the lion dog's three leaps; the armies cannot meet in two
+/// plies, so depth 2 is the square).
+#[test]
+fn maka_dai_dai_start_perft_locks() {
+    assert_start_locks("maka-dai-dai", 9);
+}
+
+/// Ko: depth 1 is ko.md §8's hand count (under `qboard` it reduces to QBoard's 226 from-to
+/// pairs, `qboard.rs`); depths 2 and 3 are regression locks.
+#[test]
+fn ko_start_perft_locks() {
+    assert_start_locks("ko", 6);
 }
 
 #[test]
@@ -62,54 +131,6 @@ fn divide_sums_to_perft_and_budget_stops_early() {
         perft_bounded(&start, &rules, 2, Count::Effects, 1_000_000),
         Ok(92_662)
     );
-}
-
-/// Tenjiku shogi from the start position (tenjiku.md §10). Outside figures: depth 1 of
-/// every profile is derived by hand in §10.1 (hachu 70, tsa 70, wikipedia 72); hachu's
-/// 70 / 4,950 / 387,633 are HaChu 0.21's counts with its array and tables corrected,
-/// counting equal effects once (§10.2). Every other figure is this engine's own, a
-/// regression lock: tsa and wikipedia at depths 2 to 4. Hachu's depth 4 (30,885,805; the
-/// page's 30,885,925 is under re-check) is a release command in `BENCHMARKS.md`.
-#[test]
-fn tenjiku_perft_per_profile() {
-    for (profile, expected) in [
-        ("profile=hachu", &[70, 4_950, 387_633][..]),
-        ("profile=tsa", &[70, 4_949, 397_247, 32_500_321][..]),
-        ("profile=wikipedia", &[72, 5_246, 430_482, 36_023_253][..]),
-    ] {
-        assert_start_perft("tenjiku", profile, expected);
-    }
-}
-
-/// Dai dai shogi from the start position, default profile (dai-dai.md "Outside figures"):
-/// 58 / 3,346 / 196,606 are the page's counts, made by the page authors' throwaway
-/// reference script. They are regression locks, not outside figures: nothing independent
-/// checks them (sources/daifamily_open_questions.md Q12). The outside check is QBoard's
-/// convention (`qboard.rs`); depth 1 move for move is in `dai_dai.rs`.
-#[test]
-fn dai_dai_perft_default_profile() {
-    assert_start_perft("dai-dai", "profile=wikipedia", &[58, 3_346, 196_606]);
-}
-
-/// Maka dai dai shogi from the start position (maka-dai-dai.md, "Outside figures"). The
-/// default profile's 80 / 6,400 / 535,020 are the page's own counts, produced by the
-/// throwaway reference script the page was checked with: not an outside figure, so these
-/// are regression locks (QBoard's 78 / 6,084 / 497,620 count another convention, written
-/// elsewhere). Depths 1 and 2 of `tsa` and `cvp` are derived by hand from the page: its
-/// divide(1) loses the two donkey steps straight back under `donkey = evans` (both
-/// profiles; 78, as QBoard), and under `lion_dog = range3` (tsa) also the lion dog's three
-/// leaps (10p7m, 10p10m, 10p13m: its eight neighbours are its own pieces), so 75; the two
-/// armies cannot meet in two plies (five empty ranks apart, as 6,400 = 80² shows), so
-/// depth 2 is the square.
-#[test]
-fn maka_perft_from_the_start() {
-    for (profile, expected) in [
-        ("profile=wikipedia", &[80, 6_400, 535_020][..]),
-        ("profile=tsa", &[75, 5_625][..]),
-        ("profile=cvp", &[78, 6_084][..]),
-    ] {
-        assert_start_perft("maka-dai-dai", profile, expected);
-    }
 }
 
 /// The moves from the start are the page's divide(1) list
@@ -146,14 +167,4 @@ fn maka_start_divide_one_is_the_pages_list() {
             .collect();
         assert_eq!(listed, expected, "`{options}`");
     }
-}
-
-/// Ko shogi from the start, per profile. Depth 1 (223 and 229) is ko.md §8's hand count,
-/// and under `qboard` reduces to QBoard's 226 from-to pairs (`qboard.rs`): checked against
-/// an outside source. Depths 2 and 3 are this engine's own counts: regression locks (QBoard's
-/// 50,966 at depth 2 counts pairs only and is no target, ko.md §8).
-#[test]
-fn ko_perft_per_profile() {
-    assert_start_perft("ko", "profile=wikipedia", &[223, 49_593, 11_144_535]);
-    assert_start_perft("ko", "profile=qboard", &[229, 52_299, 12_053_163]);
 }

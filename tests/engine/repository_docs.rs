@@ -2,7 +2,8 @@
 //! the generator writes from the variant data and its prose fragment (regenerate with
 //! `cargo run --release --example rules_pages`); every relative link of every Markdown
 //! file leads to a file of the repository, and every anchor into a Markdown file to one
-//! of its headings; no file refers to the research folder kept outside the repository.
+//! of its headings; no file refers to the research folder kept outside the repository;
+//! `ARCHITECTURE.md`'s code map names every source file of `src/engine`.
 
 // Headings are anchored as the served HTML anchors them (GitHub's rule).
 use shogi_arbiter::api::markdown::slug;
@@ -230,4 +231,126 @@ fn the_link_reader_finds_links_and_headings() {
     assert!(headings.contains("tai-shogi-泰将棋"));
     assert!(headings.contains("order-of-a-moves-effects"));
     assert!(headings.contains("notes-1"));
+}
+
+/// The code map of `ARCHITECTURE.md` (from its "Code map" heading to the next `## `), cut
+/// into its `### ` entries: (heading, text).
+fn code_map_entries() -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(root().join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
+    let start = text.find("\n## Code map").expect("a code map");
+    let map = &text[start + 1..];
+    let end = map[3..].find("\n## ").map_or(map.len(), |e| e + 3);
+    map[..end]
+        .split("\n### ")
+        .skip(1)
+        .map(|entry| {
+            let (heading, body) = entry.split_once('\n').unwrap_or((entry, ""));
+            (heading.to_string(), body.to_string())
+        })
+        .collect()
+}
+
+/// Whether `text` names `name` as a path or the end of one: `name` starts it or follows a
+/// backtick, a slash or a space, and ends it or comes before a backtick, a comma or a space.
+fn names(text: &str, name: &str) -> bool {
+    text.match_indices(name).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + name.len()..].chars().next();
+        before.is_none_or(|c| matches!(c, '`' | '/' | ' ' | '\n' | '('))
+            && after.is_none_or(|c| matches!(c, '`' | ',' | ' ' | ')' | '\n' | ':'))
+    })
+}
+
+/// Whether the code map covers the engine file at `rel` (its path under `src/engine`):
+/// its whole path `src/engine/<rel>` is named anywhere in the map, or the entry whose
+/// heading names its top folder (`src/engine/<top>/`) or itself names the file: by its
+/// file name, or, for a folder's `mod.rs`, by the folder (`ko/`).
+fn covered(entries: &[(String, String)], rel: &str) -> bool {
+    let full = format!("src/engine/{rel}");
+    if entries
+        .iter()
+        .any(|(h, b)| names(h, &full) || names(b, &full))
+    {
+        return true;
+    }
+    let parts: Vec<&str> = rel.split('/').collect();
+    // A top folder's entry names it as `src/engine/<top>/`, or as `src/engine/<top>.rs`
+    // when that file's submodules sit in the folder (`perft.rs`, `perft/`).
+    let units = if parts.len() > 1 {
+        [
+            format!("src/engine/{}/", parts[0]),
+            format!("src/engine/{}.rs", parts[0]),
+        ]
+    } else {
+        [full.clone(), full.clone()]
+    };
+    let name = match parts.as_slice() {
+        [.., folder, "mod.rs"] => format!("{folder}/"),
+        [.., file] => file.to_string(),
+        [] => unreachable!("a path has a file name"),
+    };
+    entries
+        .iter()
+        .filter(|(heading, _)| units.iter().any(|u| heading.contains(u.as_str())))
+        .any(|(heading, body)| parts.len() == 1 || names(body, &name) || names(heading, &name))
+}
+
+/// Every source file under `src/engine` is named in `ARCHITECTURE.md`'s code map, in the
+/// entry of its top folder (a file added without a line there fails here).
+#[test]
+fn the_code_map_names_every_engine_file() {
+    let entries = code_map_entries();
+    assert!(
+        entries.len() > 10,
+        "the code map has {} entries",
+        entries.len()
+    );
+    let engine = root().join("src/engine");
+    let missing: Vec<String> = files()
+        .iter()
+        .filter(|p| p.starts_with(&engine) && p.extension().is_some_and(|e| e == "rs"))
+        .map(|p| {
+            p.strip_prefix(&engine)
+                .expect("under src/engine")
+                .display()
+                .to_string()
+        })
+        .filter(|rel| !covered(&entries, rel))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "ARCHITECTURE.md's code map does not name these files of src/engine: {missing:?}"
+    );
+}
+
+/// The coverage rule of the code-map test on a small map.
+#[test]
+fn the_code_map_rule_reads_names_and_folders() {
+    let entries = vec![
+        (
+            "`src/engine/movegen/`".to_string(),
+            "`gen.rs` the context; `ko/` ko's generator: `legs.rs`".to_string(),
+        ),
+        (
+            "`src/engine/attack.rs`".to_string(),
+            "Who attacks.".to_string(),
+        ),
+    ];
+    for rel in [
+        "movegen/gen.rs",
+        "movegen/ko/mod.rs",
+        "movegen/ko/legs.rs",
+        "attack.rs",
+    ] {
+        assert!(covered(&entries, rel), "{rel}");
+    }
+    for rel in [
+        "movegen/slide.rs",
+        "rules/mod.rs",
+        "geometry.rs",
+        "rules/gen.rs",
+        "movegen/en.rs",
+    ] {
+        assert!(!covered(&entries, rel), "{rel}");
+    }
 }
