@@ -1,8 +1,9 @@
 //! Engine tests: rule vectors (hand-derived data files), invariants over random games,
 //! properties over random placements and text (proptest), the start position explained,
-//! perft regression locks, the variant data's own checks, the layout rules of ARCHITECTURE.md, the documents (rules pages, links).
+//! perft regression locks, the variant data's own checks, the engine's room (the largest board, more than 1,000 faces), the layout rules of ARCHITECTURE.md, the documents (rules pages, links).
 
 mod canonical_routes;
+mod capacity;
 mod chu;
 mod chu_usi_strings;
 mod dai;

@@ -85,9 +85,8 @@ impl Position {
     ) -> bool {
         let geo = &rules.variant.geometry;
         (0..8).any(|d| {
-            geo.neighbour(to, d).is_some_and(|x| {
-                self.fire_demons[demons.index()].contains(x) && !captured.contains(&x)
-            })
+            geo.neighbour(to, d)
+                .is_some_and(|x| self.fire_demons(demons).contains(x) && !captured.contains(&x))
         })
     }
 
