@@ -266,3 +266,12 @@ fn pieces_past_the_thousandth_face_play_and_round_trip() {
         );
     }
 }
+
+/// A position is no larger than before the engine had room for 36×36 boards (3,528 bytes
+/// at commit 8e1cd5f, for every variant alike): its cells and guard counts are on the heap,
+/// and a copy moves only the board's own squares.
+#[test]
+fn a_position_is_no_larger_than_before() {
+    let size = std::mem::size_of::<Position>();
+    assert!(size <= 3_528, "{size} bytes");
+}
