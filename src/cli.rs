@@ -366,7 +366,7 @@ fn run_perft(args: PerftArgs) -> Result<(), Failure> {
 /// A position problem in words: `unknown_piece at rank a, file 3: ...`.
 fn describe(p: &PositionProblem) -> String {
     let mut s = p.code.to_string();
-    let _ = match (p.rank, p.file) {
+    let _ = match (&p.rank, p.file) {
         (Some(rank), Some(file)) => write!(s, " at rank {rank}, file {file}"),
         (Some(rank), None) => write!(s, " at rank {rank}"),
         (None, Some(file)) => write!(s, " at file {file}"),
@@ -429,11 +429,11 @@ mod tests {
             message: "unknown piece code `z`".to_string(),
         };
         assert_eq!(
-            describe(&problem(Some('d'), Some(7))),
+            describe(&problem(Some("d".into()), Some(7))),
             "unknown_piece at rank d, file 7: unknown piece code `z`"
         );
         assert_eq!(
-            describe(&problem(Some('d'), None)),
+            describe(&problem(Some("d".into()), None)),
             "unknown_piece at rank d: unknown piece code `z`"
         );
         assert_eq!(

@@ -270,7 +270,7 @@ impl ApiError {
                 .take(LISTED_PROBLEMS)
                 .map(|p| ProblemItem {
                     code: p.code.to_string(),
-                    rank: p.rank.map(String::from),
+                    rank: p.rank,
                     file: p.file,
                     message: p.message,
                 })

@@ -1,14 +1,15 @@
 //! The ray tables of one rectangular board shape ([`Geometry`]: for every square and
 //! absolute direction, the ray of squares up to the edge, the neighbours, the coordinates)
-//! and the padded grid ([`PADDED_CELLS`], [`padded_index`], [`PADDED_STEP`]) in which a
-//! neighbour's index is the square's plus a constant.
+//! and its padded grid (the board with a one-square border: [`Geometry::padded_cells`],
+//! [`Geometry::padded`], [`Geometry::padded_step`]) in which a neighbour's index is the
+//! square's plus a constant.
 
 use crate::engine::core::dir::ABS_DIRS;
 use crate::engine::core::shape::Shape;
 use crate::engine::core::square::{Square, MAX_FILES, MAX_RANKS};
 
-/// Bits of a packed ray entry that hold its length (rays are at most 24 squares long).
-const RAY_LEN_BITS: u32 = 5;
+/// Bits of a packed ray entry that hold its length (rays are at most 35 squares long).
+const RAY_LEN_BITS: u32 = 6;
 const RAY_LEN_MASK: usize = (1 << RAY_LEN_BITS) - 1;
 const _: () = assert!(MAX_FILES < 1 << RAY_LEN_BITS && MAX_RANKS < 1 << RAY_LEN_BITS);
 
@@ -25,6 +26,10 @@ pub struct Geometry {
     xy: Vec<(i16, i16)>,
     /// Per square, the neighbour in each absolute direction ([`NO_SQUARE`] off the board).
     neighbours: Vec<[u16; 8]>,
+    /// Width of the padded grid: the board's files and a border column on each side.
+    padded_width: usize,
+    /// Per absolute direction ([`ABS_DIRS`] order), the step between padded-grid indices.
+    padded_step: [isize; 8],
 }
 
 /// The eight rays from one square ([`Geometry::rays_from`]).
@@ -44,32 +49,6 @@ impl<'a> RaysFrom<'a> {
         &self.squares[start..start + (r & RAY_LEN_MASK)]
     }
 }
-
-/// Width of the padded grid: the widest board plus a border column on each side.
-const PADDED_WIDTH: usize = MAX_FILES + 2;
-
-/// Cells of the padded grid: every square of the largest board and a one-square border,
-/// so that a neighbour's index is the square's plus a constant, with no edge test.
-pub const PADDED_CELLS: usize = PADDED_WIDTH * (MAX_RANKS + 2);
-
-/// The index in the padded grid ([`PADDED_CELLS`]) of the square at file index `x` and
-/// rank index `y` (both from 0).
-#[inline]
-pub const fn padded_index(x: usize, y: usize) -> usize {
-    (y + 1) * PADDED_WIDTH + x + 1
-}
-
-/// Per absolute direction ([`ABS_DIRS`] order), the step between padded-grid indices.
-pub const PADDED_STEP: [isize; 8] = {
-    let mut steps = [0isize; 8];
-    let mut d = 0;
-    while d < 8 {
-        let (dx, dy) = ABS_DIRS[d];
-        steps[d] = dy as isize * PADDED_WIDTH as isize + dx as isize;
-        d += 1;
-    }
-    steps
-};
 
 /// Marks a missing neighbour in [`Geometry`]'s table.
 const NO_SQUARE: u16 = u16::MAX;
@@ -109,12 +88,15 @@ impl Geometry {
                 })
             })
             .collect();
+        let padded_width = shape.files as usize + 2;
         Geometry {
             shape,
             rays,
             ray_squares,
             xy,
             neighbours,
+            padded_width,
+            padded_step: ABS_DIRS.map(|(dx, dy)| dy as isize * padded_width as isize + dx as isize),
         }
     }
 
@@ -149,11 +131,31 @@ impl Geometry {
         (i32::from(x), i32::from(y))
     }
 
-    /// The index of `sq` in the padded grid ([`PADDED_CELLS`]).
+    /// Cells of the padded grid: every square of the board and a one-square border, so
+    /// that a neighbour's index is the square's plus a constant, with no edge test.
+    #[inline]
+    pub fn padded_cells(&self) -> usize {
+        self.padded_width * (self.shape.ranks as usize + 2)
+    }
+
+    /// The index in the padded grid of the square at file index `x` and rank index `y`
+    /// (both from 0).
+    #[inline]
+    pub fn padded_at(&self, x: usize, y: usize) -> usize {
+        (y + 1) * self.padded_width + x + 1
+    }
+
+    /// The index of `sq` in the padded grid ([`Geometry::padded_cells`]).
     #[inline]
     pub fn padded(&self, sq: Square) -> usize {
         let (x, y) = self.xy[sq.index()];
-        padded_index(x as usize, y as usize)
+        self.padded_at(x as usize, y as usize)
+    }
+
+    /// Per absolute direction ([`ABS_DIRS`] order), the step between padded-grid indices.
+    #[inline]
+    pub fn padded_step(&self) -> &[isize; 8] {
+        &self.padded_step
     }
 
     /// The neighbour of `sq` in absolute direction `d`, if on the board.
@@ -207,5 +209,28 @@ mod tests {
         let wl = abs_dir(Color::White, Dir::Left);
         assert_eq!(g.shape.name(g.ray(s, wl)[0]).to_string(), "12m");
         assert_eq!(g.ray(s, f).len(), 12);
+    }
+
+    /// On the largest board a ray runs 35 squares, and the padded grid's steps reach the
+    /// neighbours.
+    #[test]
+    fn the_largest_board_has_full_length_rays() {
+        let g = Geometry::new(Shape {
+            files: MAX_FILES as u8,
+            ranks: MAX_RANKS as u8,
+        });
+        let corner = g.shape.parse_square("1a").unwrap();
+        let far = g.shape.parse_square("36jj").unwrap();
+        for d in 0..8 {
+            if let Some(n) = g.neighbour(corner, d) {
+                let step = g.padded(corner).wrapping_add_signed(g.padded_step()[d]);
+                assert_eq!(step, g.padded(n));
+            }
+        }
+        let diagonal = g.line(corner, far).unwrap();
+        assert_eq!(diagonal.1, 35);
+        assert_eq!(g.ray(corner, diagonal.0).len(), 35);
+        assert_eq!(*g.ray(corner, diagonal.0).last().unwrap(), far);
+        assert!(g.padded(far) < g.padded_cells());
     }
 }

@@ -24,8 +24,8 @@
 //!   onto a range square) are removed at compile time, so every distinct effect is
 //!   generated once without de-duplicating at run time.
 //! - [`position::Setup`] is what text says; [`position::Position`] is validated against the
-//!   rules in force and is what the engine plays on (a fixed 625-cell array plus square
-//!   sets, copied on make).
+//!   rules in force and is what the engine plays on (the cells and guard counts of its
+//!   own board, up to 36×36, plus square sets, copied on make into a reused position).
 //!
 //! # Chu shogi on the same machinery
 //! Chu (12×12) is data (`variant/data/chu.*`) plus what only it has, each in one place:

@@ -124,8 +124,9 @@ pub fn divide(
         if stopped() {
             return Err(HaltReason::Interrupted);
         }
+        let mut child = pos.clone();
         for mv in moves {
-            let mut child = pos.clone();
+            child.clone_from(pos);
             child.play_unchecked(&mv, rules);
             match count {
                 Count::Effects => out.push((mv, walk.count::<ByEffect>(&child, rules, depth - 1)?)),
@@ -200,9 +201,10 @@ impl Walk {
             return Err(HaltReason::Interrupted);
         }
         let mut total = 0;
+        let mut child = pos.clone();
         for mv in moves {
             let weight = W::weight(pos, rules, &mv);
-            let mut child = pos.clone();
+            child.clone_from(pos);
             child.play_unchecked(&mv, rules);
             total += weight * self.count::<W>(&child, rules, depth - 1)?;
         }

@@ -39,7 +39,7 @@ const BOARDS: usize = 12;
 
 /// The faces whose movement has a lion-like kind, for `color`.
 fn lion_like(rules: &Rules, color: Color) -> Vec<FaceId> {
-    (0..rules.faces.len() as u8)
+    (0..rules.faces.len() as u16)
         .map(FaceId)
         .filter(|&f| rules.face(f).exists)
         .filter(|&f| {

@@ -299,7 +299,7 @@ fn every_face_placements(rules: &Rules, rng: &mut Rng, per_position: usize) -> V
                 .filter_map(move |x| shape.square(x, y))
         })
         .collect();
-    let faces: Vec<FaceId> = (0..rules.faces.len() as u8)
+    let faces: Vec<FaceId> = (0..rules.faces.len() as u16)
         .map(FaceId)
         .filter(|&f| rules.face(f).exists)
         .collect();
@@ -661,7 +661,7 @@ fn every_legal_move_starts_within_its_reach() {
             }
         }
         for color in Color::ALL {
-            for f in (0..rules.faces.len() as u8).map(FaceId) {
+            for f in (0..rules.faces.len() as u16).map(FaceId) {
                 assert!(
                     !rules.face(f).exists || faces.contains(&(color, f)),
                     "{variant} `{options}`: no move of {color:?} face {} ({})",

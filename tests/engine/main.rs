@@ -1,12 +1,14 @@
 //! Engine tests: the rule vectors (`tests/data/vectors/`, one driver), invariants over
 //! random games, properties over random placements and text (proptest), the start position
 //! explained, perft locks (read from the conformance kit's perft files), the variant data's
-//! own checks, the layout rules of ARCHITECTURE.md, the documents (rules pages, links, the
+//! own checks, the engine's room (the largest board, more than 1,000
+//! faces), the layout rules of ARCHITECTURE.md, the documents (rules pages, links, the
 //! code map).
 
 #[path = "../common/answer.rs"]
 mod answer;
 mod canonical_routes;
+mod capacity;
 mod chu;
 mod chu_usi_strings;
 mod dai;

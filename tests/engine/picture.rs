@@ -215,7 +215,7 @@ fn a_finished_game_shows_its_result_and_no_side_to_move() {
 fn kanji_are_outlines_defined_once_and_every_label_character_has_one() {
     for id in VARIANT_IDS {
         let rules = rules_for(id, "");
-        for face in (0..rules.faces.len() as u8)
+        for face in (0..rules.faces.len() as u16)
             .map(FaceId)
             .filter(|&f| rules.face(f).exists)
         {

@@ -54,7 +54,7 @@ pub fn random_placement(rules: &Rules, rng: &mut Rng, pieces: usize) -> Position
 /// squares after the royals and before the `pieces` random ones.
 pub fn random_setup(rules: &Rules, rng: &mut Rng, first: &[Piece], pieces: usize) -> Setup {
     let shape = rules.variant.shape();
-    let faces: Vec<FaceId> = (0..rules.faces.len() as u8)
+    let faces: Vec<FaceId> = (0..rules.faces.len() as u16)
         .map(FaceId)
         .filter(|&f| rules.face(f).exists)
         .collect();

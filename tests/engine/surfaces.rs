@@ -71,7 +71,7 @@ fn rules_errors_list_the_valid_choices() {
     ));
 }
 
-fn codes(text: &str) -> Vec<(String, Option<char>, Option<u32>)> {
+fn codes(text: &str) -> Vec<(String, Option<String>, Option<u32>)> {
     match parse_position(variant::tai(), text) {
         Ok(_) => vec![],
         Err(ps) => ps
@@ -91,10 +91,10 @@ fn position_text_problems_have_codes_and_locations() {
     assert!(codes(&extra_rank).iter().any(|c| c.0 == "rank_count"));
     // A rank with 30 cells (rank c: 25 + 5).
     let wide = good.replacen("/25/", "/25,5/", 1);
-    assert!(codes(&wide).contains(&("rank_width".into(), Some('b'), None)));
+    assert!(codes(&wide).contains(&("rank_width".into(), Some("b".into()), None)));
     // An unknown code on rank a: the cells are 12 empty, e (file 13), 12 empty; put XX at file 25.
     let unknown = good.replacen("12,e,12", "XX,11,e,12", 1);
-    assert!(codes(&unknown).contains(&("unknown_piece".into(), Some('a'), Some(25))));
+    assert!(codes(&unknown).contains(&("unknown_piece".into(), Some("a".into()), Some(25))));
     // Several problems at once: mixed case, a `+` on a piece that never promotes, bad side.
     let many = good
         .replacen("12,e,12", "Ln,+Q,10,e,12", 1)
@@ -115,7 +115,10 @@ fn position_text_problems_have_codes_and_locations() {
     assert!(codes(&plus_gold).is_empty());
     let problems = parse_valid_position(&rules, &plus_gold).unwrap_err();
     assert_eq!(problems[0].code, "cannot_promote");
-    assert_eq!((problems[0].rank, problems[0].file), (Some('e'), Some(5)));
+    assert_eq!(
+        (problems[0].rank.as_deref(), problems[0].file),
+        (Some("e"), Some(5))
+    );
     assert!(parse_valid_position(&tai_rules("promotion_table=ja"), &plus_gold).is_ok());
 }
 

@@ -1,12 +1,18 @@
 //! Pieces: a kind ([`KindId`], the row of the variant's piece table), a face ([`FaceId`]:
 //! the kind on its unpromoted or promoted side), a [`Piece`] (a face and its owner) and a
-//! board [`Cell`] (a piece or nothing, packed in 16 bits).
+//! board [`Cell`] (a piece or nothing, packed in 16 bits), and the most kinds a variant may
+//! have ([`MAX_KINDS`]).
 
 use super::color::Color;
 
+/// The most piece kinds a variant may have: every face of every kind fits a [`Cell`] beside
+/// the owner's bit.
+pub const MAX_KINDS: usize = 4096;
+const _: () = assert!(2 * MAX_KINDS < WHITE_BIT as usize);
+
 /// A piece kind: its row in the variant's piece table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub struct KindId(pub u8);
+pub struct KindId(pub u16);
 
 impl KindId {
     /// The kind's row in a table indexed by kind.
@@ -18,13 +24,13 @@ impl KindId {
     /// The kind on its unpromoted or promoted side.
     #[inline]
     pub const fn face(self, promoted: bool) -> FaceId {
-        FaceId(self.0 * 2 + promoted as u8)
+        FaceId(self.0 * 2 + promoted as u16)
     }
 }
 
 /// A piece face: a kind on its unpromoted (`kind * 2`) or promoted (`kind * 2 + 1`) side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub struct FaceId(pub u8);
+pub struct FaceId(pub u16);
 
 impl FaceId {
     /// The face's row in a table indexed by face.
@@ -67,11 +73,11 @@ impl Piece {
     }
 }
 
-/// A board cell: 0 when empty, else `1 + face` with bit 9 set for White.
+/// A board cell: 0 when empty, else `1 + face` with bit 15 set for White.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Cell(u16);
 
-const WHITE_BIT: u16 = 1 << 9;
+const WHITE_BIT: u16 = 1 << 15;
 
 impl Cell {
     /// An empty cell.
@@ -81,7 +87,7 @@ impl Cell {
     #[inline]
     pub fn of(piece: Piece) -> Cell {
         Cell(
-            (1 + piece.face.0 as u16)
+            (1 + piece.face.0)
                 | if piece.color == Color::White {
                     WHITE_BIT
                 } else {
@@ -110,7 +116,7 @@ impl Cell {
         } else {
             Some(Piece {
                 color: self.color_unchecked(),
-                face: FaceId(((self.0 & !WHITE_BIT) - 1) as u8),
+                face: self.face_unchecked(),
             })
         }
     }
@@ -128,7 +134,7 @@ impl Cell {
     /// The face of a non-empty cell.
     #[inline]
     pub fn face_unchecked(self) -> FaceId {
-        FaceId(((self.0 & !WHITE_BIT) - 1) as u8)
+        FaceId((self.0 & !WHITE_BIT) - 1)
     }
 
     /// Whether the cell holds a piece of `color`.

@@ -1,7 +1,7 @@
 //! Board shapes: [`Shape`], the files and ranks of one rectangular board, and the
 //! conversions between its squares, their coordinates and their names.
 
-use super::square::{Square, SquareName};
+use super::square::{RankName, Square, SquareName};
 
 /// The shape of a rectangular board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -43,36 +43,34 @@ impl Shape {
         self.coords(sq).0 as u32 + 1
     }
 
-    /// The rank letter (`a` = top).
-    pub fn rank_letter(self, sq: Square) -> char {
-        (b'a' + self.coords(sq).1 as u8) as char
+    /// The rank's name (`a` = top; `aa` after `z`).
+    pub fn rank_name(self, sq: Square) -> RankName {
+        RankName(self.coords(sq).1 as u8)
     }
 
-    /// The square's name, file number then rank letter (`13m`).
+    /// The square's name, file number then rank name (`13m`, `12aa`).
     pub fn name(self, sq: Square) -> SquareName {
         SquareName {
             file: self.file(sq) as u8,
-            rank: self.rank_letter(sq),
+            rank: self.rank_name(sq),
         }
     }
 
-    /// Parses a square name such as `13m`; `None` when malformed or off the board.
+    /// Parses a square name such as `13m` or `12aa`; `None` when malformed or off the
+    /// board.
     pub fn parse_square(self, text: &str) -> Option<Square> {
         let bytes = text.as_bytes();
         let split = bytes.iter().position(|b| !b.is_ascii_digit())?;
-        if split == 0 || split > 2 || split + 1 != bytes.len() || bytes[0] == b'0' {
+        if split == 0 || split > 2 || bytes[0] == b'0' {
             return None;
         }
         let file: i32 = text[..split].parse().ok()?;
-        let rank = bytes[split];
-        if !rank.is_ascii_lowercase() {
-            return None;
-        }
-        self.square(file - 1, (rank - b'a') as i32)
+        let rank = RankName::parse(&text[split..])?;
+        self.square(file - 1, rank as i32)
     }
 
     /// Squares in "file-then-rank" order key: lowest file number first, then rank `a`
-    /// onwards (notation.md's order for canonical passes).
+    /// onwards by rank number (notation.md's order for canonical passes).
     pub fn file_rank_key(self, sq: Square) -> (i32, i32) {
         self.coords(sq)
     }
@@ -101,5 +99,22 @@ mod tests {
         assert!(shape.parse_square("01a").is_none());
         assert!(shape.parse_square("1z").is_none());
         assert!(shape.parse_square("a1").is_none());
+    }
+
+    /// On 36 ranks the ranks after `z` are `aa` to `jj`, read and written alike.
+    #[test]
+    fn doubled_rank_letters_name_ranks_27_to_36() {
+        let shape = Shape {
+            files: 36,
+            ranks: 36,
+        };
+        let corner = shape.parse_square("36jj").unwrap();
+        assert_eq!(shape.coords(corner), (35, 35));
+        assert_eq!(shape.coords(shape.parse_square("12aa").unwrap()), (11, 26));
+        assert_eq!(shape.coords(shape.parse_square("1z").unwrap()), (0, 25));
+        assert_eq!(shape.name(corner).to_string(), "36jj");
+        for bad in ["18ab", "1kk", "1aaa", "37a", "0a", "1"] {
+            assert!(shape.parse_square(bad).is_none(), "{bad}");
+        }
     }
 }

@@ -2,62 +2,112 @@
 //! iterator ([`SquareSetIter`]).
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
 
 use super::square::{Square, MAX_SQUARES};
 
 const WORDS: usize = MAX_SQUARES.div_ceil(64);
+const _: () = assert!(WORDS <= 32, "one bit of the summary per word");
 
 /// A set of squares (a bitboard over at most [`MAX_SQUARES`] squares).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct SquareSet([u64; WORDS]);
+///
+/// Beside the words, a summary with one bit per word that may hold a square (set by an
+/// insertion, left by a removal), so that iterating, counting and testing for emptiness
+/// skip the words a smaller board never uses. Two sets are equal when their squares are.
+#[derive(Clone, Copy, Default)]
+pub struct SquareSet {
+    words: [u64; WORDS],
+    /// Bit `i` is clear only when word `i` is 0.
+    summary: u32,
+}
 
 impl SquareSet {
     /// The empty set.
-    pub const EMPTY: SquareSet = SquareSet([0; WORDS]);
+    pub const EMPTY: SquareSet = SquareSet {
+        words: [0; WORDS],
+        summary: 0,
+    };
     /// Every square.
-    pub const ALL: SquareSet = SquareSet([u64::MAX; WORDS]);
+    pub const ALL: SquareSet = SquareSet {
+        words: [u64::MAX; WORDS],
+        summary: u32::MAX >> (32 - WORDS),
+    };
 
     /// Adds a square.
     #[inline]
     pub fn insert(&mut self, sq: Square) {
-        self.0[sq.index() >> 6] |= 1u64 << (sq.index() & 63);
+        let w = sq.index() >> 6;
+        self.words[w] |= 1u64 << (sq.index() & 63);
+        self.summary |= 1 << w;
     }
 
     /// Removes a square.
     #[inline]
     pub fn remove(&mut self, sq: Square) {
-        self.0[sq.index() >> 6] &= !(1u64 << (sq.index() & 63));
+        self.words[sq.index() >> 6] &= !(1u64 << (sq.index() & 63));
     }
 
     /// The squares of `self` not in `other`.
     #[inline]
     pub fn minus(&self, other: &SquareSet) -> SquareSet {
-        SquareSet(std::array::from_fn(|i| self.0[i] & !other.0[i]))
+        SquareSet {
+            words: std::array::from_fn(|i| self.words[i] & !other.words[i]),
+            summary: self.summary,
+        }
     }
 
     /// Whether the square is in the set.
     #[inline]
     pub fn contains(&self, sq: Square) -> bool {
-        self.0[sq.index() >> 6] & (1u64 << (sq.index() & 63)) != 0
+        self.words[sq.index() >> 6] & (1u64 << (sq.index() & 63)) != 0
+    }
+
+    /// The words the summary says may hold a square.
+    #[inline]
+    fn used_words(&self) -> impl Iterator<Item = u64> + '_ {
+        let mut summary = self.summary;
+        std::iter::from_fn(move || {
+            (summary != 0).then(|| {
+                let i = summary.trailing_zeros() as usize;
+                summary &= summary - 1;
+                self.words[i]
+            })
+        })
     }
 
     /// Number of squares in the set.
+    #[inline]
     pub fn count(&self) -> u32 {
-        self.0.iter().map(|w| w.count_ones()).sum()
+        self.used_words().map(u64::count_ones).sum()
     }
 
     /// Whether the set is empty.
+    #[inline]
     pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&w| w == 0)
+        self.used_words().all(|w| w == 0)
     }
 
     /// Every square in the set, in index order.
+    #[inline]
     pub fn iter(&self) -> SquareSetIter {
         SquareSetIter {
-            words: self.0,
-            word: 0,
-            back: WORDS,
+            words: self.words,
+            left: self.summary,
         }
+    }
+}
+
+impl PartialEq for SquareSet {
+    fn eq(&self, other: &SquareSet) -> bool {
+        self.words == other.words
+    }
+}
+
+impl Eq for SquareSet {}
+
+impl Hash for SquareSet {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.words.hash(state);
     }
 }
 
@@ -70,22 +120,22 @@ impl fmt::Debug for SquareSet {
 /// Iterator over a [`SquareSet`], from either end.
 pub struct SquareSetIter {
     words: [u64; WORDS],
-    word: usize,
-    /// One past the last word not yet exhausted from the back.
-    back: usize,
+    /// The words not yet exhausted from either end (one bit each).
+    left: u32,
 }
 
 impl DoubleEndedIterator for SquareSetIter {
     #[inline]
     fn next_back(&mut self) -> Option<Square> {
-        while self.back > self.word {
-            let w = self.words[self.back - 1];
+        while self.left != 0 {
+            let i = 31 - self.left.leading_zeros() as usize;
+            let w = self.words[i];
             if w != 0 {
                 let bit = 63 - w.leading_zeros() as usize;
-                self.words[self.back - 1] = w & !(1 << bit);
-                return Some(Square(((self.back - 1) * 64 + bit) as u16));
+                self.words[i] = w & !(1 << bit);
+                return Some(Square((i * 64 + bit) as u16));
             }
-            self.back -= 1;
+            self.left &= !(1 << i);
         }
         None
     }
@@ -96,14 +146,14 @@ impl Iterator for SquareSetIter {
 
     #[inline]
     fn next(&mut self) -> Option<Square> {
-        while self.word < self.back {
-            let w = self.words[self.word];
+        while self.left != 0 {
+            let i = self.left.trailing_zeros() as usize;
+            let w = self.words[i];
             if w != 0 {
-                let bit = w.trailing_zeros() as usize;
-                self.words[self.word] = w & (w - 1);
-                return Some(Square((self.word * 64 + bit) as u16));
+                self.words[i] = w & (w - 1);
+                return Some(Square((i * 64 + w.trailing_zeros() as usize) as u16));
             }
-            self.word += 1;
+            self.left &= self.left - 1;
         }
         None
     }
@@ -118,14 +168,14 @@ mod tests {
     #[test]
     fn square_sets_iterate_from_both_ends() {
         let mut set = SquareSet::EMPTY;
-        for i in [0u16, 1, 63, 64, 200, 311, 312, 600, 624] {
+        for i in [0u16, 1, 63, 64, 200, 311, 312, 600, 624, 1295] {
             set.insert(Square(i));
         }
         let forward: Vec<Square> = set.iter().collect();
         let mut backward: Vec<Square> = set.iter().rev().collect();
         backward.reverse();
         assert_eq!(forward, backward);
-        assert_eq!(forward.len(), 9);
+        assert_eq!(forward.len(), 10);
         let mut both = set.iter();
         let (mut seen, mut front) = (Vec::new(), true);
         while let Some(s) = if front { both.next() } else { both.next_back() } {
@@ -147,5 +197,23 @@ mod tests {
         set.remove(Square(64));
         assert_eq!(set.count(), 4);
         assert!(!set.contains(Square(64)));
+    }
+
+    /// A set emptied by removals is empty and equal to the empty set, whatever words it
+    /// used; the full set holds every square of the largest board.
+    #[test]
+    fn square_sets_compare_by_their_squares() {
+        let mut set = SquareSet::EMPTY;
+        set.insert(Square(1295));
+        set.insert(Square(3));
+        assert!(!set.is_empty());
+        set.remove(Square(1295));
+        set.remove(Square(3));
+        assert!(set.is_empty());
+        assert_eq!(set, SquareSet::EMPTY);
+        assert_eq!(set.iter().next(), None);
+        assert_eq!(SquareSet::ALL.count() as usize, WORDS * 64);
+        assert!(SquareSet::ALL.contains(Square(1295)));
+        assert_eq!(SquareSet::ALL.minus(&SquareSet::ALL), SquareSet::EMPTY);
     }
 }

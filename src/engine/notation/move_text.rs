@@ -136,9 +136,12 @@ pub fn parse_move_text(shape: Shape, text: &str) -> Result<MoveText, MoveTextErr
         while i < bytes.len() && bytes[i].is_ascii_digit() {
             i += 1;
         }
-        if i < bytes.len() && bytes[i].is_ascii_lowercase() {
+        // The rank: the maximal run of letters (`a`, `aa`).
+        let letters = i;
+        while i < bytes.len() && bytes[i].is_ascii_lowercase() {
             i += 1;
-        } else {
+        }
+        if i == letters {
             let end = (i + 1).min(bytes.len());
             let bad = String::from_utf8_lossy(&bytes[start..end]).into_owned();
             return Err(MoveTextError::BadSquare(bad));

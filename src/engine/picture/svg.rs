@@ -23,7 +23,7 @@ use crate::engine::core::color::Color;
 use crate::engine::core::ending::{Ending, GameResult};
 use crate::engine::core::moves::{Cause, Effects, Move};
 use crate::engine::core::piece::Piece;
-use crate::engine::core::square::Square;
+use crate::engine::core::square::{RankName, Square};
 use crate::engine::position::Position;
 use crate::engine::variant::Rules;
 use std::collections::BTreeSet;
@@ -417,7 +417,7 @@ fn coordinates(out: &mut String, files: i32, ranks: i32, flip: bool) {
             "<text class=\"rank\" x=\"{}\" y=\"{}\">{}</text>",
             LEFT + files * CELL + RIGHT / 2,
             TOP + row * CELL + CELL / 2 + 5,
-            char::from(b'a' + (if flip { ranks - 1 - row } else { row }) as u8)
+            RankName((if flip { ranks - 1 - row } else { row }) as u8)
         );
     }
     out.push_str("</g>\n");

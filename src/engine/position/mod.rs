@@ -3,11 +3,12 @@
 //! `play` (one pipeline of steps for every variant); what ko shogi's generator reads off a
 //! position in `ko_board`.
 
+mod copy;
 pub mod ko_board;
 mod play;
 
 use super::core::piece::{Cell, Piece};
-use super::geometry::{PADDED_CELLS, PADDED_STEP};
+use super::geometry::Geometry;
 use super::variant::{FaceTraits, Placement, Rules, Variant};
 use crate::engine::core::color::Color;
 use crate::engine::core::square::{Square, MAX_SQUARES};
@@ -55,25 +56,41 @@ pub struct SetupProblem {
 }
 
 /// A validated position: board, side to move, extra state, move number.
-#[derive(Clone, PartialEq, Eq, Hash)]
+///
+/// The cells have room for the largest board but only the board's own are written or
+/// copied, and the guard counts are as many as the board has (both allocated once per
+/// position, so that a 12×12 board does not copy a 36×36 one); the square sets have room
+/// for the largest board. [`Clone::clone_from`] reuses the target's cells and guard counts
+/// (a search that plays each move on a copy of one position allocates once).
+#[derive(PartialEq, Eq, Hash)]
 pub struct Position {
-    cells: [Cell; MAX_SQUARES],
-    occupied: [SquareSet; 2],
+    /// Per square (its index), what stands there; empty past the board's `squares`.
+    cells: Box<[Cell; MAX_SQUARES]>,
+    /// How many squares the board has.
+    squares: u16,
+    /// The square sets, in one block that a copy moves at once.
+    sets: Sets,
     /// Per side, its royal pieces; under ko shogi's rules 1 while the side meets no loss
     /// condition (ko.md §6) and 0 once it does ([`Position::set_standing`]).
     royals: [u16; 2],
-    /// Per side and square: how many of the side's pieces next to it could capture there
+    /// Per square of the padded grid ([`Geometry::padded`]) and side (index
+    /// `2 * padded + side`): how many of the side's pieces next to it could capture there
     /// (kept up to date by every placement and removal; see [`crate::engine::variant::FaceTraits::guard_steps`]).
-    guards: [[u8; PADDED_CELLS]; 2],
-    /// Per side, the squares of its hook movers, of its emperors, of its royals and of its
-    /// fire demons.
+    guards: Box<[u8]>,
+    side: Color,
+    extra: Extra,
+    move_number: u32,
+}
+
+/// A position's square sets: per side, the squares of its pieces, of its hook movers, of
+/// its emperors, of its royals and of its fire demons.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Sets {
+    occupied: [SquareSet; 2],
     hook_movers: [SquareSet; 2],
     emperors: [SquareSet; 2],
     royal_squares: [SquareSet; 2],
     fire_demons: [SquareSet; 2],
-    side: Color,
-    extra: Extra,
-    move_number: u32,
 }
 
 impl std::fmt::Debug for Position {
@@ -82,7 +99,7 @@ impl std::fmt::Debug for Position {
             .field("side", &self.side)
             .field(
                 "pieces",
-                &(self.occupied[0].count() + self.occupied[1].count()),
+                &(self.sets.occupied[0].count() + self.sets.occupied[1].count()),
             )
             .field("move_number", &self.move_number)
             .finish()
@@ -110,7 +127,12 @@ impl Position {
             });
             return Err(problems);
         }
-        let mut pos = Position::empty_with(setup.side, setup.extra, setup.move_number);
+        let mut pos = Position::empty_with(
+            &rules.variant.geometry,
+            setup.side,
+            setup.extra,
+            setup.move_number,
+        );
         for (i, cell) in setup.board.iter().enumerate() {
             let Some(piece) = *cell else { continue };
             let sq = Square(i as u16);
@@ -153,9 +175,15 @@ impl Position {
         }
     }
 
-    /// A board without pieces (for builders that place them with [`Position::place`]).
-    pub(crate) fn empty_with(side: Color, extra: Extra, move_number: u32) -> Position {
-        let mut pos = Position::empty(side);
+    /// A board of `geometry`'s shape without pieces (for builders that place them with
+    /// [`Position::place`]).
+    pub(crate) fn empty_with(
+        geometry: &Geometry,
+        side: Color,
+        extra: Extra,
+        move_number: u32,
+    ) -> Position {
+        let mut pos = Position::empty(geometry, side);
         pos.set_state(side, extra, move_number);
         pos
     }
@@ -190,7 +218,7 @@ impl Position {
     pub(crate) fn place_with(&mut self, sq: Square, padded: usize, placement: Placement) {
         let ci = placement.piece.color.index();
         self.put_with(sq, placement.piece, placement.traits);
-        self.guards[ci][padded] = placement.traits.guard_steps;
+        self.guards[2 * padded + ci] = placement.traits.guard_steps;
     }
 
     /// Counts every side's guards afresh from the directions [`Position::place`] left on
@@ -201,35 +229,40 @@ impl Position {
         if rules.play.command {
             self.set_standing(self.command_standing(rules));
         }
-        let steps = self.guards;
-        for (guards, steps) in self.guards.iter_mut().zip(&steps) {
-            guards.fill(0);
-            for (d, &step) in PADDED_STEP.iter().enumerate() {
-                // Squares whose neighbour that way stays inside the padded grid.
-                let from = step.unsigned_abs();
-                let (targets, sources) = if step > 0 {
-                    (&mut guards[from..], &steps[..PADDED_CELLS - from])
-                } else {
-                    (&mut guards[..PADDED_CELLS - from], &steps[from..])
-                };
-                let bit = 1u8 << d;
-                for (g, s) in targets.iter_mut().zip(sources) {
-                    *g += u8::from(s & bit != 0);
-                }
+        // Both sides at once: a side's entries are every other one, and a step keeps the
+        // side.
+        let steps = self.guards.clone();
+        let guards = &mut self.guards;
+        let len = guards.len();
+        guards.fill(0);
+        for (d, &step) in rules.variant.geometry.padded_step().iter().enumerate() {
+            // Squares whose neighbour that way stays inside the padded grid.
+            let from = 2 * step.unsigned_abs();
+            let (targets, sources) = if step > 0 {
+                (&mut guards[from..], &steps[..len - from])
+            } else {
+                (&mut guards[..len - from], &steps[from..])
+            };
+            let bit = 1u8 << d;
+            for (g, s) in targets.iter_mut().zip(sources) {
+                *g += u8::from(s & bit != 0);
             }
         }
     }
 
-    fn empty(side: Color) -> Position {
+    fn empty(geometry: &Geometry, side: Color) -> Position {
         Position {
-            cells: [Cell::EMPTY; MAX_SQUARES],
-            occupied: [SquareSet::EMPTY; 2],
+            cells: Box::new([Cell::EMPTY; MAX_SQUARES]),
+            squares: geometry.shape.len() as u16,
+            sets: Sets {
+                occupied: [SquareSet::EMPTY; 2],
+                hook_movers: [SquareSet::EMPTY; 2],
+                emperors: [SquareSet::EMPTY; 2],
+                royal_squares: [SquareSet::EMPTY; 2],
+                fire_demons: [SquareSet::EMPTY; 2],
+            },
             royals: [0; 2],
-            guards: [[0; PADDED_CELLS]; 2],
-            hook_movers: [SquareSet::EMPTY; 2],
-            emperors: [SquareSet::EMPTY; 2],
-            royal_squares: [SquareSet::EMPTY; 2],
-            fire_demons: [SquareSet::EMPTY; 2],
+            guards: vec![0; 2 * geometry.padded_cells()].into_boxed_slice(),
             side,
             extra: Extra::None,
             move_number: 1,
@@ -261,19 +294,19 @@ impl Position {
     fn put_with(&mut self, sq: Square, piece: Piece, traits: FaceTraits) {
         let ci = piece.color.index();
         self.cells[sq.index()] = Cell::of(piece);
-        self.occupied[ci].insert(sq);
+        self.sets.occupied[ci].insert(sq);
         if traits.royal {
             self.royals[ci] += 1;
-            self.royal_squares[ci].insert(sq);
+            self.sets.royal_squares[ci].insert(sq);
         }
         if traits.hook {
-            self.hook_movers[ci].insert(sq);
+            self.sets.hook_movers[ci].insert(sq);
         }
         if traits.emperor {
-            self.emperors[ci].insert(sq);
+            self.sets.emperors[ci].insert(sq);
         }
         if traits.fire_demon {
-            self.fire_demons[ci].insert(sq);
+            self.sets.fire_demons[ci].insert(sq);
         }
     }
 
@@ -282,16 +315,16 @@ impl Position {
         let piece = self.cells[sq.index()].piece()?;
         let ci = piece.color.index();
         self.cells[sq.index()] = Cell::EMPTY;
-        self.occupied[ci].remove(sq);
+        self.sets.occupied[ci].remove(sq);
         let traits = rules.traits[ci][piece.face.index()];
         if traits.royal {
             self.royals[ci] -= 1;
-            self.royal_squares[ci].remove(sq);
+            self.sets.royal_squares[ci].remove(sq);
         }
-        self.hook_movers[ci].remove(sq);
-        self.emperors[ci].remove(sq);
+        self.sets.hook_movers[ci].remove(sq);
+        self.sets.emperors[ci].remove(sq);
         if traits.fire_demon {
-            self.fire_demons[ci].remove(sq);
+            self.sets.fire_demons[ci].remove(sq);
         }
         self.count_guards(sq, traits.guard_steps, ci, rules, u8::MAX);
         Some(piece)
@@ -302,12 +335,13 @@ impl Position {
     /// the board lands in the border, which is never read).
     #[inline]
     fn count_guards(&mut self, sq: Square, mut steps: u8, ci: usize, rules: &Rules, delta: u8) {
-        let at = rules.variant.geometry.padded(sq);
-        let guards = &mut self.guards[ci];
+        let geometry = &rules.variant.geometry;
+        let at = geometry.padded(sq);
+        let step = geometry.padded_step();
         while steps != 0 {
             let d = steps.trailing_zeros() as usize;
             steps &= steps - 1;
-            let g = &mut guards[at.wrapping_add_signed(PADDED_STEP[d])];
+            let g = &mut self.guards[2 * at.wrapping_add_signed(step[d]) + ci];
             *g = g.wrapping_add(delta);
         }
     }
@@ -315,38 +349,38 @@ impl Position {
     /// Whether a piece of `color` next to `sq` could capture there.
     #[inline]
     pub fn neighbour_guarded(&self, sq: Square, color: Color, rules: &Rules) -> bool {
-        self.guards[color.index()][rules.variant.geometry.padded(sq)] != 0
+        self.guards[2 * rules.variant.geometry.padded(sq) + color.index()] != 0
     }
 
     /// The squares of `color`'s royal pieces.
     #[inline]
     pub fn royal_squares(&self, color: Color) -> &SquareSet {
-        &self.royal_squares[color.index()]
+        &self.sets.royal_squares[color.index()]
     }
 
     /// The squares of `color`'s emperors (pieces that move as one).
     #[inline]
     pub fn emperors(&self, color: Color) -> &SquareSet {
-        &self.emperors[color.index()]
+        &self.sets.emperors[color.index()]
     }
 
     /// The squares of `color`'s fire demons (tenjiku.md §5).
     #[inline]
     pub fn fire_demons(&self, color: Color) -> &SquareSet {
-        &self.fire_demons[color.index()]
+        &self.sets.fire_demons[color.index()]
     }
 
     /// The squares of `color`'s hook movers.
     #[inline]
     pub fn hook_movers(&self, color: Color) -> &SquareSet {
-        &self.hook_movers[color.index()]
+        &self.sets.hook_movers[color.index()]
     }
 
     /// Removes every piece except those on `keep` and the royals (used to tell a
     /// blocked path from an unreachable square).
     pub fn clear_except(&mut self, keep: &[Square], rules: &Rules) {
         for color in Color::ALL {
-            for sq in self.occupied[color.index()].iter() {
+            for sq in self.sets.occupied[color.index()].iter() {
                 let face = self.cells[sq.index()].face_unchecked();
                 if !keep.contains(&sq) && !rules.face(face).royal {
                     self.take(sq, rules);
@@ -376,7 +410,7 @@ impl Position {
     /// The squares of `color`'s pieces.
     #[inline]
     pub fn occupied(&self, color: Color) -> &SquareSet {
-        &self.occupied[color.index()]
+        &self.sets.occupied[color.index()]
     }
 
     /// The side to move.

@@ -288,7 +288,7 @@ impl KoRules {
             .iter()
             .find_map(|k| k.ko.drum_step.as_deref().and_then(code));
         let half_kinds = (0..variant.kinds.len())
-            .map(|k| KindId(k as u8))
+            .map(|k| KindId(k as u16))
             .filter(|&k| variant.kind(k).ko.half_commander)
             .collect();
         let faces = faces

@@ -9,7 +9,7 @@ use super::model::{
     SetupOverride, Variant, VariantNames, VariantTraits,
 };
 use super::options::{check_needs, check_row, Features, PROMOTION_TABLE};
-use crate::engine::core::piece::KindId;
+use crate::engine::core::piece::{KindId, MAX_KINDS};
 use crate::engine::geometry::Geometry;
 use crate::engine::movement::{Component, Movement};
 
@@ -199,8 +199,8 @@ fn load_pieces(text: &str) -> Result<(Vec<KindInfo>, Vec<String>), String> {
         contagious_codes.push(contagious);
         kinds.push(kind);
     }
-    if kinds.len() > 127 {
-        return Err("more than 127 piece kinds".into());
+    if kinds.len() > MAX_KINDS {
+        return Err(format!("more than {MAX_KINDS} piece kinds"));
     }
     for (i, k) in kinds.iter().enumerate() {
         for other in kinds.iter().skip(i + 1) {
@@ -244,7 +244,7 @@ fn find(kinds: &[KindInfo], code: &str) -> Option<KindId> {
     kinds
         .iter()
         .position(|k| k.code == code)
-        .map(|i| KindId(i as u8))
+        .map(|i| KindId(i as u16))
 }
 
 /// The `options` file: one row per option, which the engine declares with its values
@@ -405,7 +405,7 @@ fn features(
 fn index_tokens(variant: &mut Variant) -> Result<(), String> {
     let mut codes = Vec::new();
     for (i, k) in variant.kinds.iter().enumerate() {
-        let kind = KindId(i as u8);
+        let kind = KindId(i as u16);
         let entry = CodeEntry {
             kind,
             promoted_only: k.promoted_only,

@@ -398,7 +398,7 @@ impl Rules {
         let contagion = Contagion::in_force(variant, &values);
         let mut faces = Vec::with_capacity(n * 2);
         for (k, (info, &promotion)) in variant.kinds.iter().zip(&promotes).enumerate() {
-            let kind = KindId(k as u8);
+            let kind = KindId(k as u16);
             for promoted in [false, true] {
                 // A promoted face moves as the promotion target; it exists only when there
                 // is one. Promoted-only kinds never stand on the board under their own code.

@@ -18,7 +18,7 @@ pub(super) fn promoted_only_faces(rules: &Rules, kind: KindId) -> Vec<FaceId> {
         return Vec::new();
     }
     (0..rules.variant.kinds.len())
-        .map(|k| KindId(k as u8).face(true))
+        .map(|k| KindId(k as u16).face(true))
         .filter(|&f| {
             let rule = rules.face(f);
             rule.exists && rule.moves_as == kind

@@ -51,7 +51,8 @@ fn parse_syntax<'a>(rules: &Rules, text: &'a str) -> Result<Parsed<'a>, HodgesEr
         ));
     }
     let code = &t[code_start..i];
-    // A square: one or two digits and a lowercase rank letter.
+    // A square: one or two digits and a rank name, one lowercase letter or a doubled
+    // letter `a` to `j` (so that an `x` after a square is always the capture mark).
     let square = |i: &mut usize| -> Result<Square, HodgesError> {
         let s = *i;
         while *i < n && b[*i].is_ascii_digit() {
@@ -59,6 +60,9 @@ fn parse_syntax<'a>(rules: &Rules, text: &'a str) -> Result<Parsed<'a>, HodgesEr
         }
         if *i < n && b[*i].is_ascii_lowercase() {
             *i += 1;
+            if *i < n && b[*i] == b[*i - 1] && (b'a'..=b'j').contains(&b[*i]) {
+                *i += 1;
+            }
         }
         let name = &t[s..*i];
         if name.is_empty() {

@@ -382,7 +382,7 @@ fn crowded_random_boards_round_trip() {
                     .kind_by_code(lively[rng.below(lively.len())])
                     .expect("code")
             } else {
-                KindId(rng.below(r.variant.kinds.len()) as u8)
+                KindId(rng.below(r.variant.kinds.len()) as u16)
             };
             let info = r.variant.kind(kind);
             if info.royal || info.promoted_only || !used.insert(sq) {

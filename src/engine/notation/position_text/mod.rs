@@ -20,7 +20,7 @@ pub use write::{format_position, format_position_after, format_position_of};
 
 use crate::engine::core::color::Color;
 use crate::engine::core::square::Square;
-use crate::engine::geometry::padded_index;
+use crate::engine::geometry::Geometry;
 use crate::engine::position::{Extra, Position, Setup};
 use crate::engine::variant::{Placement, Rules, Variant};
 use read::{fast_parse, fast_scan, parse_reporting, Placer};
@@ -42,6 +42,8 @@ pub fn parse_position(variant: &Variant, text: &str) -> Result<Setup, Vec<Positi
 struct OntoPosition<'a> {
     pos: &'a mut Position,
     rules: &'a Rules,
+    /// The board's padded grid, where the guard counts are kept.
+    padded: &'a Geometry,
 }
 
 impl Placer for OntoPosition<'_> {
@@ -55,7 +57,7 @@ impl Placer for OntoPosition<'_> {
     #[inline(always)]
     fn place(&mut self, x: usize, y: usize, i: usize, placement: Placement) {
         self.pos
-            .place_with(Square(i as u16), padded_index(x, y), placement);
+            .place_with(Square(i as u16), self.padded.padded_at(x, y), placement);
     }
 }
 
@@ -77,10 +79,12 @@ fn extra_allowed(rules: &Rules, extra: Extra) -> bool {
 /// The position of `text` read in one pass straight onto the board, when the text is
 /// well formed in the spelling answers use, and every face exists under `rules`.
 fn one_pass_position(rules: &Rules, text: &str) -> Option<(Box<Position>, Option<RankSpans>)> {
-    let mut pos = Box::new(Position::empty_with(Color::Black, Extra::None, 1));
+    let geometry = &rules.variant.geometry;
+    let mut pos = Box::new(Position::empty_with(geometry, Color::Black, Extra::None, 1));
     let mut onto = OntoPosition {
         pos: &mut pos,
         rules,
+        padded: geometry,
     };
     let scan = fast_scan(rules.variant, text, &mut onto)?;
     if !extra_allowed(rules, scan.extra) {
@@ -113,7 +117,7 @@ pub fn parse_valid_position_spans(
                 let shape = rules.variant.shape();
                 PositionProblem {
                     code: p.code,
-                    rank: p.square.map(|s: Square| shape.rank_letter(s)),
+                    rank: p.square.map(|s: Square| shape.rank_name(s).to_string()),
                     file: p.square.map(|s| shape.file(s)),
                     message: p.message,
                 }

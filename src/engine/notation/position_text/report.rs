@@ -1,13 +1,15 @@
 //! Problems found in position text: [`PositionProblem`], a stable code with the rank and
 //! file where it was found, and the helpers the readers build them with.
 
+use crate::engine::core::square::{RankName, MAX_RANKS};
+
 /// One problem found in position text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionProblem {
     /// Stable snake_case code.
     pub code: &'static str,
-    /// The rank letter where it was found, if it concerns a rank.
-    pub rank: Option<char>,
+    /// The rank's name where it was found (`a`, `aa`), if it concerns a rank.
+    pub rank: Option<String>,
     /// The file number where it was found, if it concerns a cell.
     pub file: Option<u32>,
     pub message: String,
@@ -24,7 +26,7 @@ impl PositionProblem {
     }
 
     pub(super) fn at(mut self, rank: usize, file: Option<u32>) -> PositionProblem {
-        self.rank = Some((b'a' + rank.min(25) as u8) as char);
+        self.rank = Some(RankName(rank.min(MAX_RANKS - 1) as u8).to_string());
         self.file = file;
         self
     }

@@ -41,7 +41,7 @@ pub fn write_board(rules: &Rules, names: &Names, pos: &Position, out: &mut Strin
             .filter(|&f| rules.faces[f].exists)
             .map(|f| {
                 names
-                    .board_name(crate::engine::core::piece::FaceId(f as u8))
+                    .board_name(crate::engine::core::piece::FaceId(f as u16))
                     .chars()
                     .count()
             })

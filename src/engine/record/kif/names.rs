@@ -138,7 +138,7 @@ impl Names {
             board: HashMap::new(),
         };
         for k in 0..variant.kinds.len() {
-            let kind = KindId(k as u8);
+            let kind = KindId(k as u16);
             let code = variant.kind(kind).code.as_str();
             for promoted in [false, true] {
                 let face = kind.face(promoted);
