@@ -14,11 +14,11 @@ use shogi_arbiter::engine::notation::{
 use shogi_arbiter::engine::perft::perft;
 use shogi_arbiter::engine::position::Position;
 use shogi_arbiter::engine::variant::{
-    load, DataFiles, PromotionKind, Rules, Variant, VariantNames, VariantTraits,
+    load, read_header, DataFiles, Rules, Variant,
 };
 use std::sync::OnceLock;
 
-/// The data file: the seven files of a variant, each after a line `=== <file>`.
+/// The data file: a variant's header and its seven files, each after a line `=== <file>`.
 const DATA: &str = include_str!("../data/big_board.variant");
 
 /// Kinds generated after the data file's own, each promoting to a gold general, so that
@@ -67,20 +67,8 @@ fn rules() -> &'static Rules {
             overrides: section("overrides"),
             setup: section("setup"),
         };
-        let names = VariantNames {
-            id: "big-board",
-            name: "Big board test",
-            japanese: "試験将棋",
-        };
-        let traits = VariantTraits {
-            shape: SHAPE,
-            promotion: PromotionKind::Zone { ranks: 12 },
-            lion_trading: false,
-            checkmate: false,
-            lishogi_marks: false,
-            lishogi_kif: false,
-            ko: false,
-        };
+        let (names, traits) = read_header(section("header")).expect("the test header reads");
+        assert_eq!(traits.shape, SHAPE);
         let variant: &'static Variant = Box::leak(Box::new(
             load(names, traits, &files).expect("the test variant loads"),
         ));
