@@ -1,7 +1,9 @@
 //! Leaps to fixed squares (the knight's kind of move): the squares in between do not
-//! matter. Generation, what a leap attacks and protects, and the first-square filter.
+//! matter. Generation (as moves, and as routes under the rules with shots, ko.md), what a
+//! leap attacks and protects, and the first-square filter.
 
 use super::gen::{Gen, MoveSink};
+use super::routes::{Piece, Route, RouteGen};
 use crate::engine::core::piece::FaceId;
 use crate::engine::core::square::Square;
 use crate::engine::core::square_set::SquareSet;
@@ -18,6 +20,23 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
                 if !cell.is_color(self.us) {
                     self.emit_to(from, to, cell, face);
                 }
+            }
+        }
+    }
+}
+
+impl<S: MoveSink> RouteGen<'_, S> {
+    /// Under the rules with shots (ko.md): leaps to fixed points, each landing a route.
+    pub(super) fn jumps(&mut self, p: &Piece<'_>, multi: bool) {
+        for &(dx, dy) in &p.c.jumps {
+            let Some(to) = self.geo.offset(p.from, i32::from(dx), i32::from(dy)) else {
+                continue;
+            };
+            let cell = self.pos.cell(to);
+            if cell.is_empty() {
+                self.route(p, &Route::new(to, &[], &[to]), multi);
+            } else if cell.is_color(self.them) && self.may_capture(p, to) {
+                self.route(p, &Route::new(to, &[to], &[to]), multi);
             }
         }
     }

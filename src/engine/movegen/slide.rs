@@ -1,8 +1,11 @@
 //! Steps, limited ranges and ranges along the eight lines: generation and the squares a
 //! piece protects that way. What they attack along a line is the compiled `line_reach`,
-//! read by [`crate::engine::attack`].
+//! read by [`crate::engine::attack`]. Under the rules with shots (ko.md) the same ranges
+//! land routes ([`RouteGen`]).
 
 use super::gen::{Gen, MoveSink};
+use super::routes::{Piece, Route, RouteGen};
+use crate::engine::core::dir::{abs_dir, Dir};
 use crate::engine::core::piece::FaceId;
 use crate::engine::core::square::Square;
 use crate::engine::core::square_set::SquareSet;
@@ -32,6 +35,32 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
                 if !cell.is_empty() {
                     break;
                 }
+            }
+        }
+    }
+}
+
+impl<S: MoveSink> RouteGen<'_, S> {
+    /// Under the rules with shots (ko.md): ranges and steps along the lines, each landing
+    /// a route (the pawn's forward step only with its drum, ko.md §4.8).
+    pub(super) fn slides(&mut self, p: &Piece<'_>, multi: bool) {
+        let rays = self.geo.rays_from(p.from);
+        let drum_dir = abs_dir(self.us, Dir::Forward);
+        for d in 0..8 {
+            let max = p.c.slide_max[d];
+            if max == 0 || (p.kf.drum_step && d == drum_dir && !self.drum_link()) {
+                continue;
+            }
+            for &to in rays.towards(d).iter().take(usize::from(max)) {
+                let cell = self.pos.cell(to);
+                if cell.is_empty() {
+                    self.route(p, &Route::new(to, &[], &[to]), multi);
+                    continue;
+                }
+                if cell.is_color(self.them) && self.may_capture(p, to) {
+                    self.route(p, &Route::new(to, &[to], &[to]), multi);
+                }
+                break;
             }
         }
     }

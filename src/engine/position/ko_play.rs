@@ -157,7 +157,7 @@ impl Position {
     /// The points a ko move (not yet played) captures by displacement, in order, each
     /// once: the listed points holding an enemy, and the enemies a line move steps on
     /// between its ends (ko.md §4.5 line5, written `from to`).
-    pub fn ko_displaced(&self, mv: &Move, rules: &Rules, ko: &KoRules) -> Vec<Square> {
+    pub fn ko_displaced(&self, mv: &Move, rules: &Rules, _ko: &KoRules) -> Vec<Square> {
         let geo = &rules.variant.geometry;
         let Some(piece) = self.cell(mv.from).piece() else {
             return Vec::new();
@@ -166,8 +166,8 @@ impl Position {
         let mut out = Vec::new();
         if let [to] = mv.squares() {
             if let Some((d, dist)) = geo.line(mv.from, *to) {
-                let m = &ko.face(piece.face).moves[piece.color.index()];
-                if m.slide[d] == 0 && i32::from(m.line[d]) >= dist {
+                let m = &rules.face(piece.face).compiled[piece.color.index()];
+                if m.slide_max[d] == 0 && i32::from(m.line[d]) >= dist {
                     out.extend(
                         geo.ray(mv.from, d)
                             .iter()

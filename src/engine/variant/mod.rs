@@ -29,7 +29,7 @@ mod token;
 mod zone;
 
 pub use key_table::{code_key, pack_token};
-pub use ko::{KoFace, KoMoves, KoRules, Shooter, Victim};
+pub use ko::{KoFace, KoRules, Shooter, Victim};
 pub use ko_flags::{CapturePromotes, StepMover};
 pub use ko_options::{
     ClerkPrecondition, FogLightGeometry, FogProtection, NetRule, PassiveBurn, PriestLoss,

@@ -17,7 +17,7 @@ use crate::engine::core::color::Color;
 use crate::engine::core::piece::{FaceId, KindId, Piece};
 use crate::engine::core::square::Square;
 use crate::engine::core::square_set::SquareSet;
-use crate::engine::movement::{Compiled, KindSet, Movement};
+use crate::engine::movement::{Compiled, Generation, KindSet, Movement};
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -230,6 +230,11 @@ pub struct Rules {
     pub checkmate: bool,
     /// Ko shogi's rules, for variants with its mechanics.
     pub ko: Option<KoRules>,
+    /// How moves are generated ([`Generation::Routes`] exactly when `ko` is there).
+    pub generation: Generation,
+    /// Whether a promoted-only kind's own code names, in move text, the promoted faces that
+    /// move as it (ko.md §5: `GV` is `+MA`); otherwise such a code is an error.
+    pub promoted_only_codes: bool,
     /// Per colour, every distinct leap (absolute dx, dy) of any face that exists.
     pub leaps: [Vec<(i8, i8)>; 2],
     /// Every movement kind of a face that exists (what the attack test must ask about).
@@ -408,10 +413,7 @@ impl Rules {
                     kind,
                     promoted,
                     moves_as,
-                    compiled: [
-                        Compiled::new(&m, Color::Black),
-                        Compiled::new(&m, Color::White),
-                    ],
+                    compiled: Color::ALL.map(|c| Compiled::new(&m, c).routed(variant.traits.ko)),
                     movement: m,
                     promotes_to: (!promoted && promotion.is_some()).then_some(kind.face(true)),
                     royal: shown.royal,
@@ -492,6 +494,7 @@ impl Rules {
                 promoted: f.promoted,
                 moves_as: f.moves_as,
                 movement: &f.movement,
+                compiled: &f.compiled,
             });
             KoRules::compile(variant, &values, inputs)
         });
@@ -499,6 +502,8 @@ impl Rules {
             checkmate: ko
                 .as_ref()
                 .map_or(variant.traits.checkmate, |k| k.mate_ends_game),
+            promoted_only_codes: ko.is_some(),
+            generation: Generation::of(ko.is_some()),
             ko,
             variant,
             profile,

@@ -3,10 +3,10 @@
 //! a route (none, one, a pair for the Frankish cannon family with O6, one after each leg
 //! for a fog or light), and the shots in place of O1's alternatives.
 
-use super::{KoGen, Piece, Route, ShotSet};
+use super::gen::MoveSink;
+use super::routes::{Piece, Route, RouteGen, ShotSet};
 use crate::engine::core::moves::{Move, Promo, ShotsFrom};
 use crate::engine::core::square::Square;
-use crate::engine::movegen::gen::MoveSink;
 use crate::engine::variant::{FogProtection, Shooter};
 
 /// The board after a movement, as the shots see it: the shooter on `at`, its start
@@ -18,7 +18,7 @@ struct After<'s> {
     removed: &'s [Square],
 }
 
-impl<S: MoveSink> KoGen<'_, S> {
+impl<S: MoveSink> RouteGen<'_, S> {
     /// Adds to the shot sets (which hold "no shot") every choice of shots the piece may
     /// make after route `r` (ko.md §3 step 4).
     pub(super) fn collect_shots(&mut self, p: &Piece<'_>, shooter: Shooter, r: &Route) {
