@@ -11,27 +11,36 @@ use crate::engine::geometry::Geometry;
 use crate::engine::movement::Compiled;
 use crate::engine::variant::Rules;
 
+/// The squares the leaps of `c` (less those another component covers) from `from` land
+/// on, in the table's order: both generation contexts leap here.
+#[inline(always)]
+pub(crate) fn landings<'a>(
+    geo: &'a Geometry,
+    from: Square,
+    c: &'a Compiled,
+) -> impl Iterator<Item = Square> + 'a {
+    c.jumps
+        .iter()
+        .filter_map(move |&(dx, dy)| geo.offset(from, dx as i32, dy as i32))
+}
+
 impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
     /// Leaps: the squares in between do not matter.
     pub(super) fn jumps(&mut self, from: Square, face: FaceId, c: &Compiled) {
-        for &(dx, dy) in &c.jumps {
-            if let Some(to) = self.geo.offset(from, dx as i32, dy as i32) {
-                let cell = self.cell(to);
-                if !cell.is_color(self.us) {
-                    self.emit_to(from, to, cell, face);
-                }
+        for to in landings(self.geo, from, c) {
+            let cell = self.cell(to);
+            if !cell.is_color(self.us) {
+                self.emit_to(from, to, cell, face);
             }
         }
     }
 }
 
 impl<S: MoveSink> RouteGen<'_, S> {
-    /// Under the rules with shots (ko.md): leaps to fixed points, each landing a route.
+    /// Under the rules with shots (ko.md): leaps to fixed points, each landing a route,
+    /// never onto a friend or an enemy the piece may not capture.
     pub(super) fn jumps(&mut self, p: &Piece<'_>, multi: bool) {
-        for &(dx, dy) in &p.c.jumps {
-            let Some(to) = self.geo.offset(p.from, i32::from(dx), i32::from(dy)) else {
-                continue;
-            };
+        for to in landings(self.geo, p.from, p.c) {
             let cell = self.pos.cell(to);
             if cell.is_empty() {
                 self.route(p, &Route::new(to, &[], &[to]), multi);

@@ -12,57 +12,70 @@ use crate::engine::core::square_set::SquareSet;
 use crate::engine::geometry::Geometry;
 use crate::engine::movement::Compiled;
 
-impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
-    /// Range moves: through empty squares, capturing on the last, never onto a friend;
-    /// distances another component produces are skipped.
-    pub(super) fn slides(&mut self, from: Square, face: FaceId, c: &Compiled) {
-        let mut dirs = c.slide_dirs;
-        let rays = self.geo.rays_from(from);
-        while dirs != 0 {
-            let d = dirs.trailing_zeros() as usize;
-            dirs &= dirs - 1;
-            let ray = rays.towards(d);
-            let ray = &ray[..ray.len().min(c.slide_max[d] as usize)];
-            let skip = c.slide_skip[d];
-            for (i, &to) in ray.iter().enumerate() {
-                let cell = self.cell(to);
-                if cell.is_color(self.us) {
-                    break;
-                }
-                if skip & (2 << i) == 0 {
-                    self.emit_to(from, to, cell, face);
-                }
-                if !cell.is_empty() {
-                    break;
-                }
+/// Walks the ranges of `c` from `from` along the absolute directions of `dirs` (some of
+/// its `slide_dirs`), nearest square first: `visit(to, skipped)` for each square in range
+/// until it answers false (`skipped`: another component produces that square's effect).
+/// Both generation contexts walk their ranges here.
+#[inline(always)]
+pub(crate) fn walk(
+    geo: &Geometry,
+    from: Square,
+    c: &Compiled,
+    mut dirs: u8,
+    mut visit: impl FnMut(Square, bool) -> bool,
+) {
+    let rays = geo.rays_from(from);
+    while dirs != 0 {
+        let d = dirs.trailing_zeros() as usize;
+        dirs &= dirs - 1;
+        let ray = rays.towards(d);
+        let ray = &ray[..ray.len().min(c.slide_max[d] as usize)];
+        let skip = c.slide_skip[d];
+        for (i, &to) in ray.iter().enumerate() {
+            if !visit(to, skip & (2 << i) != 0) {
+                break;
             }
         }
     }
 }
 
+impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
+    /// Range moves: through empty squares, capturing on the last, never onto a friend;
+    /// distances another component produces are skipped.
+    pub(super) fn slides(&mut self, from: Square, face: FaceId, c: &Compiled) {
+        walk(self.geo, from, c, c.slide_dirs, |to, skipped| {
+            let cell = self.cell(to);
+            if cell.is_color(self.us) {
+                return false;
+            }
+            if !skipped {
+                self.emit_to(from, to, cell, face);
+            }
+            cell.is_empty()
+        });
+    }
+}
+
 impl<S: MoveSink> RouteGen<'_, S> {
     /// Under the rules with shots (ko.md): ranges and steps along the lines, each landing
-    /// a route (the pawn's forward step only with its drum, ko.md §4.8).
+    /// a route, never onto a friend or an enemy the piece may not capture (the pawn's
+    /// forward step only with its drum, ko.md §4.8).
     pub(super) fn slides(&mut self, p: &Piece<'_>, multi: bool) {
-        let rays = self.geo.rays_from(p.from);
-        let drum_dir = abs_dir(self.us, Dir::Forward);
-        for d in 0..8 {
-            let max = p.c.slide_max[d];
-            if max == 0 || (p.kf.drum_step && d == drum_dir && !self.drum_link()) {
-                continue;
-            }
-            for &to in rays.towards(d).iter().take(usize::from(max)) {
-                let cell = self.pos.cell(to);
-                if cell.is_empty() {
-                    self.route(p, &Route::new(to, &[], &[to]), multi);
-                    continue;
-                }
-                if cell.is_color(self.them) && self.may_capture(p, to) {
-                    self.route(p, &Route::new(to, &[to], &[to]), multi);
-                }
-                break;
-            }
+        let mut dirs = p.c.slide_dirs;
+        if p.kf.drum_step && !self.drum_link() {
+            dirs &= !(1 << abs_dir(self.us, Dir::Forward));
         }
+        walk(self.geo, p.from, p.c, dirs, |to, _| {
+            let cell = self.pos.cell(to);
+            if cell.is_empty() {
+                self.route(p, &Route::new(to, &[], &[to]), multi);
+                return true;
+            }
+            if cell.is_color(self.them) && self.may_capture(p, to) {
+                self.route(p, &Route::new(to, &[to], &[to]), multi);
+            }
+            false
+        });
     }
 }
 

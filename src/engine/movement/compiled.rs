@@ -65,6 +65,21 @@ pub struct Compiled {
     pub path: Option<(u8, PathVisits)>,
     /// Per absolute direction, how far a multi-capture line reaches (0 = none; ko.md §4.5).
     pub line: [u8; 8],
+    /// Shots as the movement gives them (ko.md §4.2).
+    pub shoot: Option<Shot>,
+}
+
+/// Shots as a movement gives them (ko.md §4.2): up to `shots` enemies within `range`, over
+/// pieces or blocked by them, never the kinds coded in `except`, one after each leg of a
+/// double move when `each_leg`. The rules in force may change the count and range (ko's
+/// Frankish cannon options) when they are compiled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shot {
+    pub shots: u8,
+    pub range: u8,
+    pub over: bool,
+    pub except: Vec<String>,
+    pub each_leg: bool,
 }
 
 /// A double move's legs (ko.md §4.5): the offsets each leg may take, as absolute board
@@ -130,9 +145,21 @@ impl Compiled {
                         c.line[a] = c.line[a].max(*max);
                     }
                 }
-                // The shots' range, count and immunities are the rules' (options and
-                // piece codes): `crate::engine::movegen::shoot` compiles them.
-                Component::Shoot { .. } => c.kinds.insert(Kind::Shoot),
+                Component::Shoot {
+                    shots,
+                    range,
+                    over,
+                    except,
+                    each_leg,
+                } => {
+                    c.shoot = Some(Shot {
+                        shots: *shots,
+                        range: *range,
+                        over: *over,
+                        except: except.clone(),
+                        each_leg: *each_leg,
+                    });
+                }
             }
         }
         c.linelion = if c.lion || c.liondog {
@@ -234,6 +261,7 @@ impl Compiled {
             (Kind::Double, c.double.is_some()),
             (Kind::Path, c.path.is_some()),
             (Kind::Line, c.line.iter().any(|&m| m > 0)),
+            (Kind::Shoot, c.shoot.is_some()),
         ];
         for (kind, here) in present {
             if here {

@@ -19,11 +19,10 @@ use super::ko_options::{
     SHOT_NEEDS_EMPTY_LANDING, STEP_MOVER_SET, ZONE_PROMOTION, ZONE_TRIGGER,
 };
 use super::model::Variant;
-use super::rules::Rules;
 use crate::engine::core::color::Color;
 use crate::engine::core::dir::abs_dir;
 use crate::engine::core::piece::{FaceId, KindId};
-use crate::engine::movement::{Compiled, Component, Movement, UNLIMITED};
+use crate::engine::movement::{Compiled, UNLIMITED};
 
 /// A set of kinds, one bit per [`KindId`] (the loader allows at most 127 kinds).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -136,13 +135,12 @@ fn far_dirs(c: &Compiled) -> u8 {
 }
 
 /// What ko's rules are compiled from for one face: its kind, whether it is the promoted
-/// side, the kind it moves as, its movement under the rules in force (overrides applied)
-/// and that movement compiled per colour.
+/// side, the kind it moves as, and its movement under the rules in force (overrides
+/// applied) compiled per colour.
 pub(super) struct FaceInput<'f> {
     pub kind: KindId,
     pub promoted: bool,
     pub moves_as: KindId,
-    pub movement: &'f Movement,
     pub compiled: &'f [Compiled; 2],
 }
 
@@ -181,7 +179,8 @@ pub struct KoRules {
 
 impl KoRules {
     /// Compiles ko's rules from the option values (value index per option) and the faces
-    /// compiled by `Rules::compile` (which applied the overrides to their movements).
+    /// compiled by `Rules::compile` (which applied the overrides to their movements and
+    /// compiled them).
     pub(super) fn compile<'f>(
         variant: &Variant,
         values: &[usize],
@@ -215,28 +214,27 @@ impl KoRules {
             .map(|f| {
                 let row = &variant.kind(f.moves_as).ko;
                 let origin = &variant.kind(f.kind).ko;
-                let shooter = f.movement.components.iter().find_map(|c| match c {
-                    Component::Shoot {
-                        shots,
-                        range,
-                        over,
-                        except,
-                        each_leg,
-                    } => {
-                        let mut immune = KindMask::default();
-                        for k in except.iter().filter_map(|c| code(c)) {
-                            immune.insert(k);
-                        }
-                        Some(Shooter {
-                            shots: if row.frankish { frankish_shots } else { *shots },
-                            range: if row.frankish { frankish_range } else { *range },
-                            over: *over,
-                            immune,
-                            each_leg: *each_leg,
-                            frankish: row.frankish,
-                        })
+                let shooter = f.compiled[0].shoot.as_ref().map(|s| {
+                    let mut immune = KindMask::default();
+                    for k in s.except.iter().filter_map(|c| code(c)) {
+                        immune.insert(k);
                     }
-                    _ => None,
+                    Shooter {
+                        shots: if row.frankish {
+                            frankish_shots
+                        } else {
+                            s.shots
+                        },
+                        range: if row.frankish {
+                            frankish_range
+                        } else {
+                            s.range
+                        },
+                        over: s.over,
+                        immune,
+                        each_leg: s.each_leg,
+                        frankish: row.frankish,
+                    }
                 });
                 let victim = match &row.capture_promotes {
                     None => Victim::No,
@@ -324,18 +322,5 @@ impl KoRules {
     #[inline]
     pub fn face(&self, face: FaceId) -> &KoFace {
         &self.faces[face.index()]
-    }
-}
-
-impl Rules {
-    /// The parameters of route generation ([`Generation::Routes`](crate::engine::movement::Generation)):
-    /// ko shogi's rules.
-    ///
-    /// # Panics
-    /// Under rules that generate moves, which have none.
-    pub fn route_rules(&self) -> &KoRules {
-        self.ko
-            .as_ref()
-            .expect("rules that generate routes compile their parameters")
     }
 }

@@ -232,8 +232,8 @@ pub struct Rules {
     pub ko: Option<KoRules>,
     /// How moves are generated ([`Generation::Routes`] exactly when `ko` is there).
     pub generation: Generation,
-    /// Whether a promoted-only kind's own code names, in move text, the promoted faces that
-    /// move as it (ko.md §5: `GV` is `+MA`); otherwise such a code is an error.
+    /// Whether a promoted-only kind's code names in move text the promoted faces that move
+    /// as it (ko.md §5: `GV` is `+MA`).
     pub promoted_only_codes: bool,
     /// Per colour, every distinct leap (absolute dx, dy) of any face that exists.
     pub leaps: [Vec<(i8, i8)>; 2],
@@ -253,6 +253,11 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// The parameters of route generation ([`Generation::Routes`]): ko shogi's rules.
+    pub fn route_rules(&self) -> &KoRules {
+        self.ko.as_ref().expect("route rules have them")
+    }
+
     /// The slot where the position module keeps the initial position under these rules,
     /// built on first use (the type is the position module's, which imports this one).
     pub fn start_slot(&self) -> &OnceLock<Box<dyn std::any::Any + Send + Sync>> {
@@ -493,7 +498,6 @@ impl Rules {
                 kind: f.kind,
                 promoted: f.promoted,
                 moves_as: f.moves_as,
-                movement: &f.movement,
                 compiled: &f.compiled,
             });
             KoRules::compile(variant, &values, inputs)
