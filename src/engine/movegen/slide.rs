@@ -12,46 +12,45 @@ use crate::engine::core::square_set::SquareSet;
 use crate::engine::geometry::Geometry;
 use crate::engine::movement::Compiled;
 
-/// Walks the ranges of `c` from `from` along the absolute directions of `dirs` (some of
-/// its `slide_dirs`), nearest square first: `visit(to, skipped)` for each square in range
-/// until it answers false (`skipped`: another component produces that square's effect).
-/// Both generation contexts walk their ranges here.
-#[inline(always)]
-pub(crate) fn walk(
-    geo: &Geometry,
-    from: Square,
-    c: &Compiled,
-    mut dirs: u8,
-    mut visit: impl FnMut(Square, bool) -> bool,
-) {
-    let rays = geo.rays_from(from);
-    while dirs != 0 {
-        let d = dirs.trailing_zeros() as usize;
-        dirs &= dirs - 1;
-        let ray = rays.towards(d);
-        let ray = &ray[..ray.len().min(c.slide_max[d] as usize)];
-        let skip = c.slide_skip[d];
-        for (i, &to) in ray.iter().enumerate() {
-            if !visit(to, skip & (2 << i) != 0) {
-                break;
+/// Walks the ranges of compiled movement `$c` from `$from` along the absolute directions
+/// of `$dirs` (some of its `slide_dirs`), nearest square first, running `$body` for each
+/// square `$to` in range, the `$i`-th of its ray, with the ray's `$skip` mask (bit `i + 1`
+/// set: another component produces that square's effect); `break` in the body ends the
+/// ray. Both generation contexts walk their ranges here; a macro, so that each keeps the
+/// plain loop it had (a closure, or testing the mask before the body asks, costs chu's
+/// generation 4 to 8% of its instructions).
+macro_rules! walk_ranges {
+    ($geo:expr, $from:expr, $c:expr, $dirs:expr, |$to:ident, $i:ident, $skip:ident| $body:block) => {{
+        let mut dirs: u8 = $dirs;
+        let rays = $geo.rays_from($from);
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let ray = rays.towards(d);
+            let ray = &ray[..ray.len().min($c.slide_max[d] as usize)];
+            let $skip = $c.slide_skip[d];
+            for ($i, &$to) in ray.iter().enumerate() {
+                $body
             }
         }
-    }
+    }};
 }
 
 impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
     /// Range moves: through empty squares, capturing on the last, never onto a friend;
     /// distances another component produces are skipped.
     pub(super) fn slides(&mut self, from: Square, face: FaceId, c: &Compiled) {
-        walk(self.geo, from, c, c.slide_dirs, |to, skipped| {
+        walk_ranges!(self.geo, from, c, c.slide_dirs, |to, i, skip| {
             let cell = self.cell(to);
             if cell.is_color(self.us) {
-                return false;
+                break;
             }
-            if !skipped {
+            if skip & (2 << i) == 0 {
                 self.emit_to(from, to, cell, face);
             }
-            cell.is_empty()
+            if !cell.is_empty() {
+                break;
+            }
         });
     }
 }
@@ -65,16 +64,17 @@ impl<S: MoveSink> RouteGen<'_, S> {
         if p.kf.drum_step && !self.drum_link() {
             dirs &= !(1 << abs_dir(self.us, Dir::Forward));
         }
-        walk(self.geo, p.from, p.c, dirs, |to, _| {
+        // The rules with shots compile no skipped distances (no lion-like or area power).
+        walk_ranges!(self.geo, p.from, p.c, dirs, |to, _i, _skip| {
             let cell = self.pos.cell(to);
             if cell.is_empty() {
                 self.route(p, &Route::new(to, &[], &[to]), multi);
-                return true;
+                continue;
             }
             if cell.is_color(self.them) && self.may_capture(p, to) {
                 self.route(p, &Route::new(to, &[to], &[to]), multi);
             }
-            false
+            break;
         });
     }
 }
