@@ -26,17 +26,18 @@ impl<S: MoveSink> RouteGen<'_, S> {
             at != p.from && (!self.ko.shot_needs_empty_landing || !captured)
         };
         let final_ok = landing_ok(r.to, r.caps().contains(&r.to));
+        // The board seen from the final point.
+        let at_final = After {
+            at: r.to,
+            from: p.from,
+            caps: r.caps(),
+            removed: &[],
+        };
         let mut singles = Vec::new();
         if shooter.each_leg {
             let Some((p1, empty)) = r.leg1 else {
                 if final_ok {
-                    let after = After {
-                        at: r.to,
-                        from: p.from,
-                        caps: r.caps(),
-                        removed: &[],
-                    };
-                    self.targets(p, shooter, &after, &mut singles);
+                    self.targets(p, shooter, &at_final, &mut singles);
                 }
                 for &t in &singles {
                     self.shot_sets.push(ShotSet::of(&[t], ShotsFrom::Final));
@@ -86,14 +87,8 @@ impl<S: MoveSink> RouteGen<'_, S> {
         if !final_ok {
             return;
         }
-        let after = After {
-            at: r.to,
-            from: p.from,
-            caps: r.caps(),
-            removed: &[],
-        };
-        self.targets(p, shooter, &after, &mut singles);
-        self.add_sets(p, shooter, &after, &singles);
+        self.targets(p, shooter, &at_final, &mut singles);
+        self.add_sets(p, shooter, &at_final, &singles);
     }
 
     /// The sets of one or two targets from one point, given its single targets.

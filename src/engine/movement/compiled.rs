@@ -3,7 +3,7 @@
 //! equal-effect rule of `docs/rules/tai.md`).
 
 use super::kind::{Kind, KindSet};
-use super::language::{Component, DirSet, DoubleRule, Movement, PathVisits, UNLIMITED};
+use super::language::{Component, DirSet, DoubleRule, Movement, PathVisits, Shot, UNLIMITED};
 use crate::engine::core::color::Color;
 use crate::engine::core::dir::{abs_dir, absolute_offset, ABS_DIRS};
 
@@ -69,19 +69,6 @@ pub struct Compiled {
     pub shoot: Option<Shot>,
 }
 
-/// Shots as a movement gives them (ko.md §4.2): up to `shots` enemies within `range`, over
-/// pieces or blocked by them, never the kinds coded in `except`, one after each leg of a
-/// double move when `each_leg`. The rules in force may change the count and range (ko's
-/// Frankish cannon options) when they are compiled.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Shot {
-    pub shots: u8,
-    pub range: u8,
-    pub over: bool,
-    pub except: Vec<String>,
-    pub each_leg: bool,
-}
-
 /// A double move's legs (ko.md §4.5): the offsets each leg may take, as absolute board
 /// offsets, and which second legs follow a first.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -145,21 +132,7 @@ impl Compiled {
                         c.line[a] = c.line[a].max(*max);
                     }
                 }
-                Component::Shoot {
-                    shots,
-                    range,
-                    over,
-                    except,
-                    each_leg,
-                } => {
-                    c.shoot = Some(Shot {
-                        shots: *shots,
-                        range: *range,
-                        over: *over,
-                        except: except.clone(),
-                        each_leg: *each_leg,
-                    });
-                }
+                Component::Shoot(shot) => c.shoot = Some(shot.clone()),
             }
         }
         c.linelion = if c.lion || c.liondog {

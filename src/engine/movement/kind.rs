@@ -89,7 +89,7 @@ impl Kind {
             Component::Double { .. } => Kind::Double,
             Component::Path { .. } => Kind::Path,
             Component::Line { .. } => Kind::Line,
-            Component::Shoot { .. } => Kind::Shoot,
+            Component::Shoot(_) => Kind::Shoot,
         }
     }
 }
