@@ -168,7 +168,13 @@ pub fn protection_map(
                     rangejump::protects(pos, rules, from, color, vacated, &mut map);
                 }
                 Kind::Igui => igui::protects(geo, c.igui, from, &mut map),
-                Kind::Emperor | Kind::Jump => {}
+                // The route kinds (ko.md) belong to rules without a protection rule.
+                Kind::Emperor
+                | Kind::Jump
+                | Kind::Double
+                | Kind::Path
+                | Kind::Line
+                | Kind::Shoot => {}
             }
         }
     }

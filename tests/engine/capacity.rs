@@ -13,9 +13,7 @@ use shogi_arbiter::engine::notation::{
 };
 use shogi_arbiter::engine::perft::perft;
 use shogi_arbiter::engine::position::Position;
-use shogi_arbiter::engine::variant::{
-    load, read_header, DataFiles, Rules, Variant,
-};
+use shogi_arbiter::engine::variant::{load, read_header, DataFiles, Rules, Variant};
 use std::sync::OnceLock;
 
 /// The data file: a variant's header and its seven files, each after a line `=== <file>`.

@@ -593,3 +593,78 @@ fn the_dai_dai_data_loads_without_lion_dog_jump_back() {
         .collect();
     assert_eq!(royals, ["K"]);
 }
+
+/// A data file that uses a component or flag its variant's rules cannot honour does not
+/// load, and the error names the line: chu's rules have no shots and no commanders, ko's
+/// no lion moves, hook moves or fire demons (acceptance 2 of issue 31).
+#[test]
+fn a_component_or_flag_the_rules_cannot_honour_does_not_load() {
+    let ko_files = || data_files!("ko");
+    let chu_pawn = |rest: &str| format!("P | Pawn | 歩兵 | fuhyō | {rest}");
+    let ko_sumo = |rest: &str| format!("SW | Sumo wrestler | 力士 | rikishi | {rest}");
+    let hawk = "war_hawk_double_step | free_turn |";
+    // (variant, file, row prefix, replacement row, error after the line's name)
+    let cases = [
+        (
+            "chu",
+            "pieces",
+            "P |",
+            chu_pawn("step(f) shoot(1@3 blocked) | std=G | pawnlike last_rank"),
+            " (P): the component `shoot(1@3 blocked)` is not one this variant's rules run",
+        ),
+        (
+            "chu",
+            "pieces",
+            "P |",
+            chu_pawn("step(f) | std=G | pawnlike last_rank commander"),
+            " (P): the flag `commander` is not one this variant's rules honour",
+        ),
+        (
+            "ko",
+            "pieces",
+            "SW |",
+            ko_sumo("lion | std=- | capture_promotes=step_mover"),
+            " (SW): the component `lion` is not one this variant's rules run",
+        ),
+        (
+            "ko",
+            "pieces",
+            "SW |",
+            ko_sumo("dblstep(all) | std=- | capture_promotes=step_mover fire_demon"),
+            " (SW): the flag `fire_demon` is not one this variant's rules honour",
+        ),
+        (
+            "ko",
+            "overrides",
+            hawk,
+            format!("{hawk} WH | slide(diag) hook(orth)"),
+            ": the component `hook(f,b,l,r)` is not one this variant's rules run",
+        ),
+    ];
+    for (id, file, prefix, row, error) in cases {
+        let mut files = if id == "chu" { chu_files() } else { ko_files() };
+        let text = if file == "pieces" {
+            files.pieces
+        } else {
+            files.overrides
+        };
+        let line = line_of(text, prefix);
+        let changed = replaced(text, prefix, &row);
+        if file == "pieces" {
+            files.pieces = &changed;
+        } else {
+            files.overrides = &changed;
+        }
+        let traits = if id == "chu" {
+            variant::chu()
+        } else {
+            variant::ko()
+        }
+        .traits;
+        let err = load(names(id), traits, &files).unwrap_err();
+        assert_eq!(err, format!("{file} line {line}{error}"), "{row}");
+    }
+    // The rows as they are load.
+    load_chu(&chu_files()).expect("chu loads");
+    load(names("ko"), variant::ko().traits, &ko_files()).expect("ko loads");
+}

@@ -92,6 +92,9 @@ pub(crate) struct Bans {
     pub capture: Option<CaptureBan>,
     /// Tenjiku's `both_royals_lost = illegal` (tenjiku.md §7).
     pub both_royals: bool,
+    /// The pieces of the side to move that may not move at all: those an enemy net
+    /// freezes (ko.md §4.4).
+    pub frozen: SquareSet,
 }
 
 impl Bans {
@@ -99,6 +102,7 @@ impl Bans {
     pub(crate) const NONE: Bans = Bans {
         capture: None,
         both_royals: false,
+        frozen: SquareSet::EMPTY,
     };
 }
 
@@ -130,6 +134,12 @@ impl<'a, S: MoveSink, const EXTRAS: bool> Gen<'a, S, EXTRAS> {
                 &rules.zone_squares[pos.side().index()]
             },
         }
+    }
+
+    /// The pieces of the side to move that may move (none that a ban freezes).
+    #[inline]
+    pub(crate) fn movers(&self) -> SquareSet {
+        self.pos.occupied(self.us).minus(&self.bans.frozen)
     }
 
     /// Emits the best pass found, if any (the position's one pass move).

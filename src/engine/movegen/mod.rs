@@ -9,21 +9,28 @@
 //! ([`reduce_route`]) each ask the kinds a piece has. The generation context is
 //! `gen`; one file per kind holds everything about that kind: `emperor`, `area`, `slide`,
 //! `jump`, `hook`, `lion`, `linelion`, `liondog`, `rangejump`, `dblstep`, `leapslide`,
-//! `igui`.
+//! `igui`, `double`, `path`, `line`, `shoot`. Under the rules with shots (ko.md), which
+//! `Rules` choose when compiled ([`Generation::Routes`]), the kinds land routes in the
+//! route context `routes` (emission and the fold of equal effects in `route_emit`).
 
 pub(crate) mod area;
 pub(crate) mod dblstep;
+pub(crate) mod double;
 pub(crate) mod emperor;
 mod gen;
 pub(crate) mod hook;
 pub(crate) mod igui;
 pub(crate) mod jump;
-mod ko;
 pub(crate) mod leapslide;
+pub(crate) mod line;
 pub(crate) mod linelion;
 pub(crate) mod lion;
 pub(crate) mod liondog;
+pub(crate) mod path;
 pub(crate) mod rangejump;
+mod route_emit;
+mod routes;
+pub(crate) mod shoot;
 pub(crate) mod slide;
 
 pub use gen::{Counter, MoveSink};
@@ -33,7 +40,7 @@ use super::core::moves::{Move, Promo};
 use super::core::piece::FaceId;
 use super::geometry::Geometry;
 use super::interrupt::stopped;
-use super::movement::{line_of, Compiled, Kind, KindSet};
+use super::movement::{line_of, Compiled, Generation, Kind, KindSet};
 use super::position::Position;
 use super::rules::lion_trading;
 use super::variant::{PromotionRight, Rules};
@@ -64,6 +71,8 @@ fn bans(rules: &Rules) -> Bans {
             .is_some()
             .then_some(lion_trading::forbids as CaptureBan),
         both_royals: rules.both_royals_illegal(),
+        // No rules that generate moves have nets.
+        frozen: SquareSet::EMPTY,
     }
 }
 
@@ -79,8 +88,8 @@ pub fn generate<S: MoveSink>(pos: &Position, rules: &Rules, sink: &mut S) {
     if pos.is_terminal() || stopped() {
         return;
     }
-    if let Some(k) = &rules.ko {
-        ko::generate(pos, rules, k, sink);
+    if rules.generation == Generation::Routes {
+        routes::generate(pos, rules, sink);
         return;
     }
     if extras(rules) {
@@ -105,7 +114,7 @@ fn extras(rules: &Rules) -> bool {
 /// Every piece's moves, then the pass.
 #[inline]
 fn generate_all<S: MoveSink, const EXTRAS: bool>(mut gen: Gen<'_, S, EXTRAS>) {
-    for from in gen.pos.occupied(gen.us).iter() {
+    for from in gen.movers().iter() {
         gen.piece(from);
     }
     gen.finish();
@@ -138,8 +147,8 @@ fn generate_from_filtered<S: MoveSink>(
     if pos.is_terminal() || !pos.cell(from).is_color(pos.side()) || stopped() {
         return;
     }
-    if let Some(k) = &rules.ko {
-        ko::generate_from(pos, rules, k, from, sink);
+    if rules.generation == Generation::Routes {
+        routes::generate_from(pos, rules, from, sink);
         return;
     }
     let mut gen = Gen::<S, true>::new(pos, rules, sink, bans);
@@ -162,8 +171,8 @@ pub fn pass_of(pos: &Position, rules: &Rules, from: Square) -> Option<Move> {
     if pos.is_terminal() || !pos.cell(from).is_color(pos.side()) {
         return None;
     }
-    if let Some(k) = &rules.ko {
-        return ko::pass_of(pos, rules, k, from, None);
+    if rules.generation == Generation::Routes {
+        return routes::pass_of(pos, rules, from, None);
     }
     let mut none = Counter::default();
     let mut gen = Gen::<_, true>::new(pos, rules, &mut none, Bans::NONE);
@@ -178,8 +187,8 @@ pub fn can_pass_via(pos: &Position, rules: &Rules, from: Square, via: Square) ->
     if !pos.cell(via).is_empty() {
         return false;
     }
-    if let Some(k) = &rules.ko {
-        return ko::pass_of(pos, rules, k, from, Some(via)).is_some();
+    if rules.generation == Generation::Routes {
+        return routes::pass_of(pos, rules, from, Some(via)).is_some();
     }
     let c = &rules.face(pos.cell(from).face_unchecked()).compiled[pos.side().index()];
     match rules.variant.geometry.line(from, via) {
@@ -188,15 +197,15 @@ pub fn can_pass_via(pos: &Position, rules: &Rules, from: Square, via: Square) ->
     }
 }
 
-/// Ko shogi (ko.md §4.5): whether the piece on `from` can pass through the empty point
-/// `via`, and if so whether that pass burns it (a burning pass is a move of its own; the
-/// others are all the position's one pass). `None` when it cannot, or under other rules.
-pub fn ko_pass_via(pos: &Position, rules: &Rules, from: Square, via: Square) -> Option<bool> {
-    let ko = rules.ko.as_ref()?;
-    if pos.is_terminal() {
+/// Under the rules with shots (ko.md §4.5): whether the piece on `from` can pass through
+/// the empty point `via`, and if so whether that pass burns it (a burning pass is a move of
+/// its own; the others are all the position's one pass). `None` when it cannot, or under
+/// other rules.
+pub fn route_pass_via(pos: &Position, rules: &Rules, from: Square, via: Square) -> Option<bool> {
+    if rules.generation != Generation::Routes || pos.is_terminal() {
         return None;
     }
-    ko::pass_via(pos, rules, ko, from, via)
+    routes::pass_via(pos, rules, from, via)
 }
 
 /// Whether the side to move has a pass, and its canonical text squares (piece, via).
@@ -232,9 +241,18 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
                 Kind::Lion => self.lion(from, face),
                 Kind::LineLion => self.linelion(from, face, c.linelion),
                 Kind::LionDog => self.liondog(from, face, c.lion),
-                // The kinds tenjiku shogi adds come last in the closed list: the rest of
-                // the piece's kinds are all of them.
-                Kind::Area | Kind::RangeJump | Kind::DoubleStep | Kind::LeapSlide | Kind::Igui => {
+                // The kinds tenjiku shogi adds come next in the closed list: the rest of
+                // the piece's kinds are all of them (the route kinds, last, are generated
+                // by the route context, `routes`).
+                Kind::Area
+                | Kind::RangeJump
+                | Kind::DoubleStep
+                | Kind::LeapSlide
+                | Kind::Igui
+                | Kind::Double
+                | Kind::Path
+                | Kind::Line
+                | Kind::Shoot => {
                     if EXTRAS {
                         self.tenjiku_kinds(from, face, c);
                     }
@@ -262,7 +280,11 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
                 | Kind::Hook
                 | Kind::Lion
                 | Kind::LineLion
-                | Kind::LionDog => {}
+                | Kind::LionDog
+                | Kind::Double
+                | Kind::Path
+                | Kind::Line
+                | Kind::Shoot => {}
             }
         }
     }
@@ -300,9 +322,18 @@ impl StartFilter for Compiled {
             Kind::Area => area::may_start_towards(self, dx, dy),
             Kind::DoubleStep => dblstep::may_start_towards(self, dx, dy),
             Kind::LeapSlide => leapslide::may_start_towards(self, dx, dy),
+            Kind::Double => double::may_start_towards(self, dx, dy),
+            Kind::Path => path::may_start_towards(self, dx, dy),
+            Kind::Line => line::may_start_towards(self, dx, dy),
             // Range jumps go with a slide along the same lines; igui's first square is a
             // neighbour along a line of `line_reach`.
-            Kind::Slide | Kind::LineLion | Kind::LionDog | Kind::RangeJump | Kind::Igui => false,
+            // A shot is written after `*`, never as a first square.
+            Kind::Slide
+            | Kind::LineLion
+            | Kind::LionDog
+            | Kind::RangeJump
+            | Kind::Igui
+            | Kind::Shoot => false,
         })
     }
 
@@ -318,7 +349,10 @@ impl StartFilter for Compiled {
                 Kind::DoubleStep => 2,
                 Kind::LeapSlide => leapslide::start_reach(self),
                 Kind::RangeJump => u8::MAX,
-                Kind::Slide | Kind::LineLion | Kind::LionDog | Kind::Igui => 0,
+                Kind::Double => double::start_reach(self),
+                Kind::Path => path::start_reach(self),
+                Kind::Line => line::start_reach(self),
+                Kind::Slide | Kind::LineLion | Kind::LionDog | Kind::Igui | Kind::Shoot => 0,
             })
             .fold(lines, u8::max)
     }
@@ -413,6 +447,10 @@ fn droppable(
         | Kind::Area
         | Kind::RangeJump
         | Kind::LeapSlide
-        | Kind::Igui => false,
+        | Kind::Igui
+        | Kind::Double
+        | Kind::Path
+        | Kind::Line
+        | Kind::Shoot => false,
     })
 }

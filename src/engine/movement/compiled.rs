@@ -3,7 +3,7 @@
 //! equal-effect rule of `docs/rules/tai.md`).
 
 use super::kind::{Kind, KindSet};
-use super::language::{Component, DirSet, Movement, UNLIMITED};
+use super::language::{Component, DirSet, DoubleRule, Movement, PathVisits, Shot, UNLIMITED};
 use crate::engine::core::color::Color;
 use crate::engine::core::dir::{abs_dir, absolute_offset, ABS_DIRS};
 
@@ -59,6 +59,22 @@ pub struct Compiled {
     pub leapslide_max: [u8; 8],
     /// Absolute directions of igui without moving (tenjiku.md §4.5).
     pub igui: u8,
+    /// Double moves' legs (ko.md §4.5), as absolute offsets.
+    pub double: Option<DoubleMove>,
+    /// A path's most steps and which paths count (ko.md §4.5, the thunderclap).
+    pub path: Option<(u8, PathVisits)>,
+    /// Per absolute direction, how far a multi-capture line reaches (0 = none; ko.md §4.5).
+    pub line: [u8; 8],
+    /// Shots as the movement gives them (ko.md §4.2).
+    pub shoot: Option<Shot>,
+}
+
+/// A double move's legs (ko.md §4.5): the offsets each leg may take, as absolute board
+/// offsets, and which second legs follow a first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DoubleMove {
+    pub atoms: Vec<(i8, i8)>,
+    pub rule: DoubleRule,
 }
 
 impl Compiled {
@@ -97,12 +113,26 @@ impl Compiled {
                     }
                 }
                 Component::Igui { dirs } => c.igui |= abs_mask(color, *dirs),
-                // Ko shogi's multi-leg moves and shots have their own generator, which
-                // reads the movement itself (`crate::engine::variant::ko`).
-                Component::Double { .. }
-                | Component::Path { .. }
-                | Component::Line { .. }
-                | Component::Shoot { .. } => {}
+                Component::Double { atoms, rule } => {
+                    c.double = Some(DoubleMove {
+                        atoms: atoms
+                            .iter()
+                            .map(|&(x, y)| {
+                                let (dx, dy) = absolute_offset(color, i32::from(x), i32::from(y));
+                                (dx as i8, dy as i8)
+                            })
+                            .collect(),
+                        rule: *rule,
+                    });
+                }
+                Component::Path { steps, visits } => c.path = Some((*steps, *visits)),
+                Component::Line { dirs, max } => {
+                    for d in dirs.iter() {
+                        let a = abs_dir(color, d);
+                        c.line[a] = c.line[a].max(*max);
+                    }
+                }
+                Component::Shoot(shot) => c.shoot = Some(shot.clone()),
             }
         }
         c.linelion = if c.lion || c.liondog {
@@ -201,6 +231,10 @@ impl Compiled {
             (Kind::DoubleStep, c.dblstep != 0),
             (Kind::LeapSlide, c.leapslide_max.iter().any(|&m| m > 0)),
             (Kind::Igui, c.igui != 0),
+            (Kind::Double, c.double.is_some()),
+            (Kind::Path, c.path.is_some()),
+            (Kind::Line, c.line.iter().any(|&m| m > 0)),
+            (Kind::Shoot, c.shoot.is_some()),
         ];
         for (kind, here) in present {
             if here {
@@ -208,6 +242,27 @@ impl Compiled {
             }
         }
         c
+    }
+}
+
+impl Compiled {
+    /// The same movement under the rules with shots when `routes` (ko.md §4.5), which make a
+    /// double step a double move of unit steps that folds its routes by effect: its
+    /// double-step directions become the atoms of a free double move. A movement with a
+    /// double move of its own keeps it.
+    pub fn routed(mut self, routes: bool) -> Compiled {
+        if routes && self.dblstep != 0 && self.double.is_none() {
+            let atoms = (0..8)
+                .filter(|&a| self.dblstep & (1 << a) != 0)
+                .map(|a| (ABS_DIRS[a].0 as i8, ABS_DIRS[a].1 as i8))
+                .collect();
+            self.double = Some(DoubleMove {
+                atoms,
+                rule: DoubleRule::Free,
+            });
+            self.kinds.insert(Kind::Double);
+        }
+        self
     }
 }
 

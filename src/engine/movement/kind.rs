@@ -1,4 +1,7 @@
-//! The closed list of movement kinds ([`Kind`]) and sets of them ([`KindSet`]).
+//! The closed list of movement kinds ([`Kind`]), the kind each movement component
+//! compiles into ([`Kind::of`]), and sets of them ([`KindSet`]).
+
+use super::language::Component;
 
 /// The closed list of movement kinds (tai.md "Movement kinds"), in the order the
 /// generator emits them. Adding a kind is a row here, a file in
@@ -34,11 +37,22 @@ pub enum Kind {
     /// Igui (居食い, "eating in place"): capturing a neighbour without moving
     /// (tenjiku.md §4.5).
     Igui,
+    /// Double moves (ko.md §4.5): a leg to one of some offsets, then optionally a second,
+    /// capturing where each leg lands.
+    Double,
+    /// Paths (ko.md §4.5, the thunderclap): up to N orthogonal unit steps, capturing every
+    /// enemy stepped on.
+    Path,
+    /// Multi-capture lines (ko.md §4.5, the flag waver): unit steps along one line,
+    /// capturing every enemy stepped on.
+    Line,
+    /// Shots (ko.md §4.2): removing enemies within a range after a move or instead of one.
+    Shoot,
 }
 
 impl Kind {
     /// Every kind, in emission order.
-    pub const ALL: [Kind; 12] = [
+    pub const ALL: [Kind; 16] = [
         Kind::Emperor,
         Kind::Slide,
         Kind::Jump,
@@ -51,7 +65,33 @@ impl Kind {
         Kind::DoubleStep,
         Kind::LeapSlide,
         Kind::Igui,
+        Kind::Double,
+        Kind::Path,
+        Kind::Line,
+        Kind::Shoot,
     ];
+
+    /// The kind a movement component compiles into.
+    pub fn of(component: &Component) -> Kind {
+        match component {
+            Component::Slide { .. } => Kind::Slide,
+            Component::Jump { .. } => Kind::Jump,
+            Component::Hook { .. } => Kind::Hook,
+            Component::Lion => Kind::Lion,
+            Component::LineLion { .. } => Kind::LineLion,
+            Component::LionDog => Kind::LionDog,
+            Component::Emperor => Kind::Emperor,
+            Component::RangeJump { .. } => Kind::RangeJump,
+            Component::Area { .. } => Kind::Area,
+            Component::DoubleStep { .. } => Kind::DoubleStep,
+            Component::LeapSlide { .. } => Kind::LeapSlide,
+            Component::Igui { .. } => Kind::Igui,
+            Component::Double { .. } => Kind::Double,
+            Component::Path { .. } => Kind::Path,
+            Component::Line { .. } => Kind::Line,
+            Component::Shoot(_) => Kind::Shoot,
+        }
+    }
 }
 
 /// The kind of each bit of a [`KindSet`]; bits past the last kind are never set.
@@ -69,7 +109,38 @@ const BY_BIT: [Kind; 16] = {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct KindSet(u16);
 
+/// The set of the kinds listed.
+const fn set(kinds: &[Kind]) -> KindSet {
+    let mut bits = 0;
+    let mut i = 0;
+    while i < kinds.len() {
+        bits |= 1 << kinds[i] as u8;
+        i += 1;
+    }
+    KindSet(bits)
+}
+
 impl KindSet {
+    /// The kinds whose moves are routes that may shoot and capture on several points
+    /// (ko.md §4.2, §4.5): only the rules with shots, burns on arrival and on-the-spot
+    /// promotion run them.
+    pub const ROUTES: KindSet = set(&[Kind::Double, Kind::Path, Kind::Line, Kind::Shoot]);
+
+    /// The kinds those rules run: steps, ranges, leaps, double steps (as double moves of
+    /// unit steps) and [`KindSet::ROUTES`].
+    pub const ROUTE_RULES: KindSet = set(&[
+        Kind::Slide,
+        Kind::Jump,
+        Kind::DoubleStep,
+        Kind::Double,
+        Kind::Path,
+        Kind::Line,
+        Kind::Shoot,
+    ]);
+
+    /// Every kind but [`KindSet::ROUTES`]: what the other rules run.
+    pub const NOT_ROUTES: KindSet = KindSet(!Self::ROUTES.0);
+
     /// The kinds tenjiku shogi adds, last in the closed list.
     pub const EXTRAS: KindSet = KindSet(
         1 << Kind::Area as u8
@@ -110,5 +181,28 @@ impl KindSet {
             // `k` is below 16: the mask tells the compiler so.
             Some(BY_BIT[k & 15])
         })
+    }
+}
+
+/// How moves are generated, chosen once when the rules are compiled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Generation {
+    /// Each movement kind emits moves with the promotion marks the zone or the capture
+    /// gives.
+    Moves,
+    /// Each movement kind lands routes, which may shoot, burn their piece on arrival and
+    /// promote it on the spot, folded by effect into moves (the rules with shots, ko.md
+    /// §3–§5, whose parameters are `KoRules`).
+    Routes,
+}
+
+impl Generation {
+    /// [`Generation::Routes`] for the rules with shots, else [`Generation::Moves`].
+    pub fn of(routes: bool) -> Generation {
+        if routes {
+            Generation::Routes
+        } else {
+            Generation::Moves
+        }
     }
 }

@@ -114,13 +114,20 @@ pub enum Component {
     /// Shooting after a move (ko.md §4.2): up to `shots` enemies within `range`, the line
     /// `over` pieces or blocked by them, never the kinds coded in `except`; `each_leg`:
     /// one shot after each leg of a double move.
-    Shoot {
-        shots: u8,
-        range: u8,
-        over: bool,
-        except: Vec<String>,
-        each_leg: bool,
-    },
+    Shoot(Shot),
+}
+
+/// Shots (ko.md §4.2): up to `shots` enemies within `range`, the line `over` pieces or
+/// blocked by them, never the kinds coded in `except`; `each_leg`: one shot after each leg
+/// of a double move. The rules in force may change the count and range (ko's Frankish
+/// cannon options) when they are compiled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shot {
+    pub shots: u8,
+    pub range: u8,
+    pub over: bool,
+    pub except: Vec<String>,
+    pub each_leg: bool,
 }
 
 /// Which second legs a [`Component::Double`] allows (ko.md §4.5, O21).
@@ -250,13 +257,13 @@ impl fmt::Display for Movement {
                     }
                 ),
                 Component::Line { dirs, max } => format!("line{max}({})", dirs.names()),
-                Component::Shoot {
+                Component::Shoot(Shot {
                     shots,
                     range,
                     over,
                     except,
                     each_leg,
-                } => {
+                }) => {
                     let mut text = format!(
                         "shoot({shots}@{range} {}",
                         if *over { "over" } else { "blocked" }
@@ -481,13 +488,13 @@ fn parse_shoot(arg: &str, token: &str) -> Result<Component, String> {
             return Err(bad());
         }
     }
-    Ok(Component::Shoot {
+    Ok(Component::Shoot(Shot {
         shots,
         range,
         over,
         except,
         each_leg,
-    })
+    }))
 }
 
 /// The limit of a limited range (`slide3`, `leapslide3`): 2 to 24.
@@ -576,13 +583,13 @@ mod tests {
         let lb = Movement::parse("step(diag) shoot(1@3 blocked except=SH,SU)").unwrap();
         assert_eq!(
             lb.components[1],
-            Component::Shoot {
+            Component::Shoot(Shot {
                 shots: 1,
                 range: 3,
                 over: false,
                 except: vec!["SH".into(), "SU".into()],
                 each_leg: false
-            }
+            })
         );
         for text in [
             "path5(orth)",

@@ -11,7 +11,7 @@ mod language;
 mod words;
 
 pub(crate) use compiled::line_of;
-pub use compiled::Compiled;
-pub use kind::{Kind, KindSet};
-pub use language::{Component, DirSet, DoubleRule, Movement, PathVisits, UNLIMITED};
+pub use compiled::{Compiled, DoubleMove};
+pub use kind::{Generation, Kind, KindSet};
+pub use language::{Component, DirSet, DoubleRule, Movement, PathVisits, Shot, UNLIMITED};
 pub use words::movement as movement_in_words;

@@ -2,7 +2,7 @@
 //! phrased for a reader of the rules pages (`docs/rules/`), derived from the same data
 //! the generator compiles, so that the words cannot drift from the moves played.
 
-use super::language::{Component, DirSet, DoubleRule, Movement, PathVisits, UNLIMITED};
+use super::language::{Component, DirSet, DoubleRule, Movement, PathVisits, Shot, UNLIMITED};
 use crate::engine::core::dir::Dir;
 
 /// Named groups of directions, largest first, with how a sentence says them.
@@ -223,13 +223,13 @@ pub fn component(c: &Component) -> String {
             number(*max),
             directions(*dirs)
         ),
-        Component::Shoot {
+        Component::Shoot(Shot {
             shots,
             range,
             over,
             except,
             each_leg,
-        } => {
+        }) => {
             let mut text = format!(
                 "shoots up to {} enemy piece{} within {} point{} ({})",
                 number(*shots),

@@ -1,6 +1,7 @@
 //! Ko shogi's rules compiled for the engine ([`KoRules`]): the values of options O1–O30,
 //! O32 and O33 (ko.md §7) and, per face, what ko's generator and play read about it
-//! ([`KoFace`]: its moves per colour, its shots, what it may capture by displacement, the
+//! ([`KoFace`]: how far its moves reach (the moves themselves are the face's
+//! [`Compiled`] movement, as every variant's), its shots, what it may capture by displacement, the
 //! on-the-spot promotions it takes part in, its part in the loss condition, nets, burns,
 //! priests, fog and light). A twin (a promoted face whose promoted side is a setup kind,
 //! ko.md §2.4) is the kind it moves as for every rule, so each face reads its facts from
@@ -19,9 +20,9 @@ use super::ko_options::{
 };
 use super::model::Variant;
 use crate::engine::core::color::Color;
-use crate::engine::core::dir::{abs_dir, absolute_offset, Dir, ABS_DIRS};
+use crate::engine::core::dir::abs_dir;
 use crate::engine::core::piece::{FaceId, KindId};
-use crate::engine::movement::{Component, DoubleRule, Movement, PathVisits, UNLIMITED};
+use crate::engine::movement::{Compiled, UNLIMITED};
 
 /// A set of kinds, one bit per [`KindId`] (the loader allows at most 127 kinds).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -36,88 +37,6 @@ impl KindMask {
 
     fn insert(&mut self, kind: KindId) {
         self.0 |= 1 << kind.index();
-    }
-}
-
-/// A double move's legs (ko.md §4.5), as absolute offsets.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Double {
-    pub atoms: Vec<(i8, i8)>,
-    pub rule: DoubleRule,
-}
-
-/// A face's moves for one colour, in absolute directions and offsets.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct KoMoves {
-    /// Range per absolute direction (0 none, 1 a step, [`UNLIMITED`]).
-    pub slide: [u8; 8],
-    /// The absolute direction of the step that needs the drum (ko.md §4.8), if any: it is
-    /// in `slide` too.
-    pub drum_step: Option<usize>,
-    pub jumps: Vec<(i8, i8)>,
-    pub double: Option<Double>,
-    /// The thunderclap's path: most steps and which paths count.
-    pub path: Option<(u8, PathVisits)>,
-    /// Multi-capture line reach per absolute direction (0 none).
-    pub line: [u8; 8],
-}
-
-impl KoMoves {
-    fn new(movement: &Movement, color: Color, drum_step: bool) -> KoMoves {
-        let mut m = KoMoves::default();
-        let abs = |x: i8, y: i8| {
-            let (dx, dy) = absolute_offset(color, i32::from(x), i32::from(y));
-            (dx as i8, dy as i8)
-        };
-        for comp in &movement.components {
-            match comp {
-                Component::Slide { dirs, max } => {
-                    for d in dirs.iter() {
-                        let a = abs_dir(color, d);
-                        m.slide[a] = m.slide[a].max(*max);
-                    }
-                }
-                Component::Jump { offsets } => {
-                    m.jumps.extend(offsets.iter().map(|&(x, y)| abs(x, y)));
-                }
-                Component::DoubleStep { dirs } => {
-                    m.double = Some(Double {
-                        atoms: dirs
-                            .iter()
-                            .map(|d| {
-                                let (dx, dy) = ABS_DIRS[abs_dir(color, d)];
-                                (dx as i8, dy as i8)
-                            })
-                            .collect(),
-                        rule: DoubleRule::Free,
-                    });
-                }
-                Component::Double { atoms, rule } => {
-                    m.double = Some(Double {
-                        atoms: atoms.iter().map(|&(x, y)| abs(x, y)).collect(),
-                        rule: *rule,
-                    });
-                }
-                Component::Path { steps, visits } => m.path = Some((*steps, *visits)),
-                Component::Line { dirs, max } => {
-                    for d in dirs.iter() {
-                        let a = abs_dir(color, d);
-                        m.line[a] = m.line[a].max(*max);
-                    }
-                }
-                _ => {}
-            }
-        }
-        if drum_step && m.slide[abs_dir(color, Dir::Forward)] > 0 {
-            m.drum_step = Some(abs_dir(color, Dir::Forward));
-        }
-        m
-    }
-
-    /// Whether the moves need the per-piece buffer that folds routes with equal effects
-    /// (double moves and paths).
-    pub fn multi_leg(&self) -> bool {
-        self.double.is_some() || self.path.is_some()
     }
 }
 
@@ -150,8 +69,8 @@ pub enum Victim {
 pub struct KoFace {
     /// The kind it moves as.
     pub moves_as: KindId,
-    /// Its moves, per colour.
-    pub moves: [KoMoves; 2],
+    /// Its pawn-like forward step needs the side's drum link (ko.md §4.8, `drum_step`).
+    pub drum_step: bool,
     pub shooter: Option<Shooter>,
     pub commander: bool,
     /// The half-commander kind it counts as (middle troop, banner; a flag waver under
@@ -184,46 +103,45 @@ pub struct KoFace {
     pub far: [u8; 2],
 }
 
-impl KoMoves {
-    /// The farthest point (Chebyshev distance) the moves reach, unlimited ranges aside.
-    fn bounded_reach(&self) -> u8 {
-        let slide = self.slide.iter().filter(|&&m| m != UNLIMITED).max();
-        let jump = self
-            .jumps
+/// The farthest point (Chebyshev distance) a compiled movement reaches, unlimited ranges
+/// aside.
+fn bounded_reach(c: &Compiled) -> u8 {
+    let slide = c.slide_max.iter().filter(|&&m| m != UNLIMITED).max();
+    let jump = c
+        .all_jumps
+        .iter()
+        .map(|&(x, y)| x.unsigned_abs().max(y.unsigned_abs()))
+        .max();
+    let double = c.double.as_ref().and_then(|d| {
+        d.atoms
             .iter()
-            .map(|&(x, y)| x.unsigned_abs().max(y.unsigned_abs()))
-            .max();
-        let double = self.double.as_ref().and_then(|d| {
-            d.atoms
-                .iter()
-                .map(|&(x, y)| 2 * x.unsigned_abs().max(y.unsigned_abs()))
-                .max()
-        });
-        let path = self.path.map(|(n, _)| n);
-        let line = self.line.iter().max();
-        [slide.copied(), jump, double, path, line.copied()]
-            .into_iter()
-            .flatten()
+            .map(|&(x, y)| 2 * x.unsigned_abs().max(y.unsigned_abs()))
             .max()
-            .unwrap_or(0)
-    }
+    });
+    let path = c.path.map(|(n, _)| n);
+    let line = c.line.iter().max();
+    [slide.copied(), jump, double, path, line.copied()]
+        .into_iter()
+        .flatten()
+        .max()
+        .unwrap_or(0)
+}
 
-    /// The absolute directions of unlimited ranges.
-    fn far_dirs(&self) -> u8 {
-        (0..8)
-            .filter(|&d| self.slide[d] == UNLIMITED)
-            .fold(0, |m, d| m | 1 << d)
-    }
+/// The absolute directions of a compiled movement's unlimited ranges.
+fn far_dirs(c: &Compiled) -> u8 {
+    (0..8)
+        .filter(|&d| c.slide_max[d] == UNLIMITED)
+        .fold(0, |m, d| m | 1 << d)
 }
 
 /// What ko's rules are compiled from for one face: its kind, whether it is the promoted
-/// side, the kind it moves as and its movement under the rules in force (overrides
-/// applied).
+/// side, the kind it moves as, and its movement under the rules in force (overrides
+/// applied) compiled per colour.
 pub(super) struct FaceInput<'f> {
     pub kind: KindId,
     pub promoted: bool,
     pub moves_as: KindId,
-    pub movement: &'f Movement,
+    pub compiled: &'f [Compiled; 2],
 }
 
 /// Ko shogi's rules in force.
@@ -261,7 +179,8 @@ pub struct KoRules {
 
 impl KoRules {
     /// Compiles ko's rules from the option values (value index per option) and the faces
-    /// compiled by `Rules::compile` (which applied the overrides to their movements).
+    /// compiled by `Rules::compile` (which applied the overrides to their movements and
+    /// compiled them).
     pub(super) fn compile<'f>(
         variant: &Variant,
         values: &[usize],
@@ -295,28 +214,27 @@ impl KoRules {
             .map(|f| {
                 let row = &variant.kind(f.moves_as).ko;
                 let origin = &variant.kind(f.kind).ko;
-                let shooter = f.movement.components.iter().find_map(|c| match c {
-                    Component::Shoot {
-                        shots,
-                        range,
-                        over,
-                        except,
-                        each_leg,
-                    } => {
-                        let mut immune = KindMask::default();
-                        for k in except.iter().filter_map(|c| code(c)) {
-                            immune.insert(k);
-                        }
-                        Some(Shooter {
-                            shots: if row.frankish { frankish_shots } else { *shots },
-                            range: if row.frankish { frankish_range } else { *range },
-                            over: *over,
-                            immune,
-                            each_leg: *each_leg,
-                            frankish: row.frankish,
-                        })
+                let shooter = f.compiled[0].shoot.as_ref().map(|s| {
+                    let mut immune = KindMask::default();
+                    for k in s.except.iter().filter_map(|c| code(c)) {
+                        immune.insert(k);
                     }
-                    _ => None,
+                    Shooter {
+                        shots: if row.frankish {
+                            frankish_shots
+                        } else {
+                            s.shots
+                        },
+                        range: if row.frankish {
+                            frankish_range
+                        } else {
+                            s.range
+                        },
+                        over: s.over,
+                        immune,
+                        each_leg: s.each_leg,
+                        frankish: row.frankish,
+                    }
                 });
                 let victim = match &row.capture_promotes {
                     None => Victim::No,
@@ -334,19 +252,17 @@ impl KoRules {
                 };
                 let net =
                     Color::ALL.map(|c| row.net.iter().fold(0u8, |m, d| m | 1 << abs_dir(c, d)));
-                let moves =
-                    Color::ALL.map(|c| KoMoves::new(f.movement, c, row.drum_step.is_some()));
-                let far = [moves[0].far_dirs(), moves[1].far_dirs()];
+                let far = [far_dirs(&f.compiled[0]), far_dirs(&f.compiled[1])];
                 let shot = shooter.map_or(0, |s| s.range);
                 // A shooter with an unlimited range could shoot anywhere: no bound.
                 let reach = if shot > 0 && far != [0, 0] {
                     u8::MAX
                 } else {
-                    moves[0].bounded_reach() + shot + u8::from(row.poison_flame)
+                    bounded_reach(&f.compiled[0]) + shot + u8::from(row.poison_flame)
                 };
                 KoFace {
                     moves_as: f.moves_as,
-                    moves,
+                    drum_step: row.drum_step.is_some(),
                     reach,
                     far,
                     shooter,

@@ -110,6 +110,32 @@ impl KoFlags {
         Ok(true)
     }
 
+    /// The first flag set, by its name in the flags column: `None` for the other
+    /// variants' rows (the loader refuses these flags where ko's rules are not in force).
+    pub(super) fn first_flag(&self) -> Option<&'static str> {
+        [
+            (self.commander, "commander"),
+            (self.half_commander, "half_commander"),
+            (self.capture_promotes.is_some(), "capture_promotes"),
+            (self.step_mover != StepMover::No, "step_mover"),
+            (self.clerk, "clerk"),
+            (self.guard, "guard"),
+            (self.priest, "priest"),
+            (self.priest_family, "priest_family"),
+            (self.priest_link, "priest_link"),
+            (self.drum_step.is_some(), "drum_step"),
+            (self.fog, "fog"),
+            (self.light, "light"),
+            (self.frankish, "frankish"),
+            (self.fortress, "fortress"),
+            (self.net.0 != 0, "net"),
+            (self.poison_flame, "poison_flame"),
+            (self.implied_captures, "implied_captures"),
+        ]
+        .into_iter()
+        .find_map(|(set, name)| set.then_some(name))
+    }
+
     /// The codes of other kinds the flags name (checked by the loader).
     pub(super) fn codes(&self) -> impl Iterator<Item = &str> {
         let promotes = match &self.capture_promotes {

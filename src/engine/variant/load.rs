@@ -11,7 +11,7 @@ use super::model::{
 use super::options::{check_needs, check_row, Features, PROMOTION_TABLE};
 use crate::engine::core::piece::{KindId, MAX_KINDS};
 use crate::engine::geometry::Geometry;
-use crate::engine::movement::{Component, Movement};
+use crate::engine::movement::{Component, Kind, KindSet, Movement};
 
 /// The data files of a variant.
 #[derive(Clone, Copy)]
@@ -47,9 +47,9 @@ pub fn load(
     traits: VariantTraits,
     files: &DataFiles<'_>,
 ) -> Result<Variant, String> {
-    let (kinds, tables) = load_pieces(files.pieces)?;
+    let (kinds, tables) = load_pieces(files.pieces, traits)?;
     let (mut options, profiles) = load_options(files.options)?;
-    let (overrides, setup_overrides) = load_overrides(files.overrides, &options, &kinds)?;
+    let (overrides, setup_overrides) = load_overrides(files.overrides, &options, &kinds, traits)?;
     check_tables(&tables, &options)?;
     check_needs(
         &options,
@@ -103,7 +103,7 @@ pub fn load(
 /// The `pieces` file: one row per kind, with its promotions resolved to kinds, and the
 /// promotion tables the rows name (every row that promotes under some table names the same
 /// tables, in the same order).
-fn load_pieces(text: &str) -> Result<(Vec<KindInfo>, Vec<String>), String> {
+fn load_pieces(text: &str, traits: VariantTraits) -> Result<(Vec<KindInfo>, Vec<String>), String> {
     let mut kinds = Vec::new();
     let mut promote_codes = Vec::new();
     let mut contagious_codes = Vec::new();
@@ -117,6 +117,7 @@ fn load_pieces(text: &str) -> Result<(Vec<KindInfo>, Vec<String>), String> {
         }
         let movement =
             Movement::parse(f[4]).map_err(|e| format!("pieces line {line} ({}): {e}", f[0]))?;
+        honoured(&movement, traits).map_err(|e| format!("pieces line {line} ({}): {e}", f[0]))?;
         let mut kind = KindInfo {
             code: f[0].to_string(),
             name: f[1].to_string(),
@@ -196,6 +197,8 @@ fn load_pieces(text: &str) -> Result<(Vec<KindInfo>, Vec<String>), String> {
                 }
             }
         }
+        flags_honoured(&kind, contagious.is_some(), traits)
+            .map_err(|e| format!("pieces line {line} ({}): {e}", f[0]))?;
         contagious_codes.push(contagious);
         kinds.push(kind);
     }
@@ -237,6 +240,54 @@ fn load_pieces(text: &str) -> Result<(Vec<KindInfo>, Vec<String>), String> {
         }
     }
     Ok((kinds, tables.unwrap_or_default()))
+}
+
+/// Whether the variant's rules run every component of `movement`: the rules with shots
+/// (ko shogi's) run only [`KindSet::ROUTE_RULES`], the others every kind but
+/// [`KindSet::ROUTES`]. A component the rules would ignore is an error naming it.
+fn honoured(movement: &Movement, traits: VariantTraits) -> Result<(), String> {
+    let run = if traits.ko {
+        KindSet::ROUTE_RULES
+    } else {
+        KindSet::NOT_ROUTES
+    };
+    match movement
+        .components
+        .iter()
+        .find(|c| !run.contains(Kind::of(c)))
+    {
+        Some(c) => Err(format!(
+            "the component `{}` is not one this variant's rules run",
+            Movement {
+                components: vec![c.clone()]
+            }
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Whether the variant's rules honour the flags of `kind` (`contagious`: it has a
+/// `contagious=` flag): ko shogi's flags need its rules, and its rules have no lion
+/// trading, burning fire demons, contagion or jump ranks.
+fn flags_honoured(kind: &KindInfo, contagious: bool, traits: VariantTraits) -> Result<(), String> {
+    let foreign = if traits.ko {
+        [
+            (kind.lion, "lion"),
+            (kind.fire_demon, "fire_demon"),
+            (contagious, "contagious"),
+            (kind.jump_rank > 0, "rank"),
+        ]
+        .into_iter()
+        .find_map(|(set, name)| set.then_some(name))
+    } else {
+        kind.ko.first_flag()
+    };
+    match foreign {
+        Some(flag) => Err(format!(
+            "the flag `{flag}` is not one this variant's rules honour"
+        )),
+        None => Ok(()),
+    }
 }
 
 /// The kind with this code (not an alias).
@@ -300,6 +351,7 @@ fn load_overrides(
     text: &str,
     options: &[OptionDef],
     kinds: &[KindInfo],
+    traits: VariantTraits,
 ) -> Result<(Vec<Override>, Vec<SetupOverride>), String> {
     let mut overrides = Vec::new();
     let mut setups = Vec::new();
@@ -331,9 +383,12 @@ fn load_overrides(
                 find(kinds, code)
                     .ok_or_else(|| format!("overrides line {line}: unknown piece `{code}`"))?,
             ),
-            None => OverrideChange::Movement(
-                Movement::parse(f[3]).map_err(|e| format!("overrides line {line}: {e}"))?,
-            ),
+            None => {
+                let movement =
+                    Movement::parse(f[3]).map_err(|e| format!("overrides line {line}: {e}"))?;
+                honoured(&movement, traits).map_err(|e| format!("overrides line {line}: {e}"))?;
+                OverrideChange::Movement(movement)
+            }
         };
         overrides.push(Override {
             option,

@@ -9,6 +9,7 @@ use super::ko::KoRules;
 use super::ko_options::{FogLightGeometry, PassiveBurn, PriestLoss};
 use super::options::BothRoyalsLost;
 use crate::engine::core::piece::{FaceId, KindId};
+use crate::engine::movement::Compiled;
 
 /// The faces' mechanism flags ([`Mechanisms::has`]).
 pub mod flag {
@@ -119,12 +120,13 @@ pub struct Mechanisms {
 impl Mechanisms {
     /// Compiles the mechanisms from whether each face is a fire demon, the fire demon's
     /// options `water_buffalo_burns_on_promotion` and `both_royals_lost` (absent without
-    /// fire demons) and ko shogi's rules (the one place where a variant's mechanisms are
+    /// fire demons), ko shogi's rules and each face's compiled movement (the one place where a variant's mechanisms are
     /// chosen).
     pub(super) fn compile(
         fire_demons: impl Iterator<Item = bool>,
         demon_options: Option<(bool, BothRoyalsLost)>,
         ko: Option<&KoRules>,
+        compiled: &[&[Compiled; 2]],
     ) -> Mechanisms {
         let mut flags: Vec<u16> = fire_demons.map(u16::from).collect();
         let faces = flags.len();
@@ -158,8 +160,8 @@ impl Mechanisms {
                         half[i] = 1 << b;
                     }
                 }
-                for (reach, m) in lines[i].iter_mut().zip(&f.moves) {
-                    for ((r, &slide), &line) in reach.iter_mut().zip(&m.slide).zip(&m.line) {
+                for (reach, m) in lines[i].iter_mut().zip(compiled[i]) {
+                    for ((r, &slide), &line) in reach.iter_mut().zip(&m.slide_max).zip(&m.line) {
                         if slide == 0 {
                             *r = line;
                         }

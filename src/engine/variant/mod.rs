@@ -34,7 +34,7 @@ mod zone;
 
 pub use header::read_header;
 pub use key_table::{code_key, pack_token};
-pub use ko::{KoFace, KoMoves, KoRules, Shooter, Victim};
+pub use ko::{KoFace, KoRules, Shooter, Victim};
 pub use ko_flags::{CapturePromotes, StepMover};
 pub use ko_options::{
     ClerkPrecondition, FogLightGeometry, FogProtection, NetRule, PassiveBurn, PriestLoss,

@@ -18,7 +18,7 @@ use crate::engine::core::color::Color;
 use crate::engine::core::piece::{FaceId, KindId, Piece};
 use crate::engine::core::square::Square;
 use crate::engine::core::square_set::SquareSet;
-use crate::engine::movement::{Compiled, KindSet, Movement};
+use crate::engine::movement::{Compiled, Generation, KindSet, Movement};
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -233,6 +233,11 @@ pub struct Rules {
     pub ko: Option<KoRules>,
     /// The play mechanisms beyond movement (burning, the clerk, ...), chosen once here.
     pub play: Mechanisms,
+    /// How moves are generated ([`Generation::Routes`] exactly when `ko` is there).
+    pub generation: Generation,
+    /// Whether a promoted-only kind's code names in move text the promoted faces that move
+    /// as it (ko.md §5: `GV` is `+MA`).
+    pub promoted_only_codes: bool,
     /// Per colour, every distinct leap (absolute dx, dy) of any face that exists.
     pub leaps: [Vec<(i8, i8)>; 2],
     /// Every movement kind of a face that exists (what the attack test must ask about).
@@ -251,6 +256,11 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// The parameters of route generation ([`Generation::Routes`]): ko shogi's rules.
+    pub fn route_rules(&self) -> &KoRules {
+        self.ko.as_ref().expect("route rules have them")
+    }
+
     /// The slot where the position module keeps the initial position under these rules,
     /// built on first use (the type is the position module's, which imports this one).
     pub fn start_slot(&self) -> &OnceLock<Box<dyn std::any::Any + Send + Sync>> {
@@ -411,10 +421,7 @@ impl Rules {
                     kind,
                     promoted,
                     moves_as,
-                    compiled: [
-                        Compiled::new(&m, Color::Black),
-                        Compiled::new(&m, Color::White),
-                    ],
+                    compiled: Color::ALL.map(|c| Compiled::new(&m, c).routed(variant.traits.ko)),
                     movement: m,
                     promotes_to: (!promoted && promotion.is_some()).then_some(kind.face(true)),
                     royal: shown.royal,
@@ -494,7 +501,7 @@ impl Rules {
                 kind: f.kind,
                 promoted: f.promoted,
                 moves_as: f.moves_as,
-                movement: &f.movement,
+                compiled: &f.compiled,
             });
             KoRules::compile(variant, &values, inputs)
         });
@@ -508,11 +515,14 @@ impl Rules {
             faces.iter().map(|f| f.fire_demon),
             burn.map(|b| (b.on_promotion, b.both_royals_lost)),
             ko.as_ref(),
+            &faces.iter().map(|f| &f.compiled).collect::<Vec<_>>(),
         );
         Rules {
             checkmate: ko
                 .as_ref()
                 .map_or(variant.traits.checkmate, |k| k.mate_ends_game),
+            promoted_only_codes: ko.is_some(),
+            generation: Generation::of(ko.is_some()),
             ko,
             variant,
             profile,

@@ -105,10 +105,8 @@
 //! the unique match; every failure has a stable code (see [`HodgesError::code`]).
 //!
 //! [`read`] parses the text, [`write`](mod@write) prints it; this module holds the error
-//! type and the steps of a move as the text shows them, which both use; `ko` what ko shogi
-//! adds.
+//! type and the steps of a move as the text shows them, which both use.
 
-mod ko;
 pub(super) mod read;
 pub(super) mod write;
 
@@ -118,6 +116,7 @@ use crate::engine::core::shape::Shape;
 use crate::engine::core::square::Square;
 use crate::engine::core::square_set::SquareSet;
 use crate::engine::movegen::generate_from;
+use crate::engine::movement::Kind;
 use crate::engine::position::Position;
 use crate::engine::variant::Rules;
 use std::fmt;
@@ -267,7 +266,7 @@ fn steps_of(pos: &Position, rules: &Rules, mv: &Move) -> Vec<Step> {
             sq: squares[0],
         }]
     } else {
-        // A ko line move's captures between its ends, which its machine text leaves out.
+        // A line move's captures between its ends, which its machine text leaves out.
         let mut steps: Vec<Step> = implied_captures(pos, rules, mv)
             .into_iter()
             .map(|sq| Step::to(sq, true))
@@ -320,12 +319,17 @@ fn ambiguous(shape: Shape, mut froms: Vec<Square>) -> HodgesError {
     HodgesError::Ambiguous(froms.iter().map(|&s| shape.name(s).to_string()).collect())
 }
 
-/// The points a ko line move (the flag waver's, machine text `from to`) captures before
-/// its final point, in the order the piece reaches them; none for any other move.
+/// The points a line move (the flag waver's, machine text `from to`, ko.md §4.5) captures
+/// before its final point, in the order the piece reaches them; none for any other move.
 fn implied_captures(pos: &Position, rules: &Rules, mv: &Move) -> Vec<Square> {
-    match (&rules.ko, mv.squares()) {
-        (Some(ko), &[to]) => {
-            let mut caps = pos.ko_displaced(mv, rules, ko);
+    let lines = pos.piece_at(mv.from).is_some_and(|p| {
+        rules.face(p.face).compiled[p.color.index()]
+            .kinds
+            .contains(Kind::Line)
+    });
+    match mv.squares() {
+        &[to] if lines => {
+            let mut caps = pos.ko_displaced(mv, rules, rules.route_rules());
             caps.retain(|&s| s != to);
             caps
         }

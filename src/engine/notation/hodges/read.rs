@@ -3,11 +3,14 @@
 //! step with its capture sign, shots, promotion mark), or says why there is none.
 
 use super::write::format_hodges;
-use super::{ambiguous, ko, moves_from, steps_of, HodgesError, Step};
+use super::{ambiguous, moves_from, steps_of, HodgesError, Step};
 use crate::engine::core::moves::{Move, Promo, MAX_LISTED};
-use crate::engine::core::piece::FaceId;
+use crate::engine::core::piece::{FaceId, KindId};
 use crate::engine::core::square::Square;
-use crate::engine::movegen::{can_pass_via, pass_of, reduce_route, twin_route};
+use crate::engine::movegen::{
+    can_pass_via, generate_from, pass_of, reduce_route, route_pass_via, twin_route,
+};
+use crate::engine::movement::{Generation, KindSet};
 use crate::engine::notation::move_text::{trimmed_move_text, MAX_MOVE_TEXT};
 use crate::engine::position::Position;
 use crate::engine::variant::Rules;
@@ -152,7 +155,8 @@ fn check_steps(rules: &Rules, steps: &[Step]) -> Result<(), HodgesError> {
             "expected `-` (move) or `x` (capture) and a square after the piece",
         ));
     }
-    let (most, words) = if rules.ko.is_some() {
+    // Route kinds (ko.md §4.5) list up to six points.
+    let (most, words) = if rules.kinds_present.intersects(KindSet::ROUTES) {
         (MAX_LISTED, "six")
     } else {
         (3, "three")
@@ -207,7 +211,7 @@ pub fn parse_hodges(pos: &Position, rules: &Rules, text: &str) -> Result<Move, H
         .ok_or_else(|| HodgesError::UnknownPiece(parsed.code.to_string()))?;
     let faces: Vec<FaceId> = if variant.kind(kind).promoted_only {
         // Ko shogi reads a promoted-only kind's own code as the promoted pieces it names.
-        let faces = ko::promoted_only_faces(rules, kind);
+        let faces = promoted_only_faces(rules, kind);
         if faces.is_empty() || parsed.promoted {
             return Err(HodgesError::PromotedOnlyPiece(
                 variant.kind(kind).code.clone(),
@@ -243,8 +247,9 @@ pub fn parse_hodges(pos: &Position, rules: &Rules, text: &str) -> Result<Move, H
         sq: via,
     }] = parsed.steps[..]
     {
-        if rules.ko.is_some() {
-            if let Some(pass) = ko::read_pass(pos, rules, &starts, via, parsed.mark) {
+        // Under route generation the passes of a position are one move (ko.md §5).
+        if rules.generation == Generation::Routes {
+            if let Some(pass) = read_route_pass(pos, rules, &starts, via, parsed.mark) {
                 return pass;
             }
         } else {
@@ -283,11 +288,12 @@ pub fn parse_hodges(pos: &Position, rules: &Rules, text: &str) -> Result<Move, H
         }
     }
     if candidates.is_empty() {
-        // Ko shogi: another text of a legal move's effect (ko.md §5) names that move.
+        // Under route generation another text of a legal move's effect (ko.md §5) names
+        // that move.
         candidates.extend(
             moves
                 .iter()
-                .filter(|m| ko::same_effect(pos, rules, &parsed.steps, m)),
+                .filter(|m| same_effect(pos, rules, &parsed.steps, m)),
         );
     }
     if candidates.is_empty() {
@@ -411,4 +417,87 @@ fn choose_mark(
             (None, None, None) => Err(HodgesError::Unreachable { hint: None }),
         },
     }
+}
+
+/// The promoted faces a promoted-only kind's own code names on input
+/// ([`Rules::promoted_only_codes`]): the promoted sides that move as `kind` (ko shogi: `GV`
+/// is `+MA`; `CO` is `+PU` and `+VA`). Empty under other rules, where such a code is an
+/// error.
+fn promoted_only_faces(rules: &Rules, kind: KindId) -> Vec<FaceId> {
+    if !rules.promoted_only_codes {
+        return Vec::new();
+    }
+    (0..rules.variant.kinds.len())
+        .map(|k| KindId(k as u16).face(true))
+        .filter(|&f| {
+            let rule = rules.face(f);
+            rule.exists && rule.moves_as == kind
+        })
+        .collect()
+}
+
+/// Whether `mv` is shaped as a pass: out to an empty point and back, no shot.
+fn is_pass(pos: &Position, mv: &Move) -> bool {
+    matches!(mv.squares(), &[via, back] if back == mv.from && pos.cell(via).is_empty())
+        && mv.shots().is_empty()
+}
+
+/// Reads a pass text (`-!` and `via`) whose piece may stand on `starts` under route
+/// generation (ko.md §5): `None` when no such piece can pass through `via`. Every piece
+/// that can names the position's one pass, unless its pass burns it (a move of its own):
+/// such a text must name one piece.
+fn read_route_pass(
+    pos: &Position,
+    rules: &Rules,
+    starts: &[Square],
+    via: Square,
+    mark: Option<Promo>,
+) -> Option<Result<Move, HodgesError>> {
+    let passers: Vec<(Square, bool)> = starts
+        .iter()
+        .filter_map(|&sq| route_pass_via(pos, rules, sq, via).map(|burns| (sq, burns)))
+        .collect();
+    let &(from, burns) = passers.first()?;
+    if mark.is_some() {
+        return Some(Err(HodgesError::PromotionNotPossible));
+    }
+    if passers.len() > 1 && passers.iter().any(|&(_, b)| b) {
+        let froms = passers.iter().map(|&(sq, _)| sq).collect();
+        return Some(Err(ambiguous(rules.variant.shape(), froms)));
+    }
+    // The piece's moves hold its own burning pass, or else the position's one pass.
+    let mut moves = Vec::new();
+    generate_from(pos, rules, from, &mut moves);
+    let pass = moves
+        .into_iter()
+        .find(|m| is_pass(pos, m) && (!burns || m.from == from));
+    Some(pass.ok_or(HodgesError::Unreachable { hint: None }))
+}
+
+/// Whether the text's `steps` have the effect of the legal move `mv` (ko.md §5): the same
+/// final point, points captured by displacement and shot targets, whatever their order.
+/// Never for a pass text or where moves are not folded by effect (route generation).
+fn same_effect(pos: &Position, rules: &Rules, steps: &[Step], mv: &Move) -> bool {
+    if rules.generation != Generation::Routes {
+        return false;
+    }
+    let moved: Vec<&Step> = steps.iter().filter(|s| !s.shot).collect();
+    let to = match moved.last() {
+        Some(s) if s.stay && !s.capture => return false,
+        Some(s) if s.stay => mv.from,
+        Some(s) => s.sq,
+        None => mv.from,
+    };
+    if to != mv.to() {
+        return false;
+    }
+    let sorted = |mut v: Vec<Square>| {
+        v.sort_unstable();
+        v.dedup();
+        v
+    };
+    let caps = sorted(moved.iter().filter(|s| s.capture).map(|s| s.sq).collect());
+    let shots = sorted(steps.iter().filter(|s| s.shot).map(|s| s.sq).collect());
+    caps == sorted(pos.ko_displaced(mv, rules, rules.route_rules()))
+        && shots == sorted(mv.shots().to_vec())
 }

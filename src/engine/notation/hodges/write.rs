@@ -3,11 +3,12 @@
 //! face has a move with the same text, a ko shooter's targets (`*` and the square) after
 //! the steps they follow, and a fire demon's burns (`x!` list, `*`) at the end.
 
-use super::{ko, moves_from, squares_with_face, steps_of, Step};
+use super::{moves_from, squares_with_face, steps_of, Step};
 use crate::engine::core::moves::{Move, Promo};
 use crate::engine::core::piece::{Cell, Piece};
 use crate::engine::core::square::Square;
-use crate::engine::movegen::{can_pass_via, generate_from, MoveSink, StartFilter};
+use crate::engine::movegen::{can_pass_via, generate_from, route_pass_via, MoveSink, StartFilter};
+use crate::engine::movement::{Generation, KindSet};
 use crate::engine::notation::move_text::format_move;
 use crate::engine::position::Position;
 use crate::engine::variant::Rules;
@@ -129,14 +130,31 @@ fn pass_needs_start(
     else {
         return None;
     };
-    if rules.ko.is_some() {
-        return Some(ko::pass_needs_start(pos, rules, mv, piece, via));
+    if rules.generation == Generation::Routes {
+        return Some(route_pass_needs_start(pos, rules, mv, piece, via));
     }
     Some(
         piece.color == pos.side()
             && squares_with_face(pos, piece.face)
                 .any(|sq| sq != mv.from && can_pass_via(pos, rules, sq, via)),
     )
+}
+
+/// For a pass of `piece` through `via` under route generation (ko.md §5), whether its
+/// text needs the start point: another piece of the same face could pass through `via`
+/// too, and one of the two passes burns its piece (the others are all one move).
+fn route_pass_needs_start(
+    pos: &Position,
+    rules: &Rules,
+    mv: &Move,
+    piece: Piece,
+    via: Square,
+) -> bool {
+    let burns = route_pass_via(pos, rules, mv.from, via) == Some(true);
+    piece.color == pos.side()
+        && squares_with_face(pos, piece.face).any(|sq| {
+            sq != mv.from && route_pass_via(pos, rules, sq, via).is_some_and(|b| b || burns)
+        })
 }
 
 /// The Hodges text of the legal move `mv` in `pos` (the position before the move).
@@ -177,10 +195,12 @@ fn confusable(pos: &Position, rules: &Rules, mv: &Move, piece: Piece, steps: &[S
             .iter()
             .any(|m| steps_of(pos, rules, m) == steps)
     };
-    // Ko moves (lines with implied captures, shots in place) are matched on all the moves
-    // of the few pieces of the same face.
+    // The moves of the route kinds (lines with implied captures, double moves and paths
+    // written by effect, shots) are matched on all the moves of the few pieces of the same
+    // face.
+    let compiled = &rules.face(piece.face).compiled[piece.color.index()];
     let first = match mv.squares().first() {
-        Some(&first) if rules.ko.is_none() => first,
+        Some(&first) if !compiled.kinds.intersects(KindSet::ROUTES) => first,
         _ => {
             return squares_with_face(pos, piece.face)
                 .filter(|&sq| sq != mv.from)
@@ -191,7 +211,6 @@ fn confusable(pos: &Position, rules: &Rules, mv: &Move, piece: Piece, steps: &[S
     // from the pieces whose movement can start towards it at all.
     let geo = &rules.variant.geometry;
     let (first_x, first_y) = geo.xy(first);
-    let compiled = &rules.face(piece.face).compiled[piece.color.index()];
     let confusable = |sq: Square| {
         let (x, y) = geo.xy(sq);
         if sq == mv.from || !compiled.may_start_towards(first_x - x, first_y - y) {

@@ -5,13 +5,13 @@
 //! written the shortest way, then with its shots from the final point, then first in
 //! square order.
 
-use super::{EffectKey, KoGen, Piece, Route, ShotSet, MAX_CAPTURES};
+use super::gen::MoveSink;
+use super::routes::{EffectKey, Piece, Route, RouteGen, ShotSet, MAX_CAPTURES};
 use crate::engine::core::moves::{Move, Promo, ShotsFrom, MAX_LISTED};
 use crate::engine::core::square::Square;
-use crate::engine::movegen::gen::MoveSink;
 use crate::engine::variant::{ShootTiming, Victim};
 
-impl<S: MoveSink> KoGen<'_, S> {
+impl<S: MoveSink> RouteGen<'_, S> {
     /// Emits a route with every choice of shots and promotion marks it allows. A fog's or
     /// light's shot between its legs is made in step 1, before the passive burn (ko.md §4.2,
     /// settled 2026-11-28): it stands when the piece is then burned, and a flame it removes

@@ -1,24 +1,24 @@
-//! Ko shogi's move generation (ko.md §3–§5): every piece of the side to move that no net
-//! freezes, its routes (steps, ranges, jumps here; double moves, the thunderclap's path and
-//! the flag waver's line in `legs`), each route with the shots its piece may make after it
-//! (`shots`) and the promotion marks it may carry (`emit`): on the spot by capture (§4.6b),
-//! by the zone (§4.6a), none for a piece burned on arrival (§3 step 2). Routes with the
-//! same effect (final point, points captured by displacement, shot targets, promotion
-//! choice) are one move, written the shortest way, then first in square order (§5). The
-//! passes of a position are one move, except a pass that burns its piece, which is a move
-//! of its own.
+//! The route context ([`RouteGen`]): generation under the rules with shots, burns on
+//! arrival and on-the-spot promotion (ko shogi, ko.md §3–§5), which `Rules` choose when
+//! compiled ([`crate::engine::variant::Generation`]). Every piece of the side to move that
+//! no net freezes (the frozen-set filter) lands routes by each kind it has (`slide`,
+//! `jump`, `line`, `double`, `path`, one file each), each route with the shots its piece may
+//! make after it (`shoot`) and the promotion marks it may carry (`route_emit`): on the spot
+//! by capture (§4.6b), by the zone (§4.6a), none for a piece burned on arrival (§3 step 2).
+//! Routes with the same effect (final point, points captured by displacement, shot
+//! targets, promotion choice) are one move, written the shortest way, then first in square
+//! order (§5). The passes of a position are one move, except a pass that burns its piece,
+//! which is a move of its own. The capture limits (shooters, the priest family, fortresses)
+//! are this context's capture ban.
 
-mod emit;
-mod legs;
-mod shots;
-
-use super::gen::MoveSink;
+use super::gen::{Bans, MoveSink};
 use crate::engine::core::color::Color;
 use crate::engine::core::moves::{Move, Promo, ShotsFrom, MAX_LISTED};
 use crate::engine::core::piece::FaceId;
 use crate::engine::core::square::Square;
 use crate::engine::core::square_set::SquareSet;
 use crate::engine::geometry::Geometry;
+use crate::engine::movement::{Compiled, Kind};
 use crate::engine::position::ko_board::KoBoard;
 use crate::engine::position::Position;
 use crate::engine::variant::{ClerkPrecondition, KoFace, KoRules, PassiveBurn, Rules, ShootTiming};
@@ -69,10 +69,11 @@ impl Route {
 /// What a piece may do, read once per piece.
 pub(crate) struct Piece<'k> {
     pub from: Square,
-    pub face: FaceId,
     pub kf: &'k KoFace,
+    /// Its movement, compiled for its side.
+    pub c: &'k Compiled,
     /// Whether it may capture by displacement at all (O3; the priest family always may,
-    /// within the limits of [`KoGen::may_capture`]).
+    /// within the limits of [`RouteGen::may_capture`]).
     pub can_capture: bool,
     /// Whether it may promote on this move, given its side's priest and the clerk's
     /// precondition.
@@ -81,34 +82,36 @@ pub(crate) struct Piece<'k> {
 
 /// A move's effect, the key under which routes fold into one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-struct EffectKey {
-    to: Square,
-    caps: [Square; MAX_CAPTURES],
-    shots: [Square; 2],
-    promoted: bool,
+pub(super) struct EffectKey {
+    pub(super) to: Square,
+    pub(super) caps: [Square; MAX_CAPTURES],
+    pub(super) shots: [Square; 2],
+    pub(super) promoted: bool,
 }
 
 /// The pass found so far: (order key of the piece and its via point, piece, via).
 type PassCandidate = ((i32, i32, i32, i32), Square, Square);
 
 /// Generation state for one ko position.
-pub(crate) struct KoGen<'a, S: MoveSink> {
-    pub pos: &'a Position,
-    pub rules: &'a Rules,
-    pub ko: &'a KoRules,
-    pub geo: &'a Geometry,
-    pub us: Color,
-    pub them: Color,
-    sink: &'a mut S,
-    pub board: KoBoard,
-    zone: &'a SquareSet,
-    pass: Option<PassCandidate>,
+pub(crate) struct RouteGen<'a, S: MoveSink> {
+    pub(super) pos: &'a Position,
+    pub(super) rules: &'a Rules,
+    pub(super) ko: &'a KoRules,
+    pub(super) geo: &'a Geometry,
+    pub(super) us: Color,
+    pub(super) them: Color,
+    pub(super) sink: &'a mut S,
+    pub(super) board: KoBoard,
+    /// The filters of generation: the pieces nets freeze (ko.md §4.4).
+    pub(super) bans: Bans,
+    pub(super) zone: &'a SquareSet,
+    pub(super) pass: Option<PassCandidate>,
     /// Whether a poison flame stands anywhere (else nothing burns on arrival).
-    flames_near: bool,
+    pub(super) flames_near: bool,
     /// Routes of a multi-leg piece, folded by effect before they are emitted.
-    buf: Vec<(EffectKey, Move)>,
+    pub(super) buf: Vec<(EffectKey, Move)>,
     /// Shot target sets of the route being emitted.
-    shot_sets: Vec<ShotSet>,
+    pub(super) shot_sets: Vec<ShotSet>,
 }
 
 /// The targets of one choice of shots and where they were made from.
@@ -116,7 +119,7 @@ pub(crate) struct KoGen<'a, S: MoveSink> {
 pub(crate) struct ShotSet {
     targets: [Square; 2],
     n: u8,
-    from: ShotsFrom,
+    pub(super) from: ShotsFrom,
 }
 
 impl ShotSet {
@@ -142,12 +145,13 @@ impl ShotSet {
 }
 
 /// Emits every legal ko move of the side to move into `sink`.
-pub(crate) fn generate<S: MoveSink>(pos: &Position, rules: &Rules, ko: &KoRules, sink: &mut S) {
+pub(crate) fn generate<S: MoveSink>(pos: &Position, rules: &Rules, sink: &mut S) {
+    let ko = rules.route_rules();
     let board = KoBoard::read(pos, rules, ko);
     if !board.standing[0] || !board.standing[1] {
         return;
     }
-    let mut gen = KoGen::new(pos, rules, ko, board, sink);
+    let mut gen = RouteGen::new(pos, rules, ko, board, sink);
     for from in pos.occupied(gen.us).iter() {
         gen.piece(from);
     }
@@ -159,15 +163,15 @@ pub(crate) fn generate<S: MoveSink>(pos: &Position, rules: &Rules, ko: &KoRules,
 pub(crate) fn generate_from<S: MoveSink>(
     pos: &Position,
     rules: &Rules,
-    ko: &KoRules,
     from: Square,
     sink: &mut S,
 ) {
+    let ko = rules.route_rules();
     let board = KoBoard::read(pos, rules, ko);
     if !board.standing[0] || !board.standing[1] || !pos.cell(from).is_color(pos.side()) {
         return;
     }
-    let mut gen = KoGen::new(pos, rules, ko, board, sink);
+    let mut gen = RouteGen::new(pos, rules, ko, board, sink);
     gen.piece(from);
     if gen.pass.is_some() {
         // The canonical pass text may name another piece: use the whole position's.
@@ -184,21 +188,23 @@ pub(crate) fn generate_from<S: MoveSink>(
 pub(crate) fn pass_of(
     pos: &Position,
     rules: &Rules,
-    ko: &KoRules,
     from: Square,
     via: Option<Square>,
 ) -> Option<Move> {
+    let ko = rules.route_rules();
     let board = KoBoard::read(pos, rules, ko);
     if !board.standing[0]
         || !board.standing[1]
         || !ko.allow_pass
         || !pos.cell(from).is_color(pos.side())
-        || board.frozen[pos.side().index()].contains(from)
     {
         return None;
     }
     let mut none = super::gen::Counter::default();
-    let gen = KoGen::new(pos, rules, ko, board, &mut none);
+    let gen = RouteGen::new(pos, rules, ko, board, &mut none);
+    if gen.bans.frozen.contains(from) {
+        return None;
+    }
     let face = pos.cell(from).face_unchecked();
     let first = gen.first_pass_point(from, face)?;
     match via {
@@ -210,31 +216,30 @@ pub(crate) fn pass_of(
 /// Whether the piece on `from` (of the side to move) can pass through the empty point
 /// `via` (out and straight back, ko.md §4.5), and if so whether that pass burns it (ko.md §3
 /// step 2; such a pass is a move of its own): `None` when it cannot.
-pub(crate) fn pass_via(
-    pos: &Position,
-    rules: &Rules,
-    ko: &KoRules,
-    from: Square,
-    via: Square,
-) -> Option<bool> {
-    pass_of(pos, rules, ko, from, Some(via))?;
+pub(crate) fn pass_via(pos: &Position, rules: &Rules, from: Square, via: Square) -> Option<bool> {
+    let ko = rules.route_rules();
+    pass_of(pos, rules, from, Some(via))?;
     let board = KoBoard::read(pos, rules, ko);
     let mut none = super::gen::Counter::default();
-    let gen = KoGen::new(pos, rules, ko, board, &mut none);
+    let gen = RouteGen::new(pos, rules, ko, board, &mut none);
     Some(gen.burns(from, from, &[], None))
 }
 
-impl<'a, S: MoveSink> KoGen<'a, S> {
+impl<'a, S: MoveSink> RouteGen<'a, S> {
     fn new(
         pos: &'a Position,
         rules: &'a Rules,
         ko: &'a KoRules,
         board: KoBoard,
         sink: &'a mut S,
-    ) -> KoGen<'a, S> {
+    ) -> RouteGen<'a, S> {
         let us = pos.side();
         let flames_near = !board.flames[0].is_empty() || !board.flames[1].is_empty();
-        KoGen {
+        RouteGen {
+            bans: Bans {
+                frozen: board.frozen[us.index()],
+                ..Bans::NONE
+            },
             pos,
             rules,
             ko,
@@ -253,35 +258,36 @@ impl<'a, S: MoveSink> KoGen<'a, S> {
 
     /// Emits the moves of the piece on `from`.
     fn piece(&mut self, from: Square) {
-        if self.board.frozen[self.us.index()].contains(from) {
+        if self.bans.frozen.contains(from) {
             return;
         }
         let face = self.pos.cell(from).face_unchecked();
         let ko = self.ko;
         let kf = ko.face(face);
+        let c = &self.rules.face(face).compiled[self.us.index()];
         // Under O3 = `false` shooters land only on empty points, but the priest family keeps
         // its captures of the priest family (ko.md §4.9, settled 2026-11-28).
         let p = Piece {
             from,
-            face,
             kf,
+            c,
             can_capture: kf.shooter.is_none()
                 || ko.shooter_displacement_capture
                 || kf.priest_family.is_some(),
             can_promote: self.can_promote(from, face, kf),
         };
-        let m = &kf.moves[self.us.index()];
-        let multi = m.multi_leg();
+        // Double moves and paths fold their routes by effect before they are emitted.
+        let multi = c.kinds.contains(Kind::Double) || c.kinds.contains(Kind::Path);
         if multi {
             self.buf.clear();
         }
         self.slides(&p, multi);
         self.jumps(&p, multi);
         self.lines(&p, multi);
-        if m.double.is_some() {
+        if c.double.is_some() {
             self.doubles(&p);
         }
-        if m.path.is_some() {
+        if c.path.is_some() {
             self.paths(&p);
         }
         if multi {
@@ -294,7 +300,7 @@ impl<'a, S: MoveSink> KoGen<'a, S> {
     }
 
     /// Sends a move straight to the sink.
-    fn push_direct(&mut self, mv: Move) {
+    pub(super) fn push_direct(&mut self, mv: Move) {
         self.sink.push(mv);
     }
 
@@ -344,51 +350,12 @@ impl<'a, S: MoveSink> KoGen<'a, S> {
         !(vf.fortress && p.kf.fortress_banned)
     }
 
-    /// Ranges and steps along the lines (the pawn's forward step only with its drum).
-    fn slides(&mut self, p: &Piece<'_>, multi: bool) {
-        let m = &p.kf.moves[self.us.index()];
-        let rays = self.geo.rays_from(p.from);
-        for d in 0..8 {
-            let max = m.slide[d];
-            if max == 0 || (m.drum_step == Some(d) && !self.drum_link()) {
-                continue;
-            }
-            for &to in rays.towards(d).iter().take(usize::from(max)) {
-                let cell = self.pos.cell(to);
-                if cell.is_empty() {
-                    self.route(p, &Route::new(to, &[], &[to]), multi);
-                    continue;
-                }
-                if cell.is_color(self.them) && self.may_capture(p, to) {
-                    self.route(p, &Route::new(to, &[to], &[to]), multi);
-                }
-                break;
-            }
-        }
-    }
-
     /// Whether the side's pawns have their forward step (ko.md §4.8, O27).
-    fn drum_link(&self) -> bool {
+    pub(super) fn drum_link(&self) -> bool {
         if self.ko.drum_history {
             !self.pos.extra().drum_lost(self.us)
         } else {
             self.board.drum[self.us.index()]
-        }
-    }
-
-    /// Leaps to fixed points.
-    fn jumps(&mut self, p: &Piece<'_>, multi: bool) {
-        let ko = self.ko;
-        for &(dx, dy) in &ko.face(p.face).moves[self.us.index()].jumps {
-            let Some(to) = self.geo.offset(p.from, i32::from(dx), i32::from(dy)) else {
-                continue;
-            };
-            let cell = self.pos.cell(to);
-            if cell.is_empty() {
-                self.route(p, &Route::new(to, &[], &[to]), multi);
-            } else if cell.is_color(self.them) && self.may_capture(p, to) {
-                self.route(p, &Route::new(to, &[to], &[to]), multi);
-            }
         }
     }
 
@@ -422,7 +389,7 @@ impl<'a, S: MoveSink> KoGen<'a, S> {
     /// Records the passes the piece on `from` could make (each that burns it is emitted as
     /// a move of its own when `emit_burning`).
     pub(crate) fn pass_candidates(&mut self, from: Square, emit_burning: bool) {
-        if !self.ko.allow_pass || self.board.frozen[self.us.index()].contains(from) {
+        if !self.ko.allow_pass || self.bans.frozen.contains(from) {
             return;
         }
         let face = self.pos.cell(from).face_unchecked();
@@ -445,9 +412,31 @@ impl<'a, S: MoveSink> KoGen<'a, S> {
     }
 
     /// Emits the position's one pass that burns nothing.
-    fn finish(&mut self) {
+    pub(super) fn finish(&mut self) {
         if let Some((_, from, via)) = self.pass {
             self.sink.push(Move::new(from, &[via, from], Promo::None));
         }
+    }
+
+    /// The empty point through which the piece on `from` would pass (out and straight
+    /// back), first in square order; `None` for a piece that cannot pass.
+    pub(super) fn first_pass_point(&self, from: Square, face: FaceId) -> Option<Square> {
+        let shape = self.rules.variant.shape();
+        self.pass_points(from, face)
+            .into_iter()
+            .min_by_key(|&s| shape.file_rank_key(s))
+    }
+
+    /// Every empty point through which the piece on `from` could pass: a leg-1 point of a
+    /// double move with a way straight back, or a neighbour along a path that may revisit.
+    pub(super) fn pass_points(&self, from: Square, face: FaceId) -> Vec<Square> {
+        let c = &self.rules.face(face).compiled[self.us.index()];
+        let mut out = Vec::new();
+        if let Some(double) = &c.double {
+            self.double_pass_points(double, from, &mut out);
+        }
+        self.path_pass_points(c, from, &mut out);
+        out.retain(|&s| self.pos.cell(s).is_empty());
+        out
     }
 }

@@ -3,10 +3,10 @@
 //! a route (none, one, a pair for the Frankish cannon family with O6, one after each leg
 //! for a fog or light), and the shots in place of O1's alternatives.
 
-use super::{KoGen, Piece, Route, ShotSet};
+use super::gen::MoveSink;
+use super::routes::{Piece, Route, RouteGen, ShotSet};
 use crate::engine::core::moves::{Move, Promo, ShotsFrom};
 use crate::engine::core::square::Square;
-use crate::engine::movegen::gen::MoveSink;
 use crate::engine::variant::{FogProtection, Shooter};
 
 /// The board after a movement, as the shots see it: the shooter on `at`, its start
@@ -18,7 +18,7 @@ struct After<'s> {
     removed: &'s [Square],
 }
 
-impl<S: MoveSink> KoGen<'_, S> {
+impl<S: MoveSink> RouteGen<'_, S> {
     /// Adds to the shot sets (which hold "no shot") every choice of shots the piece may
     /// make after route `r` (ko.md §3 step 4).
     pub(super) fn collect_shots(&mut self, p: &Piece<'_>, shooter: Shooter, r: &Route) {
@@ -26,17 +26,18 @@ impl<S: MoveSink> KoGen<'_, S> {
             at != p.from && (!self.ko.shot_needs_empty_landing || !captured)
         };
         let final_ok = landing_ok(r.to, r.caps().contains(&r.to));
+        // The board seen from the final point.
+        let at_final = After {
+            at: r.to,
+            from: p.from,
+            caps: r.caps(),
+            removed: &[],
+        };
         let mut singles = Vec::new();
         if shooter.each_leg {
             let Some((p1, empty)) = r.leg1 else {
                 if final_ok {
-                    let after = After {
-                        at: r.to,
-                        from: p.from,
-                        caps: r.caps(),
-                        removed: &[],
-                    };
-                    self.targets(p, shooter, &after, &mut singles);
+                    self.targets(p, shooter, &at_final, &mut singles);
                 }
                 for &t in &singles {
                     self.shot_sets.push(ShotSet::of(&[t], ShotsFrom::Final));
@@ -86,14 +87,8 @@ impl<S: MoveSink> KoGen<'_, S> {
         if !final_ok {
             return;
         }
-        let after = After {
-            at: r.to,
-            from: p.from,
-            caps: r.caps(),
-            removed: &[],
-        };
-        self.targets(p, shooter, &after, &mut singles);
-        self.add_sets(p, shooter, &after, &singles);
+        self.targets(p, shooter, &at_final, &mut singles);
+        self.add_sets(p, shooter, &at_final, &singles);
     }
 
     /// The sets of one or two targets from one point, given its single targets.
