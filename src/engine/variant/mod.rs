@@ -27,6 +27,7 @@ mod model;
 mod option_spec;
 mod options;
 mod registry;
+mod request;
 mod rules;
 mod rules_page;
 mod token;
@@ -56,9 +57,10 @@ pub use registry::{
     by_id, chu, dai, dai_dai, data_files, headers, ko, maka_dai_dai, names, rules_page, tai,
     tenjiku, VARIANT_IDS,
 };
+pub use request::{RulesError, RulesRequest};
 pub use rules::{
     BurnRules, FaceRule, FaceTraits, LionTrading, Placement, PromotionChoice, RangeJumpRules,
-    Rules, RulesError, RulesRequest, Zone,
+    Rules, Zone,
 };
 pub use rules_page::MARKERS as RULES_PAGE_MARKERS;
 pub use token::TokenProblem;

@@ -7,7 +7,8 @@
 use super::header::read_header;
 use super::load::{load, DataFiles};
 use super::model::{Variant, VariantNames, VariantTraits};
-use super::rules::{Rules, RulesError, RulesRequest};
+use super::request::{RulesError, RulesRequest};
+use super::rules::Rules;
 use super::rules_page::render;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};

@@ -14,80 +14,13 @@ use super::options::{
     PROMOTED_KIRIN_RECAPTURE, PROMOTION_RIGHT, PROMOTION_TABLE, PROMOTION_TRIGGER, RANGE_JUMP,
     REPETITION, ZONE_RULE,
 };
+use super::request::{RulesError, RulesRequest};
 use crate::engine::core::color::Color;
 use crate::engine::core::piece::{FaceId, KindId, Piece};
 use crate::engine::core::square::Square;
 use crate::engine::core::square_set::SquareSet;
 use crate::engine::movement::{Compiled, Generation, KindSet, Movement};
-use std::fmt;
 use std::sync::OnceLock;
-
-/// What a request asks for: a profile (the variant's default when `None`) and overrides.
-#[derive(Debug, Clone, Default)]
-pub struct RulesRequest {
-    pub profile: Option<String>,
-    pub overrides: Vec<(String, String)>,
-}
-
-/// Why a rules request cannot be resolved. Every variant lists the valid choices.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum RulesError {
-    UnknownProfile {
-        given: String,
-        valid: Vec<String>,
-    },
-    UnknownOption {
-        given: String,
-        valid: Vec<String>,
-    },
-    InvalidValue {
-        option: String,
-        given: String,
-        valid: Vec<String>,
-    },
-    DuplicateOption {
-        option: String,
-    },
-}
-
-impl RulesError {
-    /// A stable snake_case code.
-    pub fn code(&self) -> &'static str {
-        match self {
-            RulesError::UnknownProfile { .. } => "unknown_profile",
-            RulesError::UnknownOption { .. } => "unknown_option",
-            RulesError::InvalidValue { .. } => "invalid_option_value",
-            RulesError::DuplicateOption { .. } => "duplicate_option",
-        }
-    }
-}
-
-impl fmt::Display for RulesError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RulesError::UnknownProfile { given, valid } => {
-                write!(f, "unknown profile `{given}`; valid: {}", valid.join(", "))
-            }
-            RulesError::UnknownOption { given, valid } => {
-                write!(f, "unknown option `{given}`; valid: {}", valid.join(", "))
-            }
-            RulesError::InvalidValue {
-                option,
-                given,
-                valid,
-            } => write!(
-                f,
-                "invalid value `{given}` for option `{option}`; valid: {}",
-                valid.join(", ")
-            ),
-            RulesError::DuplicateOption { option } => {
-                write!(f, "option `{option}` is given twice")
-            }
-        }
-    }
-}
-
-impl std::error::Error for RulesError {}
 
 /// The lion-trading rules in force (chu shogi): options `lion_protection`,
 /// `counter_strike` and `promoted_kirin_recapture`.
