@@ -11,7 +11,7 @@ use shogi_arbiter::engine::core::piece::Piece;
 use shogi_arbiter::engine::core::square::Square;
 use shogi_arbiter::engine::movegen::legal_moves;
 use shogi_arbiter::engine::notation::parse_valid_position;
-use shogi_arbiter::engine::position::ko_board::KoBoard;
+use shogi_arbiter::engine::position::route_board::RouteBoard;
 use shogi_arbiter::engine::position::Position;
 use shogi_arbiter::engine::rules::legality::check_move;
 use shogi_arbiter::engine::variant::Rules;
@@ -124,8 +124,8 @@ fn play_checked(pos: &Position, rules: &Rules, mv: &Move) -> (Position, bool) {
 
 /// No frozen piece of the side to move has a legal move (ko.md §4.4).
 fn frozen_pieces_stay(pos: &Position, rules: &Rules) {
-    let ko = rules.ko.as_ref().expect("ko rules");
-    let frozen = KoBoard::read(pos, rules, ko).frozen[pos.side().index()];
+    let ko = rules.routes.as_ref().expect("ko rules");
+    let frozen = RouteBoard::read(pos, rules, ko).frozen[pos.side().index()];
     for m in legal_moves(pos, rules) {
         assert!(!frozen.contains(m.from), "frozen {:?} moves", m.from);
     }

@@ -18,7 +18,7 @@ use shogi_arbiter::engine::core::color::Color;
 use shogi_arbiter::engine::game::Game;
 use shogi_arbiter::engine::notation::{format_position_of, parse_valid_position, piece_token};
 use shogi_arbiter::engine::perft::perft;
-use shogi_arbiter::engine::position::ko_board::KoBoard;
+use shogi_arbiter::engine::position::route_board::RouteBoard;
 use shogi_arbiter::engine::position::Position;
 use shogi_arbiter::engine::variant::Rules;
 use std::collections::{BTreeMap, BTreeSet};
@@ -174,9 +174,9 @@ fn game_of(variant: &str, v: &Value) -> Result<(Rules, Game), String> {
 
 /// The pieces nets freeze (ko shogi, both sides) as `square:piece`, in square order.
 fn frozen_on(rules: &Rules, game: &Game) -> Vec<String> {
-    let ko = rules.ko.as_ref().expect("ko rules");
+    let ko = rules.routes.as_ref().expect("ko rules");
     let pos = &game.position;
-    let board = KoBoard::read(pos, rules, ko);
+    let board = RouteBoard::read(pos, rules, ko);
     let shape = rules.variant.shape();
     let mut out: Vec<_> = Color::ALL
         .into_iter()

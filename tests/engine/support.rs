@@ -62,7 +62,9 @@ pub fn random_setup(rules: &Rules, rng: &mut Rng, first: &[Piece], pieces: usize
     let royals: Vec<FaceId> = faces
         .iter()
         .copied()
-        .filter(|&f| rules.face(f).royal || rules.ko.as_ref().is_some_and(|k| k.face(f).commander))
+        .filter(|&f| {
+            rules.face(f).royal || rules.routes.as_ref().is_some_and(|k| k.face(f).commander)
+        })
         .collect();
     let mut board: Vec<Option<Piece>> = vec![None; shape.len()];
     let place = |board: &mut [Option<Piece>], face: FaceId, color: Color, rng: &mut Rng| loop {

@@ -22,7 +22,7 @@ impl<S: MoveSink> RouteGen<'_, S> {
         let shooter = match p.kf.shooter {
             Some(s)
                 if !pass
-                    && self.ko.shoot_timing != ShootTiming::InsteadOfMove
+                    && self.routing.shoot_timing != ShootTiming::InsteadOfMove
                     && (!burned || (s.each_leg && r.leg1.is_some())) =>
             {
                 s
@@ -48,7 +48,7 @@ impl<S: MoveSink> RouteGen<'_, S> {
             }
             let spot = !burned
                 && (r.caps().iter().any(|&c| self.promotes_capturer(p, c))
-                    || (self.ko.shot_capture_promotes
+                    || (self.routing.shot_capture_promotes
                         && set.targets().iter().any(|&t| self.promotes_capturer(p, t))));
             let zone = p.can_promote && !burned && !pass && self.zone_trigger(p.from, r);
             let text = match set.from {
@@ -86,7 +86,7 @@ impl<S: MoveSink> RouteGen<'_, S> {
     ) {
         if !p.can_promote || !(spot || zone) {
             self.out(mv, r, set, false, multi);
-        } else if spot || self.ko.zone_compulsory {
+        } else if spot || self.routing.zone_compulsory {
             self.out(mv.with_promo(Promo::Promote), r, set, true, multi);
         } else {
             self.out(mv.with_chosen_promo(Promo::Promote), r, set, true, multi);
@@ -164,7 +164,11 @@ impl<S: MoveSink> RouteGen<'_, S> {
     /// Whether capturing (or, under O15, shooting) the piece on `victim` promotes the
     /// piece on the spot (ko.md §4.6b).
     pub(super) fn promotes_capturer(&self, p: &Piece<'_>, victim: Square) -> bool {
-        match self.ko.face(self.pos.cell(victim).face_unchecked()).victim {
+        match self
+            .routing
+            .face(self.pos.cell(victim).face_unchecked())
+            .victim
+        {
             Victim::No => false,
             Victim::Any => true,
             Victim::StepMover => p.kf.step_mover,
@@ -175,7 +179,7 @@ impl<S: MoveSink> RouteGen<'_, S> {
     /// Whether a route may promote by the zone (ko.md §4.6a, O14).
     fn zone_trigger(&self, from: Square, r: &Route) -> bool {
         let inside = self.zone.contains(r.to) || r.leg1.is_some_and(|(s, _)| self.zone.contains(s));
-        if self.ko.zone_entering_only {
+        if self.routing.zone_entering_only {
             !self.zone.contains(from) && inside
         } else {
             self.zone.contains(from) || inside

@@ -19,9 +19,11 @@ use crate::engine::core::square::Square;
 use crate::engine::core::square_set::SquareSet;
 use crate::engine::geometry::Geometry;
 use crate::engine::movement::{Compiled, Kind};
-use crate::engine::position::ko_board::KoBoard;
+use crate::engine::position::route_board::RouteBoard;
 use crate::engine::position::Position;
-use crate::engine::variant::{ClerkPrecondition, KoFace, KoRules, PassiveBurn, Rules, ShootTiming};
+use crate::engine::variant::{
+    ClerkPrecondition, PassiveBurn, RouteFace, RouteRules, Rules, ShootTiming,
+};
 
 /// The most points one route captures by displacement (a thunderclap's five steps).
 pub(crate) const MAX_CAPTURES: usize = 5;
@@ -69,7 +71,7 @@ impl Route {
 /// What a piece may do, read once per piece.
 pub(crate) struct Piece<'k> {
     pub from: Square,
-    pub kf: &'k KoFace,
+    pub kf: &'k RouteFace,
     /// Its movement, compiled for its side.
     pub c: &'k Compiled,
     /// Whether it may capture by displacement at all (O3; the priest family always may,
@@ -96,12 +98,12 @@ type PassCandidate = ((i32, i32, i32, i32), Square, Square);
 pub(crate) struct RouteGen<'a, S: MoveSink> {
     pub(super) pos: &'a Position,
     pub(super) rules: &'a Rules,
-    pub(super) ko: &'a KoRules,
+    pub(super) routing: &'a RouteRules,
     pub(super) geo: &'a Geometry,
     pub(super) us: Color,
     pub(super) them: Color,
     pub(super) sink: &'a mut S,
-    pub(super) board: KoBoard,
+    pub(super) board: RouteBoard,
     /// The filters of generation: the pieces nets freeze (ko.md §4.4).
     pub(super) bans: Bans,
     pub(super) zone: &'a SquareSet,
@@ -146,12 +148,12 @@ impl ShotSet {
 
 /// Emits every legal ko move of the side to move into `sink`.
 pub(crate) fn generate<S: MoveSink>(pos: &Position, rules: &Rules, sink: &mut S) {
-    let ko = rules.route_rules();
-    let board = KoBoard::read(pos, rules, ko);
+    let routing = rules.route_rules();
+    let board = RouteBoard::read(pos, rules, routing);
     if !board.standing[0] || !board.standing[1] {
         return;
     }
-    let mut gen = RouteGen::new(pos, rules, ko, board, sink);
+    let mut gen = RouteGen::new(pos, rules, routing, board, sink);
     for from in pos.occupied(gen.us).iter() {
         gen.piece(from);
     }
@@ -166,12 +168,12 @@ pub(crate) fn generate_from<S: MoveSink>(
     from: Square,
     sink: &mut S,
 ) {
-    let ko = rules.route_rules();
-    let board = KoBoard::read(pos, rules, ko);
+    let routing = rules.route_rules();
+    let board = RouteBoard::read(pos, rules, routing);
     if !board.standing[0] || !board.standing[1] || !pos.cell(from).is_color(pos.side()) {
         return;
     }
-    let mut gen = RouteGen::new(pos, rules, ko, board, sink);
+    let mut gen = RouteGen::new(pos, rules, routing, board, sink);
     gen.piece(from);
     if gen.pass.is_some() {
         // The canonical pass text may name another piece: use the whole position's.
@@ -191,17 +193,17 @@ pub(crate) fn pass_of(
     from: Square,
     via: Option<Square>,
 ) -> Option<Move> {
-    let ko = rules.route_rules();
-    let board = KoBoard::read(pos, rules, ko);
+    let routing = rules.route_rules();
+    let board = RouteBoard::read(pos, rules, routing);
     if !board.standing[0]
         || !board.standing[1]
-        || !ko.allow_pass
+        || !routing.allow_pass
         || !pos.cell(from).is_color(pos.side())
     {
         return None;
     }
     let mut none = super::gen::Counter::default();
-    let gen = RouteGen::new(pos, rules, ko, board, &mut none);
+    let gen = RouteGen::new(pos, rules, routing, board, &mut none);
     if gen.bans.frozen.contains(from) {
         return None;
     }
@@ -217,11 +219,11 @@ pub(crate) fn pass_of(
 /// `via` (out and straight back, ko.md §4.5), and if so whether that pass burns it (ko.md §3
 /// step 2; such a pass is a move of its own): `None` when it cannot.
 pub(crate) fn pass_via(pos: &Position, rules: &Rules, from: Square, via: Square) -> Option<bool> {
-    let ko = rules.route_rules();
+    let routing = rules.route_rules();
     pass_of(pos, rules, from, Some(via))?;
-    let board = KoBoard::read(pos, rules, ko);
+    let board = RouteBoard::read(pos, rules, routing);
     let mut none = super::gen::Counter::default();
-    let gen = RouteGen::new(pos, rules, ko, board, &mut none);
+    let gen = RouteGen::new(pos, rules, routing, board, &mut none);
     Some(gen.burns(from, from, &[], None))
 }
 
@@ -229,8 +231,8 @@ impl<'a, S: MoveSink> RouteGen<'a, S> {
     fn new(
         pos: &'a Position,
         rules: &'a Rules,
-        ko: &'a KoRules,
-        board: KoBoard,
+        routing: &'a RouteRules,
+        board: RouteBoard,
         sink: &'a mut S,
     ) -> RouteGen<'a, S> {
         let us = pos.side();
@@ -242,7 +244,7 @@ impl<'a, S: MoveSink> RouteGen<'a, S> {
             },
             pos,
             rules,
-            ko,
+            routing,
             geo: &rules.variant.geometry,
             us,
             them: us.opponent(),
@@ -262,8 +264,8 @@ impl<'a, S: MoveSink> RouteGen<'a, S> {
             return;
         }
         let face = self.pos.cell(from).face_unchecked();
-        let ko = self.ko;
-        let kf = ko.face(face);
+        let routing = self.routing;
+        let kf = routing.face(face);
         let c = &self.rules.face(face).compiled[self.us.index()];
         // Under O3 = `false` shooters land only on empty points, but the priest family keeps
         // its captures of the priest family (ko.md §4.9, settled 2026-11-28).
@@ -272,7 +274,7 @@ impl<'a, S: MoveSink> RouteGen<'a, S> {
             kf,
             c,
             can_capture: kf.shooter.is_none()
-                || ko.shooter_displacement_capture
+                || routing.shooter_displacement_capture
                 || kf.priest_family.is_some(),
             can_promote: self.can_promote(from, face, kf),
         };
@@ -293,7 +295,7 @@ impl<'a, S: MoveSink> RouteGen<'a, S> {
         if multi {
             self.flush();
         }
-        if kf.shooter.is_some() && ko.shoot_timing != ShootTiming::AfterMove {
+        if kf.shooter.is_some() && routing.shoot_timing != ShootTiming::AfterMove {
             self.shots_in_place(&p);
         }
         self.pass_candidates(from, true);
@@ -305,26 +307,26 @@ impl<'a, S: MoveSink> RouteGen<'a, S> {
     }
 
     /// Whether the piece may promote on a move now (ko.md §4.6c, §4.6d).
-    fn can_promote(&self, from: Square, face: FaceId, kf: &KoFace) -> bool {
+    fn can_promote(&self, from: Square, face: FaceId, kf: &RouteFace) -> bool {
         if self.rules.face(face).promotes_to.is_none() {
             return false;
         }
         if kf.priest_link && !self.board.priest[self.us.index()] {
             return false;
         }
-        if !kf.clerk || self.ko.clerk_precondition == ClerkPrecondition::Off {
+        if !kf.clerk || self.routing.clerk_precondition == ClerkPrecondition::Off {
             return true;
         }
         let zone = &self.rules.zone_squares[self.us.index()];
         // The guards of O18 are the advance and rear guards and their promotions, the
         // skyward and earthward nets (whose faces carry the net, not the guard flag).
         let mut guards = self.pos.occupied(self.us).iter().filter_map(|sq| {
-            let f = self.ko.face(self.pos.cell(sq).face_unchecked());
+            let f = self.routing.face(self.pos.cell(sq).face_unchecked());
             let net = f.net != [0, 0];
             (f.guard || net).then_some((sq, net))
         });
         let _ = from;
-        match self.ko.clerk_precondition {
+        match self.routing.clerk_precondition {
             ClerkPrecondition::Off => true,
             ClerkPrecondition::AnyPromotedGuardInCamp => {
                 guards.any(|(sq, promoted)| promoted && zone.contains(sq))
@@ -339,11 +341,11 @@ impl<'a, S: MoveSink> RouteGen<'a, S> {
         if !p.can_capture {
             return false;
         }
-        let vf = self.ko.face(self.pos.cell(victim).face_unchecked());
+        let vf = self.routing.face(self.pos.cell(victim).face_unchecked());
         if let Some(group) = p.kf.priest_family {
             match vf.priest_family {
                 None => return false,
-                Some(g) if self.ko.priest_same_type_only && g != group => return false,
+                Some(g) if self.routing.priest_same_type_only && g != group => return false,
                 Some(_) => {}
             }
         }
@@ -352,7 +354,7 @@ impl<'a, S: MoveSink> RouteGen<'a, S> {
 
     /// Whether the side's pawns have their forward step (ko.md §4.8, O27).
     pub(super) fn drum_link(&self) -> bool {
-        if self.ko.drum_history {
+        if self.routing.drum_history {
             !self.pos.extra().drum_lost(self.us)
         } else {
             self.board.drum[self.us.index()]
@@ -379,7 +381,7 @@ impl<'a, S: MoveSink> RouteGen<'a, S> {
                     })
                 })
         };
-        match self.ko.passive_burn {
+        match self.routing.passive_burn {
             PassiveBurn::None => false,
             PassiveBurn::EnemyArrivals => near(self.them),
             PassiveBurn::AnyArrivals => near(self.them) || near(self.us),
@@ -389,7 +391,7 @@ impl<'a, S: MoveSink> RouteGen<'a, S> {
     /// Records the passes the piece on `from` could make (each that burns it is emitted as
     /// a move of its own when `emit_burning`).
     pub(crate) fn pass_candidates(&mut self, from: Square, emit_burning: bool) {
-        if !self.ko.allow_pass || self.bans.frozen.contains(from) {
+        if !self.routing.allow_pass || self.bans.frozen.contains(from) {
             return;
         }
         let face = self.pos.cell(from).face_unchecked();

@@ -23,7 +23,7 @@ impl<S: MoveSink> RouteGen<'_, S> {
     /// make after route `r` (ko.md §3 step 4).
     pub(super) fn collect_shots(&mut self, p: &Piece<'_>, shooter: Shooter, r: &Route) {
         let landing_ok = |at: Square, captured: bool| {
-            at != p.from && (!self.ko.shot_needs_empty_landing || !captured)
+            at != p.from && (!self.routing.shot_needs_empty_landing || !captured)
         };
         let final_ok = landing_ok(r.to, r.caps().contains(&r.to));
         // The board seen from the final point.
@@ -103,7 +103,7 @@ impl<S: MoveSink> RouteGen<'_, S> {
         let mut pairs: Vec<[Square; 2]> = Vec::new();
         for &a in singles {
             let mut seconds = Vec::new();
-            if self.ko.second_shot_sees_first_removed {
+            if self.routing.second_shot_sees_first_removed {
                 let removed = [a];
                 let after_a = After {
                     removed: &removed,
@@ -137,7 +137,10 @@ impl<S: MoveSink> RouteGen<'_, S> {
                     && self.geo.distance(f, sq) <= 5
             })
         };
-        if self.ko.fog_protection == FogProtection::ShooterZone && !family && fog_near(after.at) {
+        if self.routing.fog_protection == FogProtection::ShooterZone
+            && !family
+            && fog_near(after.at)
+        {
             return;
         }
         let empty = |s: Square| {
@@ -159,10 +162,10 @@ impl<S: MoveSink> RouteGen<'_, S> {
                 }
                 let cell = self.pos.cell(s);
                 if cell.is_color(self.them) {
-                    let vf = self.ko.face(cell.face_unchecked());
+                    let vf = self.routing.face(cell.face_unchecked());
                     let distance = k + 1;
                     let allowed = !shooter.immune.contains(vf.moves_as)
-                        && match self.ko.fog_protection {
+                        && match self.routing.fog_protection {
                             FogProtection::FogImmune => {
                                 !vf.fog || (shooter.frankish && (6..=7).contains(&distance))
                             }
@@ -208,7 +211,7 @@ impl<S: MoveSink> RouteGen<'_, S> {
         for i in 0..self.shot_sets.len() {
             let set = self.shot_sets[i];
             let spot = p.can_promote
-                && self.ko.shot_capture_promotes
+                && self.routing.shot_capture_promotes
                 && set.targets().iter().any(|&t| self.promotes_capturer(p, t));
             let promo = if spot { Promo::Promote } else { Promo::None };
             self.push_direct(Move::shot_in_place(p.from, set.targets(), promo));

@@ -192,7 +192,7 @@ pub enum Generation {
     Moves,
     /// Each movement kind lands routes, which may shoot, burn their piece on arrival and
     /// promote it on the spot, folded by effect into moves (the rules with shots, ko.md
-    /// §3–§5, whose parameters are `KoRules`).
+    /// §3–§5, whose parameters are `RouteRules`).
     Routes,
 }
 

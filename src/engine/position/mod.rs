@@ -1,11 +1,11 @@
 //! Pieces on the board, the unvalidated [`Setup`] (what position text says) and the
 //! validated [`Position`] (what the engine plays on); playing a move on a position in
 //! `play` (one pipeline of steps for every variant); what ko shogi's generator reads off a
-//! position in `ko_board`.
+//! position in `route_board`.
 
 mod copy;
-pub mod ko_board;
 mod play;
+pub mod route_board;
 
 use super::core::piece::{Cell, Piece};
 use super::geometry::Geometry;

@@ -15,7 +15,7 @@ use crate::engine::movegen::{
     refused_capture, twin_route,
 };
 use crate::engine::notation::{parse_move_text, MoveText, MoveTextError};
-use crate::engine::position::ko_board::frozen;
+use crate::engine::position::route_board::frozen;
 use crate::engine::position::Position;
 use crate::engine::variant::{BothRoyalsLost, Rules};
 

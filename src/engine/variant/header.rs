@@ -16,7 +16,7 @@ const CAPABILITIES: &[(&str, SetTrait)] = &[
     ("lishogi_marks", |t| t.lishogi_marks = true),
     ("lishogi_kif", |t| t.lishogi_kif = true),
     ("usi_string_count", |t| t.usi_string_count = true),
-    ("ko_mechanics", |t| t.ko = true),
+    ("route_moves", |t| t.routes = true),
 ];
 
 /// The fields of a header, each given once, in this order.
@@ -70,7 +70,7 @@ pub fn read_header(text: &'static str) -> Result<(VariantNames, VariantTraits), 
         lishogi_marks: false,
         lishogi_kif: false,
         usi_string_count: false,
-        ko: false,
+        routes: false,
     };
     let (no, list) = capabilities;
     if list != "-" {
@@ -135,7 +135,7 @@ mod tests {
             ("x", "X shogi", "某将棋")
         );
         assert_eq!((traits.shape.files, traits.shape.ranks), (12, 9));
-        assert!(traits.lion_trading && traits.checkmate && !traits.lishogi_kif && !traits.ko);
+        assert!(traits.lion_trading && traits.checkmate && !traits.lishogi_kif && !traits.routes);
         for (text, message) in [
             (
                 "id | x\nname | X\nkanji | 某\nboard | 12x9\npromotion | zone 3\ncapabilities | mate\n",

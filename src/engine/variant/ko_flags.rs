@@ -1,6 +1,6 @@
 //! Ko shogi's piece flags (ko.md §2, §4, §6) as the flags column of `ko.pieces` spells them
 //! ([`KoFlags`]), and reading one flag word. What each flag does is ko.md's; the rules
-//! compiled from them are [`super::KoRules`]'s.
+//! compiled from them are [`super::RouteRules`]'s.
 
 use crate::engine::movement::DirSet;
 

@@ -1,7 +1,7 @@
 //! Ko shogi's rule options O1–O30, O32 and O33 (ko.md §7), each declared once as the
 //! other options are in `options.rs`: its name, its values as `ko.options` spells them with
 //! the Rust value each stands for. Every one is needed by exactly the variants with ko
-//! shogi's mechanics ([`Need::Ko`]). O31 is `repetition` (`options.rs`); O8, O19, O20, O21
+//! shogi's mechanics ([`Need::Routes`]). O31 is `repetition` (`options.rs`); O8, O19, O20, O21
 //! and O32 are read through `ko.overrides` rows, and are declared here as plain values.
 
 use super::option_spec::{Declaration, Need, Spec};
@@ -74,7 +74,7 @@ macro_rules! ko_spec {
             name: $name,
             values: $values,
             subset: false,
-            need: Need::Ko,
+            need: Need::Routes,
         };
     };
 }

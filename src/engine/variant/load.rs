@@ -246,7 +246,7 @@ fn load_pieces(text: &str, traits: VariantTraits) -> Result<(Vec<KindInfo>, Vec<
 /// (ko shogi's) run only [`KindSet::ROUTE_RULES`], the others every kind but
 /// [`KindSet::ROUTES`]. A component the rules would ignore is an error naming it.
 fn honoured(movement: &Movement, traits: VariantTraits) -> Result<(), String> {
-    let run = if traits.ko {
+    let run = if traits.routes {
         KindSet::ROUTE_RULES
     } else {
         KindSet::NOT_ROUTES
@@ -270,7 +270,7 @@ fn honoured(movement: &Movement, traits: VariantTraits) -> Result<(), String> {
 /// `contagious=` flag): ko shogi's flags need its rules, and its rules have no lion
 /// trading, burning fire demons, contagion or jump ranks.
 fn flags_honoured(kind: &KindInfo, contagious: bool, traits: VariantTraits) -> Result<(), String> {
-    let foreign = if traits.ko {
+    let foreign = if traits.routes {
         [
             (kind.lion, "lion"),
             (kind.fire_demon, "fire_demon"),

@@ -5,9 +5,9 @@
 //! §4.7), the drum link (§4.8) and the command loss condition (§6) are the others. A
 //! variant without a mechanism has `None` (or no face flag) and its step does nothing.
 
-use super::ko::KoRules;
 use super::ko_options::{FogLightGeometry, PassiveBurn, PriestLoss};
 use super::options::BothRoyalsLost;
+use super::route_rules::RouteRules;
 use crate::engine::core::piece::{FaceId, KindId};
 use crate::engine::movement::Compiled;
 
@@ -125,7 +125,7 @@ impl Mechanisms {
     pub(super) fn compile(
         fire_demons: impl Iterator<Item = bool>,
         demon_options: Option<(bool, BothRoyalsLost)>,
-        ko: Option<&KoRules>,
+        routes: Option<&RouteRules>,
         compiled: &[&[Compiled; 2]],
     ) -> Mechanisms {
         let mut flags: Vec<u16> = fire_demons.map(u16::from).collect();
@@ -134,11 +134,11 @@ impl Mechanisms {
         let mut lines = Vec::new();
         let mut reach = Vec::new();
         let mut halves = 0;
-        if let Some(ko) = ko {
-            halves = (1u32 << ko.half_kinds.len()) - 1;
+        if let Some(routes) = routes {
+            halves = (1u32 << routes.half_kinds.len()) - 1;
             lines = vec![[[0; 8]; 2]; faces];
-            reach = ko.faces.iter().map(|f| (f.reach, f.far)).collect();
-            for (i, f) in ko.faces.iter().enumerate() {
+            reach = routes.faces.iter().map(|f| (f.reach, f.far)).collect();
+            for (i, f) in routes.faces.iter().enumerate() {
                 let bits = [
                     (f.poison_flame, flag::BURNER),
                     (f.clerk, flag::CLERK),
@@ -156,7 +156,7 @@ impl Mechanisms {
                     }
                 }
                 if let Some(k) = f.half {
-                    if let Some(b) = ko.half_kinds.iter().position(|&h| h == k) {
+                    if let Some(b) = routes.half_kinds.iter().position(|&h| h == k) {
                         half[i] = 1 << b;
                     }
                 }
@@ -175,16 +175,16 @@ impl Mechanisms {
         if lines.iter().all(|l| l.iter().flatten().all(|&n| n == 0)) {
             lines.clear();
         }
-        let burning = match (demon_options, ko) {
-            (_, Some(ko)) => Some(Burning {
-                passive: match ko.passive_burn {
+        let burning = match (demon_options, routes) {
+            (_, Some(routes)) => Some(Burning {
+                passive: match routes.passive_burn {
                     PassiveBurn::None => PassiveRule::None,
                     PassiveBurn::EnemyArrivals => PassiveRule::Enemies,
                     PassiveBurn::AnyArrivals => PassiveRule::Any,
                 },
                 passive_on_pass: true,
                 on_promotion: true,
-                victims: if ko.burn_all {
+                victims: if routes.burn_all {
                     BurnVictims::All
                 } else {
                     BurnVictims::Enemies
@@ -205,23 +205,23 @@ impl Mechanisms {
             half,
             halves,
             burning,
-            promotion: if ko.is_some() {
+            promotion: if routes.is_some() {
                 PromotionTime::AfterEffects
             } else {
                 PromotionTime::OnArrival
             },
             lines,
-            reversions: ko.map(|ko| Reversions {
-                fog_light_geometry: ko.fog_light_geometry,
-                fog_light_line_of_sight: ko.fog_light_line_of_sight,
-                fog_light_opposing_only: ko.fog_light_opposing_only,
-                fog_light_on_move_only: ko.fog_light_on_move_only,
-                priest_loss: ko.priest_loss,
+            reversions: routes.map(|routes| Reversions {
+                fog_light_geometry: routes.fog_light_geometry,
+                fog_light_line_of_sight: routes.fog_light_line_of_sight,
+                fog_light_opposing_only: routes.fog_light_opposing_only,
+                fog_light_on_move_only: routes.fog_light_on_move_only,
+                priest_loss: routes.priest_loss,
             }),
-            command: ko.is_some(),
+            command: routes.is_some(),
             reach,
-            judged_by_effect: ko.is_some(),
-            drum_history: ko.filter(|k| k.drum_history).and_then(|k| k.drum_kind),
+            judged_by_effect: routes.is_some(),
+            drum_history: routes.filter(|k| k.drum_history).and_then(|k| k.drum_kind),
         }
     }
 

@@ -18,7 +18,6 @@ mod catalogue;
 mod contagion;
 mod header;
 mod key_table;
-mod ko;
 mod ko_flags;
 mod ko_options;
 mod load;
@@ -28,6 +27,7 @@ mod option_spec;
 mod options;
 mod registry;
 mod request;
+mod route_rules;
 mod rules;
 mod rules_page;
 mod token;
@@ -35,7 +35,6 @@ mod zone;
 
 pub use header::read_header;
 pub use key_table::{code_key, pack_token};
-pub use ko::{KoFace, KoRules, Shooter, Victim};
 pub use ko_flags::{CapturePromotes, StepMover};
 pub use ko_options::{
     ClerkPrecondition, FogLightGeometry, FogProtection, NetRule, PassiveBurn, PriestLoss,
@@ -58,6 +57,7 @@ pub use registry::{
     tenjiku, VARIANT_IDS,
 };
 pub use request::{RulesError, RulesRequest};
+pub use route_rules::{RouteFace, RouteRules, Shooter, Victim};
 pub use rules::{
     BurnRules, FaceRule, FaceTraits, LionTrading, Placement, PromotionChoice, RangeJumpRules,
     Rules, Zone,

@@ -137,10 +137,10 @@ pub struct VariantTraits {
     /// (`perft::Count::UsiStrings`): only for the variant lishogi plays, whose listing it
     /// reproduces (capability `usi_string_count`).
     pub usi_string_count: bool,
-    /// Ko shogi's mechanics (ko.md): shots, burns, nets, on-the-spot promotions,
-    /// reversions and the loss condition instead of royals, with their own generator and
-    /// play ([`super::KoRules`]) (capability `ko_mechanics`).
-    pub ko: bool,
+    /// Moves are routes (ko shogi, ko.md): shots, burns, nets, on-the-spot promotions,
+    /// reversions and the command loss condition instead of royals, generated in the route
+    /// context and played with [`super::RouteRules`] (capability `route_moves`).
+    pub routes: bool,
 }
 
 /// What a variant is called: its id in requests, its English display name and its

@@ -70,8 +70,8 @@ pub enum Need {
     Area,
     /// The variants with a fire demon (flag `fire_demon`).
     FireDemon,
-    /// The variants with ko shogi's mechanics ([`VariantTraits::ko`]).
-    Ko,
+    /// The variants whose moves are routes ([`VariantTraits::routes`]: ko shogi).
+    Routes,
     /// Any variant may have it; one without it does not play the rule, and
     /// `Rules::compile` says what it reads instead.
     Optional,
@@ -109,7 +109,7 @@ impl Need {
             Need::RangeJump => Some(features.range_jump),
             Need::Area => Some(features.area),
             Need::FireDemon => Some(features.fire_demon),
-            Need::Ko => Some(features.traits.ko),
+            Need::Routes => Some(features.traits.routes),
             Need::Optional => None,
         }
     }
@@ -126,7 +126,7 @@ impl Need {
             Need::RangeJump => "a variant with a range-jumping piece",
             Need::Area => "a variant with a piece that has an area move",
             Need::FireDemon => "a variant with a fire demon",
-            Need::Ko => "a variant with ko shogi's mechanics",
+            Need::Routes => "a variant whose moves are routes (ko shogi's mechanics)",
             Need::Optional => "no variant in particular",
         }
     }

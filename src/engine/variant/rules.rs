@@ -3,7 +3,6 @@
 //! promotion, royalty, contagion) that the engine reads.
 
 use super::key_table::{packed_token_key, KeyTable};
-use super::ko::{FaceInput, KoRules};
 use super::mechanisms::Mechanisms;
 use super::model::{OverrideChange, PromotionKind, Variant};
 use super::options::{
@@ -15,6 +14,7 @@ use super::options::{
     REPETITION, ZONE_RULE,
 };
 use super::request::{RulesError, RulesRequest};
+use super::route_rules::{FaceInput, RouteRules};
 use crate::engine::core::color::Color;
 use crate::engine::core::piece::{FaceId, KindId, Piece};
 use crate::engine::core::square::Square;
@@ -163,7 +163,7 @@ pub struct Rules {
     /// option O33).
     pub checkmate: bool,
     /// Ko shogi's rules, for variants with its mechanics.
-    pub ko: Option<KoRules>,
+    pub routes: Option<RouteRules>,
     /// The play mechanisms beyond movement (burning, the clerk, ...), chosen once here.
     pub play: Mechanisms,
     /// How moves are generated ([`Generation::Routes`] exactly when `ko` is there).
@@ -190,8 +190,8 @@ pub struct Rules {
 
 impl Rules {
     /// The parameters of route generation ([`Generation::Routes`]): ko shogi's rules.
-    pub fn route_rules(&self) -> &KoRules {
-        self.ko.as_ref().expect("route rules have them")
+    pub fn route_rules(&self) -> &RouteRules {
+        self.routes.as_ref().expect("route rules have them")
     }
 
     /// The slot where the position module keeps the initial position under these rules,
@@ -354,7 +354,8 @@ impl Rules {
                     kind,
                     promoted,
                     moves_as,
-                    compiled: Color::ALL.map(|c| Compiled::new(&m, c).routed(variant.traits.ko)),
+                    compiled: Color::ALL
+                        .map(|c| Compiled::new(&m, c).routed(variant.traits.routes)),
                     movement: m,
                     promotes_to: (!promoted && promotion.is_some()).then_some(kind.face(true)),
                     royal: shown.royal,
@@ -429,14 +430,14 @@ impl Rules {
             }
             set
         });
-        let ko = variant.traits.ko.then(|| {
+        let routes = variant.traits.routes.then(|| {
             let inputs = faces.iter().map(|f| FaceInput {
                 kind: f.kind,
                 promoted: f.promoted,
                 moves_as: f.moves_as,
                 compiled: &f.compiled,
             });
-            KoRules::compile(variant, &values, inputs)
+            RouteRules::compile(variant, &values, inputs)
         });
         let burn = BURNS_ON_PROMOTION
             .read(variant, &values)
@@ -447,16 +448,16 @@ impl Rules {
         let play = Mechanisms::compile(
             faces.iter().map(|f| f.fire_demon),
             burn.map(|b| (b.on_promotion, b.both_royals_lost)),
-            ko.as_ref(),
+            routes.as_ref(),
             &faces.iter().map(|f| &f.compiled).collect::<Vec<_>>(),
         );
         Rules {
-            checkmate: ko
+            checkmate: routes
                 .as_ref()
                 .map_or(variant.traits.checkmate, |k| k.mate_ends_game),
-            promoted_only_codes: ko.is_some(),
-            generation: Generation::of(ko.is_some()),
-            ko,
+            promoted_only_codes: routes.is_some(),
+            generation: Generation::of(routes.is_some()),
+            routes,
             variant,
             profile,
             zone_squares,

@@ -329,7 +329,7 @@ fn implied_captures(pos: &Position, rules: &Rules, mv: &Move) -> Vec<Square> {
     });
     match mv.squares() {
         &[to] if lines => {
-            let mut caps = pos.ko_displaced(mv, rules, rules.route_rules());
+            let mut caps = pos.displaced(mv, rules);
             caps.retain(|&s| s != to);
             caps
         }

@@ -498,6 +498,5 @@ fn same_effect(pos: &Position, rules: &Rules, steps: &[Step], mv: &Move) -> bool
     };
     let caps = sorted(moved.iter().filter(|s| s.capture).map(|s| s.sq).collect());
     let shots = sorted(steps.iter().filter(|s| s.shot).map(|s| s.sq).collect());
-    caps == sorted(pos.ko_displaced(mv, rules, rules.route_rules()))
-        && shots == sorted(mv.shots().to_vec())
+    caps == sorted(pos.displaced(mv, rules)) && shots == sorted(mv.shots().to_vec())
 }

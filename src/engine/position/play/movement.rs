@@ -9,7 +9,7 @@ use crate::engine::core::moves::{Effects, Move, Promo, Promotion, Removal, Shots
 use crate::engine::core::piece::{FaceId, Piece};
 use crate::engine::core::square::Square;
 use crate::engine::position::Extra;
-use crate::engine::variant::{KoRules, PromotionTime, Rules};
+use crate::engine::variant::{PromotionTime, Rules};
 
 impl Position {
     /// Step 1: the movement, its captures and a shot between legs; the mover stands on
@@ -136,11 +136,6 @@ impl Position {
             }
         }
         out
-    }
-
-    /// [`Position::displaced`], as the ko Hodges reader asks it.
-    pub fn ko_displaced(&self, mv: &Move, rules: &Rules, _ko: &KoRules) -> Vec<Square> {
-        self.displaced(mv, rules)
     }
 
     /// The extra field after `mv` (judged before it is played) in a variant with

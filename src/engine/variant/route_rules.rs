@@ -1,6 +1,7 @@
-//! Ko shogi's rules compiled for the engine ([`KoRules`]): the values of options O1–O30,
-//! O32 and O33 (ko.md §7) and, per face, what ko's generator and play read about it
-//! ([`KoFace`]: how far its moves reach (the moves themselves are the face's
+//! The route rules (ko shogi's, ko.md) compiled for the engine ([`RouteRules`]): the values
+//! of options O1–O30, O32 and O33 (ko.md §7) and, per face, what route generation and play
+//! read about it
+//! ([`RouteFace`]: how far its moves reach (the moves themselves are the face's
 //! [`Compiled`] movement, as every variant's), its shots, what it may capture by displacement, the
 //! on-the-spot promotions it takes part in, its part in the loss condition, nets, burns,
 //! priests, fog and light). A twin (a promoted face whose promoted side is a setup kind,
@@ -66,7 +67,7 @@ pub enum Victim {
 
 /// What ko's generator and play read about one face.
 #[derive(Clone, Debug)]
-pub struct KoFace {
+pub struct RouteFace {
     /// The kind it moves as.
     pub moves_as: KindId,
     /// Its pawn-like forward step needs the side's drum link (ko.md §4.8, `drum_step`).
@@ -146,7 +147,7 @@ pub(super) struct FaceInput<'f> {
 
 /// Ko shogi's rules in force.
 #[derive(Clone, Debug)]
-pub struct KoRules {
+pub struct RouteRules {
     pub shoot_timing: ShootTiming,
     pub shot_needs_empty_landing: bool,
     pub shooter_displacement_capture: bool,
@@ -174,10 +175,10 @@ pub struct KoRules {
     /// The drum's kind (named by the pawn's `drum_step`), whose capture O27 records.
     pub drum_kind: Option<KindId>,
     /// Per face.
-    pub faces: Vec<KoFace>,
+    pub faces: Vec<RouteFace>,
 }
 
-impl KoRules {
+impl RouteRules {
     /// Compiles ko's rules from the option values (value index per option) and the faces
     /// compiled by `Rules::compile` (which applied the overrides to their movements and
     /// compiled them).
@@ -185,7 +186,7 @@ impl KoRules {
         variant: &Variant,
         values: &[usize],
         faces: impl Iterator<Item = FaceInput<'f>>,
-    ) -> KoRules {
+    ) -> RouteRules {
         let frankish_range = FRANKISH_RANGE.require(variant, values);
         let frankish_shots = FRANKISH_SHOTS.require(variant, values);
         let s3_step_movers = STEP_MOVER_SET.require(variant, values);
@@ -260,7 +261,7 @@ impl KoRules {
                 } else {
                     bounded_reach(&f.compiled[0]) + shot + u8::from(row.poison_flame)
                 };
-                KoFace {
+                RouteFace {
                     moves_as: f.moves_as,
                     drum_step: row.drum_step.is_some(),
                     reach,
@@ -290,7 +291,7 @@ impl KoRules {
                 }
             })
             .collect();
-        KoRules {
+        RouteRules {
             shoot_timing: SHOOT_TIMING.require(variant, values),
             shot_needs_empty_landing: SHOT_NEEDS_EMPTY_LANDING.require(variant, values),
             shooter_displacement_capture: shooter_capture,
@@ -320,7 +321,7 @@ impl KoRules {
 
     /// The face's ko facts.
     #[inline]
-    pub fn face(&self, face: FaceId) -> &KoFace {
+    pub fn face(&self, face: FaceId) -> &RouteFace {
         &self.faces[face.index()]
     }
 }

@@ -1,5 +1,5 @@
-//! What ko shogi reads off a position before a move (ko.md §4.4, §4.7, §4.8, §6), each a
-//! function of the board ([`KoBoard`]): the pieces frozen by nets, the points next to each
+//! What route generation (the rules of ko shogi, ko.md) reads off a position before a move
+//! (ko.md §4.4, §4.7, §4.8, §6), each a function of the board ([`RouteBoard`]): the pieces frozen by nets, the points next to each
 //! side's poison flames, whether each side has a priest and a drum, where the fogs stand,
 //! and whether each side still meets no loss condition.
 
@@ -7,11 +7,11 @@ use super::Position;
 use crate::engine::core::color::Color;
 use crate::engine::core::square::Square;
 use crate::engine::core::square_set::SquareSet;
-use crate::engine::variant::{KoFace, KoRules, NetRule, Rules};
+use crate::engine::variant::{NetRule, RouteFace, RouteRules, Rules};
 
-/// Facts about a ko position, read in one pass over its pieces.
+/// Facts about a position under route rules, read in one pass over its pieces.
 #[derive(Clone, Debug, Default)]
-pub struct KoBoard {
+pub struct RouteBoard {
     /// Per side, its pieces that an enemy net freezes.
     pub frozen: [SquareSet; 2],
     /// Per side, the points next to one of its poison flames.
@@ -28,18 +28,18 @@ pub struct KoBoard {
     pub standing: [bool; 2],
 }
 
-impl KoBoard {
-    /// Reads the facts off `pos` under `ko`'s rules.
-    pub fn read(pos: &Position, rules: &Rules, ko: &KoRules) -> KoBoard {
+impl RouteBoard {
+    /// Reads the facts off `pos` under the route rules `routes`.
+    pub fn read(pos: &Position, rules: &Rules, routes: &RouteRules) -> RouteBoard {
         let geo = &rules.variant.geometry;
-        let mut board = KoBoard::default();
+        let mut board = RouteBoard::default();
         let mut nets = false;
         for color in Color::ALL {
             let ci = color.index();
             let mut command = Command::default();
             for sq in pos.occupied(color).iter() {
-                let f = ko.face(pos.cell(sq).face_unchecked());
-                command.add(ko, f);
+                let f = routes.face(pos.cell(sq).face_unchecked());
+                command.add(routes, f);
                 board.priest[ci] |= f.priest;
                 board.drum[ci] |= f.drum;
                 nets |= f.net[ci] != 0;
@@ -55,13 +55,13 @@ impl KoBoard {
                     }
                 }
             }
-            board.standing[ci] = command.stands(ko);
+            board.standing[ci] = command.stands(routes);
         }
-        if nets && ko.nets != NetRule::None {
+        if nets && routes.nets != NetRule::None {
             for color in Color::ALL {
                 let enemy = color.opponent();
                 for sq in pos.occupied(color).iter() {
-                    let dirs = ko.face(pos.cell(sq).face_unchecked()).net[color.index()];
+                    let dirs = routes.face(pos.cell(sq).face_unchecked()).net[color.index()];
                     for d in (0..8).filter(|d| dirs & (1 << d) != 0) {
                         for &s in geo.ray(sq, d) {
                             let cell = pos.cell(s);
@@ -70,7 +70,7 @@ impl KoBoard {
                             }
                             if cell.is_color(enemy) {
                                 board.frozen[enemy.index()].insert(s);
-                                if ko.nets == NetRule::AllEnemiesUntilBlocked {
+                                if routes.nets == NetRule::AllEnemiesUntilBlocked {
                                     continue;
                                 }
                             }
@@ -85,7 +85,7 @@ impl KoBoard {
 }
 
 /// What of a side's command (ko.md §6) is on the board: a commander, and which
-/// half-commander kinds (bits in [`KoRules::half_kinds`] order).
+/// half-commander kinds (bits in [`RouteRules::half_kinds`] order).
 #[derive(Default)]
 struct Command {
     commander: bool,
@@ -94,19 +94,20 @@ struct Command {
 
 impl Command {
     /// Counts one piece.
-    fn add(&mut self, ko: &KoRules, f: &KoFace) {
+    fn add(&mut self, routes: &RouteRules, f: &RouteFace) {
         self.commander |= f.commander;
         if let Some(k) = f.half {
-            if let Some(i) = ko.half_kinds.iter().position(|&h| h == k) {
+            if let Some(i) = routes.half_kinds.iter().position(|&h| h == k) {
                 self.halves |= 1 << i;
             }
         }
     }
 
     /// Whether the side meets no loss condition: a commander, or every half-commander kind.
-    fn stands(&self, ko: &KoRules) -> bool {
+    fn stands(&self, routes: &RouteRules) -> bool {
         self.commander
-            || (!ko.half_kinds.is_empty() && self.halves == (1u32 << ko.half_kinds.len()) - 1)
+            || (!routes.half_kinds.is_empty()
+                && self.halves == (1u32 << routes.half_kinds.len()) - 1)
     }
 }
 
@@ -116,8 +117,7 @@ pub fn frozen(pos: &Position, rules: &Rules, sq: Square) -> bool {
     let Some(piece) = pos.piece_at(sq) else {
         return false;
     };
-    rules
-        .ko
-        .as_ref()
-        .is_some_and(|ko| KoBoard::read(pos, rules, ko).frozen[piece.color.index()].contains(sq))
+    rules.routes.as_ref().is_some_and(|routes| {
+        RouteBoard::read(pos, rules, routes).frozen[piece.color.index()].contains(sq)
+    })
 }
