@@ -9,6 +9,7 @@ use super::model::{
     SetupOverride, Variant, VariantNames, VariantTraits,
 };
 use super::options::{check_needs, check_row, Features, PROMOTION_TABLE};
+use super::route_rules::KIND_MASK_BITS;
 use crate::engine::core::piece::{KindId, MAX_KINDS};
 use crate::engine::geometry::Geometry;
 use crate::engine::movement::{Component, Kind, KindSet, Movement};
@@ -204,6 +205,11 @@ fn load_pieces(text: &str, traits: VariantTraits) -> Result<(Vec<KindInfo>, Vec<
     }
     if kinds.len() > MAX_KINDS {
         return Err(format!("more than {MAX_KINDS} piece kinds"));
+    }
+    if traits.routes && kinds.len() > KIND_MASK_BITS {
+        return Err(format!(
+            "more than {KIND_MASK_BITS} piece kinds under route rules (their kind sets)"
+        ));
     }
     for (i, k) in kinds.iter().enumerate() {
         for other in kinds.iter().skip(i + 1) {

@@ -25,7 +25,11 @@ use crate::engine::core::dir::abs_dir;
 use crate::engine::core::piece::{FaceId, KindId};
 use crate::engine::movement::{Compiled, UNLIMITED};
 
-/// A set of kinds, one bit per [`KindId`] (the loader allows at most 127 kinds).
+/// The most kinds a [`KindMask`] holds: the loader refuses a variant with route rules and
+/// more kinds.
+pub const KIND_MASK_BITS: usize = u128::BITS as usize;
+
+/// A set of kinds, one bit per [`KindId`] (at most [`KIND_MASK_BITS`] kinds).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct KindMask(u128);
 
