@@ -41,6 +41,33 @@ impl SquareSet {
         self.summary |= 1 << w;
     }
 
+    /// Adds a square without marking its word in the summary, for filling a set square by
+    /// square: [`SquareSet::resummarise`] must follow before the set is read. (Marking on
+    /// every insertion chains each one behind the one before through the summary.)
+    #[inline]
+    pub fn insert_unmarked(&mut self, sq: Square) {
+        self.words[sq.index() >> 6] |= 1u64 << (sq.index() & 63);
+    }
+
+    /// [`SquareSet::insert`] when `MARK`, else [`SquareSet::insert_unmarked`].
+    #[inline(always)]
+    pub fn insert_marked<const MARK: bool>(&mut self, sq: Square) {
+        if MARK {
+            self.insert(sq);
+        } else {
+            self.insert_unmarked(sq);
+        }
+    }
+
+    /// Marks in the summary exactly the words that hold a square.
+    pub fn resummarise(&mut self) {
+        self.summary = self
+            .words
+            .iter()
+            .enumerate()
+            .fold(0, |s, (i, &w)| s | (u32::from(w != 0) << i));
+    }
+
     /// Removes a square.
     #[inline]
     pub fn remove(&mut self, sq: Square) {

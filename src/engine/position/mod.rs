@@ -11,7 +11,7 @@ use super::core::piece::{Cell, Piece};
 use super::geometry::Geometry;
 use super::variant::{FaceTraits, Placement, Rules, Variant};
 use crate::engine::core::color::Color;
-use crate::engine::core::square::{Square, MAX_SQUARES};
+use crate::engine::core::square::{Square, MAX_FILES, MAX_RANKS, MAX_SQUARES};
 use crate::engine::core::square_set::SquareSet;
 
 /// Variant-specific state beyond board and side (position text's third field).
@@ -92,6 +92,28 @@ struct Sets {
     royal_squares: [SquareSet; 2],
     fire_demons: [SquareSet; 2],
 }
+
+impl Sets {
+    /// Marks every set's summary after a placement that left them unmarked.
+    fn resummarise(&mut self) {
+        let Sets {
+            occupied,
+            hook_movers,
+            emperors,
+            royal_squares,
+            fire_demons,
+        } = self;
+        for set in [occupied, hook_movers, emperors, royal_squares, fire_demons]
+            .into_iter()
+            .flatten()
+        {
+            set.resummarise();
+        }
+    }
+}
+
+/// The most guard counts a position holds: both sides' padded grid of the largest board.
+const MOST_GUARDS: usize = 2 * (MAX_FILES + 2) * (MAX_RANKS + 2);
 
 impl std::fmt::Debug for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -217,7 +239,7 @@ impl Position {
     #[inline(always)]
     pub(crate) fn place_with(&mut self, sq: Square, padded: usize, placement: Placement) {
         let ci = placement.piece.color.index();
-        self.put_with(sq, placement.piece, placement.traits);
+        self.put_with::<false>(sq, placement.piece, placement.traits);
         self.guards[2 * padded + ci] = placement.traits.guard_steps;
     }
 
@@ -226,14 +248,17 @@ impl Position {
     /// bit to the neighbour that way; under the command loss condition (ko.md §6), also records
     /// whether each side still stands.
     pub(crate) fn finish_placing(&mut self, rules: &Rules) {
+        self.sets.resummarise();
         if rules.play.command {
             self.set_standing(self.command_standing(rules));
         }
         // Both sides at once: a side's entries are every other one, and a step keeps the
         // side.
-        let steps = self.guards.clone();
         let guards = &mut self.guards;
         let len = guards.len();
+        let mut room = [0u8; MOST_GUARDS];
+        let steps = &mut room[..len];
+        steps.copy_from_slice(guards);
         guards.fill(0);
         for (d, &step) in rules.variant.geometry.padded_step().iter().enumerate() {
             // Squares whose neighbour that way stays inside the padded grid.
@@ -285,28 +310,28 @@ impl Position {
     fn put(&mut self, sq: Square, piece: Piece, rules: &Rules) {
         let ci = piece.color.index();
         let traits = rules.traits[ci][piece.face.index()];
-        self.put_with(sq, piece, traits);
+        self.put_with::<true>(sq, piece, traits);
         self.count_guards(sq, traits.guard_steps, ci, rules, 1);
     }
 
     /// [`Position::put`] without the guard counts, with the face's traits given.
     #[inline(always)]
-    fn put_with(&mut self, sq: Square, piece: Piece, traits: FaceTraits) {
+    fn put_with<const MARK: bool>(&mut self, sq: Square, piece: Piece, traits: FaceTraits) {
         let ci = piece.color.index();
         self.cells[sq.index()] = Cell::of(piece);
-        self.sets.occupied[ci].insert(sq);
+        self.sets.occupied[ci].insert_marked::<MARK>(sq);
         if traits.royal {
             self.royals[ci] += 1;
-            self.sets.royal_squares[ci].insert(sq);
+            self.sets.royal_squares[ci].insert_marked::<MARK>(sq);
         }
         if traits.hook {
-            self.sets.hook_movers[ci].insert(sq);
+            self.sets.hook_movers[ci].insert_marked::<MARK>(sq);
         }
         if traits.emperor {
-            self.sets.emperors[ci].insert(sq);
+            self.sets.emperors[ci].insert_marked::<MARK>(sq);
         }
         if traits.fire_demon {
-            self.sets.fire_demons[ci].insert(sq);
+            self.sets.fire_demons[ci].insert_marked::<MARK>(sq);
         }
     }
 
