@@ -9,7 +9,6 @@ use super::ko_options::{FogLightGeometry, PassiveBurn, PriestLoss};
 use super::options::BothRoyalsLost;
 use super::route_rules::RouteRules;
 use crate::engine::core::piece::{FaceId, KindId};
-use crate::engine::movement::Compiled;
 
 /// The faces' mechanism flags ([`Mechanisms::has`]).
 pub mod flag {
@@ -98,9 +97,9 @@ pub struct Mechanisms {
     pub halves: u32,
     pub burning: Option<Burning>,
     pub promotion: PromotionTime,
-    /// Per face and colour, per absolute direction, how far its line move (a range that
-    /// captures every enemy it steps on, ko.md §4.5) reaches (empty without line movers).
-    lines: Vec<[[u8; 8]; 2]>,
+    /// Whether some face has a line move (a range that captures every enemy it steps on,
+    /// ko.md §4.5; how far it reaches is the face's compiled movement).
+    pub line_captures: bool,
     pub reversions: Option<Reversions>,
     /// Whether the loss condition is the command's (ko.md §6) rather than the royals'.
     pub command: bool,
@@ -120,23 +119,21 @@ pub struct Mechanisms {
 impl Mechanisms {
     /// Compiles the mechanisms from whether each face is a fire demon, the fire demon's
     /// options `water_buffalo_burns_on_promotion` and `both_royals_lost` (absent without
-    /// fire demons), ko shogi's rules and each face's compiled movement (the one place where a variant's mechanisms are
-    /// chosen).
+    /// fire demons), ko shogi's rules and whether any face has a line move (the one place
+    /// where a variant's mechanisms are chosen).
     pub(super) fn compile(
         fire_demons: impl Iterator<Item = bool>,
         demon_options: Option<(bool, BothRoyalsLost)>,
         routes: Option<&RouteRules>,
-        compiled: &[&[Compiled; 2]],
+        line_captures: bool,
     ) -> Mechanisms {
         let mut flags: Vec<u16> = fire_demons.map(u16::from).collect();
         let faces = flags.len();
         let mut half = vec![0; faces];
-        let mut lines = Vec::new();
         let mut reach = Vec::new();
         let mut halves = 0;
         if let Some(routes) = routes {
             halves = (1u32 << routes.half_kinds.len()) - 1;
-            lines = vec![[[0; 8]; 2]; faces];
             reach = routes.faces.iter().map(|f| (f.reach, f.far)).collect();
             for (i, f) in routes.faces.iter().enumerate() {
                 let bits = [
@@ -160,20 +157,10 @@ impl Mechanisms {
                         half[i] = 1 << b;
                     }
                 }
-                for (reach, m) in lines[i].iter_mut().zip(compiled[i]) {
-                    for ((r, &slide), &line) in reach.iter_mut().zip(&m.slide_max).zip(&m.line) {
-                        if slide == 0 {
-                            *r = line;
-                        }
-                    }
-                }
             }
         }
         if flags.iter().all(|&f| f == 0) {
             flags.clear();
-        }
-        if lines.iter().all(|l| l.iter().flatten().all(|&n| n == 0)) {
-            lines.clear();
         }
         let burning = match (demon_options, routes) {
             (_, Some(routes)) => Some(Burning {
@@ -210,7 +197,7 @@ impl Mechanisms {
             } else {
                 PromotionTime::OnArrival
             },
-            lines,
+            line_captures,
             reversions: routes.map(|routes| Reversions {
                 fog_light_geometry: routes.fog_light_geometry,
                 fog_light_line_of_sight: routes.fog_light_line_of_sight,
@@ -243,13 +230,6 @@ impl Mechanisms {
         self.half.get(face.index()).copied().unwrap_or(0)
     }
 
-    /// How far the line move of `face` (for colour index `ci`) reaches towards absolute
-    /// direction `d` (0 without one).
-    #[inline]
-    pub fn line(&self, face: FaceId, ci: usize, d: usize) -> u8 {
-        self.lines.get(face.index()).map_or(0, |l| l[ci][d])
-    }
-
     /// How far `face` reaches in one move (its unlimited ranges aside) and, per colour,
     /// the directions of its unlimited ranges ((0, [0, 0]) without the command rule).
     #[inline]
@@ -261,12 +241,6 @@ impl Mechanisms {
     /// removes pieces off its listed squares, or the loss condition is the command's.
     #[inline]
     pub fn loss_needs_play(&self) -> bool {
-        self.burning.is_some() || self.command || !self.lines.is_empty()
-    }
-
-    /// Whether any face has a line move.
-    #[inline]
-    pub fn has_lines(&self) -> bool {
-        !self.lines.is_empty()
+        self.burning.is_some() || self.command || self.line_captures
     }
 }

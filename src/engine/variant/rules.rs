@@ -19,7 +19,7 @@ use crate::engine::core::color::Color;
 use crate::engine::core::piece::{FaceId, KindId, Piece};
 use crate::engine::core::square::Square;
 use crate::engine::core::square_set::SquareSet;
-use crate::engine::movement::{Compiled, Generation, KindSet, Movement};
+use crate::engine::movement::{Compiled, Generation, Kind, KindSet, Movement};
 use std::sync::OnceLock;
 
 /// The lion-trading rules in force (chu shogi): options `lion_protection`,
@@ -449,7 +449,7 @@ impl Rules {
             faces.iter().map(|f| f.fire_demon),
             burn.map(|b| (b.on_promotion, b.both_royals_lost)),
             routes.as_ref(),
-            &faces.iter().map(|f| &f.compiled).collect::<Vec<_>>(),
+            kinds_present.contains(Kind::Line),
         );
         Rules {
             checkmate: routes

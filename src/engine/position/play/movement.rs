@@ -104,14 +104,16 @@ impl Position {
     /// The squares a line move (ko.md §4.5, written `from to`) steps on between its ends,
     /// where `mover` makes `mv` as one; `None` for any other move.
     fn line_steps(&self, mv: &Move, mover: Piece, rules: &Rules) -> Option<&'static [Square]> {
-        let play = &rules.play;
-        if !play.has_lines() {
+        if !rules.play.line_captures {
             return None;
         }
         let geo = &rules.variant.geometry;
         let [to] = mv.squares() else { return None };
         let (d, dist) = geo.line(mv.from, *to)?;
-        (i32::from(play.line(mover.face, mover.color.index(), d)) >= dist)
+        // A line move goes where the face has a line but no range (a range there is an
+        // ordinary move that captures only on its last square).
+        let m = &rules.face(mover.face).compiled[mover.color.index()];
+        (m.slide_max[d] == 0 && i32::from(m.line[d]) >= dist)
             .then(|| &geo.ray(mv.from, d)[..dist as usize - 1])
     }
 
