@@ -668,3 +668,39 @@ fn a_component_or_flag_the_rules_cannot_honour_does_not_load() {
     load_chu(&chu_files()).expect("chu loads");
     load(names("ko"), variant::ko().traits, &ko_files()).expect("ko loads");
 }
+
+/// Route rules keep sets of kinds in 128 bits, so a variant with route rules and more
+/// kinds does not load; with exactly 128 it does.
+#[test]
+fn route_rules_hold_at_most_128_kinds() {
+    let files = data_files!("ko");
+    let kinds = files
+        .pieces
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .count();
+    let with_fillers = |n: usize| {
+        let mut pieces = files.pieces.to_string();
+        for i in 0..n {
+            let code = format!(
+                "Q{}{}",
+                char::from(b'A' + (i / 26) as u8),
+                char::from(b'A' + (i % 26) as u8)
+            );
+            pieces.push_str(&format!(
+                "{code} | Filler {i} | 試 | shi | step(f) | std=- | -\n"
+            ));
+        }
+        pieces
+    };
+    let load_with = |pieces: &str| {
+        let mut f = files;
+        f.pieces = pieces;
+        load(names("ko"), variant::ko().traits, &f)
+    };
+    load_with(&with_fillers(128 - kinds)).expect("128 kinds load");
+    assert_eq!(
+        load_with(&with_fillers(129 - kinds)).unwrap_err(),
+        "more than 128 piece kinds under route rules (their kind sets)"
+    );
+}
