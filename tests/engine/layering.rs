@@ -15,6 +15,7 @@ const FLOORS: &[&[&str]] = &[
     &["movement"],
     &["variant"],
     &["position"],
+    &["movegen::route_state"],
     &["movegen::gen"],
     &["movegen::routes"],
     &[

@@ -3,12 +3,12 @@
 //! where each leg lands: generation, the first points of the passes they make (out and
 //! straight back), and the first-square filter.
 
-use super::gen::MoveSink;
-use super::routes::{Piece, Route, RouteGen};
+use super::gen::{Gen, MoveSink};
+use super::routes::{Piece, Route};
 use crate::engine::core::square::Square;
 use crate::engine::movement::{Compiled, DoubleMove, DoubleRule};
 
-impl<S: MoveSink> RouteGen<'_, S> {
+impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
     /// The leg-1 points of `double` from `from` through which a piece could pass (out and
     /// straight back), empty or not: those with a way back.
     pub(super) fn double_pass_points(

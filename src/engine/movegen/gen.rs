@@ -1,9 +1,10 @@
-//! The generation context ([`Gen`]): the position, the rules and the sink of one
-//! generation run, and what every movement kind shares: emitting a move with the
-//! promotion marks it may carry (promotion on capture, contagion, the zone, none for a
-//! piece burned on arrival), the capture ban in force, and collecting the position's one
-//! pass. Each kind's file adds its own
-//! `impl Gen` block; this file names none of them.
+//! The generation context ([`Gen`]), the one context of every generation run: the
+//! position, the rules and the sink, and what every movement kind shares: emitting a move
+//! with the promotion marks it may carry (promotion on capture, contagion, the zone, none
+//! for a piece burned on arrival), the bans in force (capture bans, the frozen-set filter),
+//! and collecting the position's one pass. Rules with route parameters (ko.md) give the
+//! context its route state (`routes`), through which the kinds land routes. Each kind's
+//! file adds its own `impl Gen` block; this file names none of them.
 
 use crate::engine::core::color::Color;
 use crate::engine::core::moves::{Move, Promo};
@@ -13,6 +14,8 @@ use crate::engine::core::square_set::SquareSet;
 use crate::engine::geometry::Geometry;
 use crate::engine::position::Position;
 use crate::engine::variant::{PromotionChoice, PromotionRight, PromotionTrigger, Rules};
+
+use super::route_state::RouteState;
 
 /// Receives generated moves.
 pub trait MoveSink {
@@ -54,6 +57,17 @@ impl MoveSink for Counter {
     }
 }
 
+/// How a piece's pass stands among the moves of its position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PassKind {
+    /// A move of its own, which names its piece: every pass under most rules, and under
+    /// route rules a pass that burns its piece (ko.md §3 step 2).
+    Own,
+    /// The position's one pass, whichever piece makes it (route rules, ko.md §5): a pass
+    /// that burns nothing.
+    Shared,
+}
+
 /// A pass found during generation: (order key: piece file, rank, via file, rank), the
 /// piece's square, the empty square it steps to and back from.
 pub(crate) type PassCandidate = ((i32, i32, i32, i32), Square, Square);
@@ -66,17 +80,21 @@ pub(crate) struct Gen<'a, S: MoveSink, const EXTRAS: bool> {
     pub rules: &'a Rules,
     pub geo: &'a Geometry,
     pub us: Color,
+    pub them: Color,
     pub sink: &'a mut S,
     /// The best pass found so far.
     pub pass: Option<PassCandidate>,
-    /// The rules that forbid some captures.
-    bans: Bans,
+    /// The rules that forbid some captures, and the pieces that may not move.
+    pub(super) bans: Bans,
     /// Whether an enemy fire demon is on the board (tenjiku.md §5): a piece ending its
     /// move next to one may be burned, and then has no promotion choice.
     burning: bool,
     /// The squares a quiet move must end on to be looked at for promotion: the zone, or
     /// every square under `zone_contact`.
     quiet_zone: &'a SquareSet,
+    /// What the route rules read off the position, when the rules have route parameters
+    /// (then every kind lands routes: see `routes`).
+    route: Option<Box<RouteState<'a>>>,
 }
 
 /// A rule forbidding the move of the piece on `from` that captures on the squares given
@@ -114,14 +132,28 @@ impl<'a, S: MoveSink, const EXTRAS: bool> Gen<'a, S, EXTRAS> {
         sink: &'a mut S,
         bans: Bans,
     ) -> Gen<'a, S, EXTRAS> {
+        let route = rules
+            .routes
+            .as_ref()
+            .map(|routing| Box::new(RouteState::read(pos, rules, routing)));
+        // Nets freeze pieces under route rules (ko.md §4.4): the frozen-set filter.
+        let bans = match &route {
+            Some(rt) => Bans {
+                frozen: rt.board.frozen[pos.side().index()],
+                ..bans
+            },
+            None => bans,
+        };
         Gen {
             pos,
             rules,
             geo: &rules.variant.geometry,
             us: pos.side(),
+            them: pos.side().opponent(),
             sink,
             pass: None,
             bans,
+            route,
             burning: rules.burn.is_some() && !pos.fire_demons(pos.side().opponent()).is_empty(),
             // Under `zone_contact` a quiet move from the zone has a promotion right too: every
             // quiet move is then looked at.
@@ -136,10 +168,36 @@ impl<'a, S: MoveSink, const EXTRAS: bool> Gen<'a, S, EXTRAS> {
         }
     }
 
-    /// The pieces of the side to move that may move (none that a ban freezes).
+    /// The pieces of the side to move that may move (none that a ban freezes; none at all
+    /// once a side meets a loss condition of the route rules).
     #[inline]
     pub(crate) fn movers(&self) -> SquareSet {
+        if self.route.as_ref().is_some_and(|rt| !rt.standing()) {
+            return SquareSet::EMPTY;
+        }
         self.pos.occupied(self.us).minus(&self.bans.frozen)
+    }
+
+    /// The route state (only asked where the rules have route parameters).
+    #[inline]
+    pub(super) fn rt(&self) -> &RouteState<'a> {
+        self.route
+            .as_deref()
+            .expect("route rules give a route state")
+    }
+
+    /// The route state, to fill its buffers.
+    #[inline]
+    pub(super) fn rt_mut(&mut self) -> &mut RouteState<'a> {
+        self.route
+            .as_deref_mut()
+            .expect("route rules give a route state")
+    }
+
+    /// Whether the rules land routes (they have route parameters).
+    #[inline]
+    pub(super) fn routes(&self) -> bool {
+        self.route.is_some()
     }
 
     /// Emits the best pass found, if any (the position's one pass move).
@@ -150,8 +208,14 @@ impl<'a, S: MoveSink, const EXTRAS: bool> Gen<'a, S, EXTRAS> {
     }
 
     /// Records every pass the piece on `from` could make: through an empty neighbour along
-    /// a line of its lion-like power, or any empty neighbour of an area mover.
-    pub(crate) fn pass_candidates(&mut self, from: Square) {
+    /// a line of its lion-like power, or any empty neighbour of an area mover; under route
+    /// rules out to a leg-1 point and back, where a pass that burns its piece is a move of
+    /// its own (emitted when `emit_burning`).
+    pub(crate) fn pass_candidates(&mut self, from: Square, emit_burning: bool) {
+        if self.routes() {
+            self.route_pass_candidates(from, emit_burning);
+            return;
+        }
         let face = self.pos.cell(from).face_unchecked();
         let lines = self.rules.face(face).compiled[self.us.index()].pass_lines;
         for d in 0..8 {
@@ -162,6 +226,30 @@ impl<'a, S: MoveSink, const EXTRAS: bool> Gen<'a, S, EXTRAS> {
                     }
                 }
             }
+        }
+    }
+
+    /// The square through which the piece on `from` passes (out and back), the first in
+    /// file-then-rank order, whether or not its pass burns it.
+    pub(crate) fn pass_named(&mut self, from: Square) -> Option<Square> {
+        if self.routes() {
+            return self.route_pass_point(from);
+        }
+        self.pass = None;
+        self.pass_candidates(from, false);
+        self.pass.map(|(_, _, via)| via)
+    }
+
+    /// Whether the piece on `from` can pass through the empty square `via`, and how that
+    /// pass stands among the position's moves.
+    pub(crate) fn pass_kind_via(&self, from: Square, via: Square) -> Option<PassKind> {
+        if self.routes() {
+            return self.route_pass_kind(from, via);
+        }
+        let c = &self.rules.face(self.cell(from).face_unchecked()).compiled[self.us.index()];
+        match self.geo.line(from, via) {
+            Some((d, 1)) if c.pass_lines & (1 << d) != 0 => Some(PassKind::Own),
+            _ => None,
         }
     }
 

@@ -3,7 +3,7 @@
 //! leap attacks and protects, and the first-square filter.
 
 use super::gen::{Gen, MoveSink};
-use super::routes::{Piece, Route, RouteGen};
+use super::routes::{Piece, Route};
 use crate::engine::core::piece::FaceId;
 use crate::engine::core::square::Square;
 use crate::engine::core::square_set::SquareSet;
@@ -12,7 +12,7 @@ use crate::engine::movement::Compiled;
 use crate::engine::variant::Rules;
 
 /// The squares the leaps of `c` (less those another component covers) from `from` land
-/// on, in the table's order: the route context leaps here (the move context keeps its
+/// on, in the table's order: `jump_routes` leaps here (`jumps` keeps its
 /// plain loop over the same table, which chu's generation runs faster).
 #[inline(always)]
 pub(crate) fn landings<'a>(
@@ -39,10 +39,10 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
     }
 }
 
-impl<S: MoveSink> RouteGen<'_, S> {
+impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
     /// Under the rules with shots (ko.md): leaps to fixed points, each landing a route,
     /// never onto a friend or an enemy the piece may not capture.
-    pub(super) fn jumps(&mut self, p: &Piece<'_>, multi: bool) {
+    pub(super) fn jump_routes(&mut self, p: &Piece<'_>, multi: bool) {
         for to in landings(self.geo, p.from, p.c) {
             let cell = self.pos.cell(to);
             if cell.is_empty() {

@@ -3,12 +3,13 @@
 //! reaches along its line is the compiled `line_reach`'s business for the first-square
 //! filter (a line's first square is on its line, within its reach).
 
-use super::gen::MoveSink;
-use super::routes::{Piece, Route, RouteGen, MAX_CAPTURES};
+use super::gen::{Gen, MoveSink};
+use super::route_state::MAX_CAPTURES;
+use super::routes::{Piece, Route};
 use crate::engine::core::moves::MAX_LISTED;
 use crate::engine::movement::{line_of, Compiled};
 
-impl<S: MoveSink> RouteGen<'_, S> {
+impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
     /// Multi-capture lines (ko.md §4.5 line5, the war hawk's straight double step): unit
     /// steps along one direction, capturing every enemy stepped on, never onto a friendly
     /// piece. The flag waver's text is `from to` (its captures implied, §5); any other

@@ -6,12 +6,14 @@
 //!
 //! This file is the dispatch over the closed list of kinds ([`Kind`]): generation, the
 //! first-square filter ([`StartFilter`]) and the spellings of equivalent routes
-//! ([`reduce_route`]) each ask the kinds a piece has. The generation context is
+//! ([`reduce_route`]) each ask the kinds a piece has. The one generation context is
 //! `gen`; one file per kind holds everything about that kind: `emperor`, `area`, `slide`,
 //! `jump`, `hook`, `lion`, `linelion`, `liondog`, `rangejump`, `dblstep`, `leapslide`,
-//! `igui`, `double`, `path`, `line`, `shoot`. Under the rules with shots (ko.md), which
-//! `Rules` choose when compiled ([`Generation::Routes`]), the kinds land routes in the
-//! route context `routes` (emission and the fold of equal effects in `route_emit`).
+//! `igui`, `double`, `path`, `line`, `shoot`. Rules with route parameters (the rules with
+//! shots, ko.md) give the context a route state (`routes`): the kinds then land routes,
+//! which may shoot, burn their piece on arrival and promote it on the spot (emission and
+//! the fold of equal effects in `route_emit`). The one choice made per rules is which
+//! instantiation of the context runs, [`Generation`], compiled with the rules.
 
 pub(crate) mod area;
 pub(crate) mod dblstep;
@@ -29,21 +31,22 @@ pub(crate) mod liondog;
 pub(crate) mod path;
 pub(crate) mod rangejump;
 mod route_emit;
+mod route_state;
 mod routes;
 pub(crate) mod shoot;
 pub(crate) mod slide;
 
-pub use gen::{Counter, MoveSink};
+pub use gen::{Counter, MoveSink, PassKind};
 
 use super::attack::attacked;
 use super::core::moves::{Move, Promo};
 use super::core::piece::FaceId;
 use super::geometry::Geometry;
 use super::interrupt::stopped;
-use super::movement::{line_of, Compiled, Generation, Kind, KindSet};
+use super::movement::{line_of, Compiled, Generation, Kind};
 use super::position::Position;
 use super::rules::lion_trading;
-use super::variant::{PromotionRight, Rules};
+use super::variant::Rules;
 use crate::engine::core::color::Color;
 use crate::engine::core::square::Square;
 use crate::engine::core::square_set::SquareSet;
@@ -88,27 +91,10 @@ pub fn generate<S: MoveSink>(pos: &Position, rules: &Rules, sink: &mut S) {
     if pos.is_terminal() || stopped() {
         return;
     }
-    if rules.generation == Generation::Routes {
-        routes::generate(pos, rules, sink);
-        return;
+    match rules.generation {
+        Generation::Basic => generate_all(Gen::<S, false>::new(pos, rules, sink, bans(rules))),
+        Generation::Extended => generate_all(Gen::<S, true>::new(pos, rules, sink, bans(rules))),
     }
-    if extras(rules) {
-        generate_all(Gen::<S, true>::new(pos, rules, sink, bans(rules)));
-    } else {
-        generate_all(Gen::<S, false>::new(pos, rules, sink, bans(rules)));
-    }
-}
-
-/// Whether `rules` use what tenjiku shogi adds to generation: its movement kinds
-/// ([`KindSet::EXTRAS`]), burning, or the `zone_contact` promotion right. Generation
-/// under other rules runs an instantiation without that code.
-#[inline]
-fn extras(rules: &Rules) -> bool {
-    rules.kinds_present.intersects(KindSet::EXTRAS)
-        || rules.burn.is_some()
-        || rules
-            .zone
-            .is_some_and(|z| z.right == PromotionRight::ZoneContact)
 }
 
 /// Every piece's moves, then the pass.
@@ -147,17 +133,16 @@ fn generate_from_filtered<S: MoveSink>(
     if pos.is_terminal() || !pos.cell(from).is_color(pos.side()) || stopped() {
         return;
     }
-    if rules.generation == Generation::Routes {
-        routes::generate_from(pos, rules, from, sink);
+    let mut gen = Gen::<S, true>::new(pos, rules, sink, bans);
+    if !gen.movers().contains(from) {
         return;
     }
-    let mut gen = Gen::<S, true>::new(pos, rules, sink, bans);
     gen.piece(from);
     if gen.pass.is_some() {
         // The canonical pass text may name another piece: use the whole position's.
         gen.pass = None;
         for sq in pos.occupied(pos.side()).iter() {
-            gen.pass_candidates(sq);
+            gen.pass_candidates(sq, false);
         }
     }
     gen.finish();
@@ -171,59 +156,52 @@ pub fn pass_of(pos: &Position, rules: &Rules, from: Square) -> Option<Move> {
     if pos.is_terminal() || !pos.cell(from).is_color(pos.side()) {
         return None;
     }
-    if rules.generation == Generation::Routes {
-        return routes::pass_of(pos, rules, from, None);
-    }
     let mut none = Counter::default();
     let mut gen = Gen::<_, true>::new(pos, rules, &mut none, Bans::NONE);
-    gen.pass_candidates(from);
-    gen.pass
-        .map(|(_, from, via)| Move::new(from, &[via, from], Promo::None))
-}
-
-/// Whether the piece on `from` can pass by stepping to the empty square `via` and back
-/// (through an empty neighbour along a line of its lion-like power).
-pub fn can_pass_via(pos: &Position, rules: &Rules, from: Square, via: Square) -> bool {
-    if !pos.cell(via).is_empty() {
-        return false;
-    }
-    if rules.generation == Generation::Routes {
-        return routes::pass_of(pos, rules, from, Some(via)).is_some();
-    }
-    let c = &rules.face(pos.cell(from).face_unchecked()).compiled[pos.side().index()];
-    match rules.variant.geometry.line(from, via) {
-        Some((d, 1)) => c.pass_lines & (1 << d) != 0,
-        _ => false,
-    }
-}
-
-/// Under the rules with shots (ko.md §4.5): whether the piece on `from` can pass through
-/// the empty point `via`, and if so whether that pass burns it (a burning pass is a move of
-/// its own; the others are all the position's one pass). `None` when it cannot, or under
-/// other rules.
-pub fn route_pass_via(pos: &Position, rules: &Rules, from: Square, via: Square) -> Option<bool> {
-    if rules.generation != Generation::Routes || pos.is_terminal() {
+    if !gen.movers().contains(from) {
         return None;
     }
-    routes::pass_via(pos, rules, from, via)
+    gen.pass_named(from)
+        .map(|via| Move::new(from, &[via, from], Promo::None))
 }
 
-/// Whether the side to move has a pass, and its canonical text squares (piece, via).
+/// Whether the piece on `from` can pass by stepping to the empty square `via` and back,
+/// and if so how its pass stands among the position's moves ([`PassKind`]); `None` when
+/// it cannot.
+pub fn pass_via(pos: &Position, rules: &Rules, from: Square, via: Square) -> Option<PassKind> {
+    if !pos.cell(via).is_empty() || pos.is_terminal() || !pos.cell(from).is_color(pos.side()) {
+        return None;
+    }
+    let mut none = Counter::default();
+    let gen = Gen::<_, true>::new(pos, rules, &mut none, Bans::NONE);
+    if !gen.movers().contains(from) {
+        return None;
+    }
+    gen.pass_kind_via(from, via)
+}
+
+/// Whether the side to move has a pass, and its canonical text squares (piece, via): the
+/// position's one pass that burns nothing.
 pub fn canonical_pass(pos: &Position, rules: &Rules) -> Option<(Square, Square)> {
     if pos.is_terminal() {
         return None;
     }
     let mut none = Counter::default();
     let mut gen = Gen::<_, true>::new(pos, rules, &mut none, Bans::NONE);
-    for sq in pos.occupied(pos.side()).iter() {
-        gen.pass_candidates(sq);
+    for sq in gen.movers().iter() {
+        gen.pass_candidates(sq, false);
     }
     gen.pass.map(|(_, from, via)| (from, via))
 }
 
 impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
-    /// Emits the moves of the piece on `from`: each kind it has, in the closed list's order.
+    /// Emits the moves of the piece on `from`: each kind it has, in the closed list's order
+    /// (under route rules, the routes each kind lands).
     fn piece(&mut self, from: Square) {
+        if EXTRAS && self.routes() {
+            self.route_piece(from);
+            return;
+        }
         let face = self.pos.cell(from).face_unchecked();
         let c = &self.rules.face(face).compiled[self.us.index()];
         for kind in c.kinds.iter() {
@@ -242,8 +220,8 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
                 Kind::LineLion => self.linelion(from, face, c.linelion),
                 Kind::LionDog => self.liondog(from, face, c.lion),
                 // The kinds tenjiku shogi adds come next in the closed list: the rest of
-                // the piece's kinds are all of them (the route kinds, last, are generated
-                // by the route context, `routes`).
+                // the piece's kinds are all of them (the route kinds, last, land routes
+                // only under route rules: `route_piece`).
                 Kind::Area
                 | Kind::RangeJump
                 | Kind::DoubleStep

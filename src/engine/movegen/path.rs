@@ -3,8 +3,9 @@
 //! Generation, the first points of the passes a path that may revisit makes, and the
 //! first-square filter.
 
-use super::gen::MoveSink;
-use super::routes::{Piece, Route, RouteGen, MAX_CAPTURES};
+use super::gen::{Gen, MoveSink};
+use super::route_state::MAX_CAPTURES;
+use super::routes::{Piece, Route};
 use crate::engine::core::moves::MAX_LISTED;
 use crate::engine::core::square::Square;
 use crate::engine::movement::{Compiled, PathVisits};
@@ -12,7 +13,7 @@ use crate::engine::movement::{Compiled, PathVisits};
 /// The four orthogonal absolute directions (indices into `ABS_DIRS`).
 const ORTHOGONAL: [usize; 4] = [0, 1, 2, 3];
 
-impl<S: MoveSink> RouteGen<'_, S> {
+impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
     /// The neighbours of `from` through which a path that may revisit points passes (out
     /// and straight back), empty or not.
     pub(super) fn path_pass_points(&self, c: &Compiled, from: Square, out: &mut Vec<Square>) {

@@ -5,24 +5,25 @@
 //! written the shortest way, then with its shots from the final point, then first in
 //! square order.
 
-use super::gen::MoveSink;
-use super::routes::{EffectKey, Piece, Route, RouteGen, ShotSet, MAX_CAPTURES};
+use super::gen::{Gen, MoveSink};
+use super::route_state::{EffectKey, ShotSet, MAX_CAPTURES};
+use super::routes::{Piece, Route};
 use crate::engine::core::moves::{Move, Promo, ShotsFrom, MAX_LISTED};
 use crate::engine::core::square::Square;
 use crate::engine::variant::{ShootTiming, Victim};
 
-impl<S: MoveSink> RouteGen<'_, S> {
+impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
     /// Emits a route with every choice of shots and promotion marks it allows. A fog's or
     /// light's shot between its legs is made in step 1, before the passive burn (ko.md §4.2,
     /// settled 2026-11-28): it stands when the piece is then burned, and a flame it removes
     /// burns nothing; a burned piece makes no shot from its final point and never promotes.
     pub(crate) fn route(&mut self, p: &Piece<'_>, r: &Route, multi: bool) {
         let pass = r.to == p.from && r.caps().is_empty();
-        let burned = self.flames_near && self.burns(p.from, r.to, r.caps(), None);
+        let burned = self.rt().flames_near && self.burns(p.from, r.to, r.caps(), None);
         let shooter = match p.kf.shooter {
             Some(s)
                 if !pass
-                    && self.routing.shoot_timing != ShootTiming::InsteadOfMove
+                    && self.rt().routing.shoot_timing != ShootTiming::InsteadOfMove
                     && (!burned || (s.each_leg && r.leg1.is_some())) =>
             {
                 s
@@ -36,11 +37,11 @@ impl<S: MoveSink> RouteGen<'_, S> {
                 return;
             }
         };
-        self.shot_sets.clear();
-        self.shot_sets.push(ShotSet::NONE);
+        self.rt_mut().shot_sets.clear();
+        self.rt_mut().shot_sets.push(ShotSet::NONE);
         self.collect_shots(p, shooter, r);
-        for i in 0..self.shot_sets.len() {
-            let set = self.shot_sets[i];
+        for i in 0..self.rt().shot_sets.len() {
+            let set = self.rt().shot_sets[i];
             let between = (set.from == ShotsFrom::FirstLeg).then(|| set.targets()[0]);
             let burned = burned && self.burns(p.from, r.to, r.caps(), between);
             if burned && set.targets().len() > usize::from(between.is_some()) {
@@ -48,7 +49,7 @@ impl<S: MoveSink> RouteGen<'_, S> {
             }
             let spot = !burned
                 && (r.caps().iter().any(|&c| self.promotes_capturer(p, c))
-                    || (self.routing.shot_capture_promotes
+                    || (self.rt().routing.shot_capture_promotes
                         && set.targets().iter().any(|&t| self.promotes_capturer(p, t))));
             let zone = p.can_promote && !burned && !pass && self.zone_trigger(p.from, r);
             let text = match set.from {
@@ -86,7 +87,7 @@ impl<S: MoveSink> RouteGen<'_, S> {
     ) {
         if !p.can_promote || !(spot || zone) {
             self.out(mv, r, set, false, multi);
-        } else if spot || self.routing.zone_compulsory {
+        } else if spot || self.rt().routing.zone_compulsory {
             self.out(mv.with_promo(Promo::Promote), r, set, true, multi);
         } else {
             self.out(mv.with_chosen_promo(Promo::Promote), r, set, true, multi);
@@ -106,7 +107,7 @@ impl<S: MoveSink> RouteGen<'_, S> {
         let mut shots = [Square(u16::MAX); 2];
         shots[..set.targets().len()].copy_from_slice(set.targets());
         shots.sort_unstable();
-        self.buf.push((
+        self.rt_mut().buf.push((
             EffectKey {
                 to: r.to,
                 caps,
@@ -138,14 +139,15 @@ impl<S: MoveSink> RouteGen<'_, S> {
                 keys,
             )
         };
-        self.buf.sort_by_key(|a| a.0);
+        let mut buf = std::mem::take(&mut self.rt_mut().buf);
+        buf.sort_by_key(|a| a.0);
         let mut i = 0;
-        while i < self.buf.len() {
+        while i < buf.len() {
             let mut j = i + 1;
-            while j < self.buf.len() && self.buf[j].0 == self.buf[i].0 {
+            while j < buf.len() && buf[j].0 == buf[i].0 {
                 j += 1;
             }
-            let group = &self.buf[i..j];
+            let group = &buf[i..j];
             let best = group
                 .iter()
                 .map(|(_, mv)| *mv)
@@ -159,12 +161,15 @@ impl<S: MoveSink> RouteGen<'_, S> {
             });
             i = j;
         }
+        buf.clear();
+        self.rt_mut().buf = buf;
     }
 
     /// Whether capturing (or, under O15, shooting) the piece on `victim` promotes the
     /// piece on the spot (ko.md §4.6b).
     pub(super) fn promotes_capturer(&self, p: &Piece<'_>, victim: Square) -> bool {
         match self
+            .rt()
             .routing
             .face(self.pos.cell(victim).face_unchecked())
             .victim
@@ -178,11 +183,12 @@ impl<S: MoveSink> RouteGen<'_, S> {
 
     /// Whether a route may promote by the zone (ko.md §4.6a, O14).
     fn zone_trigger(&self, from: Square, r: &Route) -> bool {
-        let inside = self.zone.contains(r.to) || r.leg1.is_some_and(|(s, _)| self.zone.contains(s));
-        if self.routing.zone_entering_only {
-            !self.zone.contains(from) && inside
+        let inside = self.rt().zone.contains(r.to)
+            || r.leg1.is_some_and(|(s, _)| self.rt().zone.contains(s));
+        if self.rt().routing.zone_entering_only {
+            !self.rt().zone.contains(from) && inside
         } else {
-            self.zone.contains(from) || inside
+            self.rt().zone.contains(from) || inside
         }
     }
 }

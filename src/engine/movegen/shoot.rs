@@ -3,8 +3,9 @@
 //! a route (none, one, a pair for the Frankish cannon family with O6, one after each leg
 //! for a fog or light), and the shots in place of O1's alternatives.
 
-use super::gen::MoveSink;
-use super::routes::{Piece, Route, RouteGen, ShotSet};
+use super::gen::{Gen, MoveSink};
+use super::route_state::ShotSet;
+use super::routes::{Piece, Route};
 use crate::engine::core::moves::{Move, Promo, ShotsFrom};
 use crate::engine::core::square::Square;
 use crate::engine::variant::{FogProtection, Shooter};
@@ -18,12 +19,12 @@ struct After<'s> {
     removed: &'s [Square],
 }
 
-impl<S: MoveSink> RouteGen<'_, S> {
+impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
     /// Adds to the shot sets (which hold "no shot") every choice of shots the piece may
     /// make after route `r` (ko.md §3 step 4).
     pub(super) fn collect_shots(&mut self, p: &Piece<'_>, shooter: Shooter, r: &Route) {
         let landing_ok = |at: Square, captured: bool| {
-            at != p.from && (!self.routing.shot_needs_empty_landing || !captured)
+            at != p.from && (!self.rt().routing.shot_needs_empty_landing || !captured)
         };
         let final_ok = landing_ok(r.to, r.caps().contains(&r.to));
         // The board seen from the final point.
@@ -40,7 +41,9 @@ impl<S: MoveSink> RouteGen<'_, S> {
                     self.targets(p, shooter, &at_final, &mut singles);
                 }
                 for &t in &singles {
-                    self.shot_sets.push(ShotSet::of(&[t], ShotsFrom::Final));
+                    self.rt_mut()
+                        .shot_sets
+                        .push(ShotSet::of(&[t], ShotsFrom::Final));
                 }
                 return;
             };
@@ -64,7 +67,7 @@ impl<S: MoveSink> RouteGen<'_, S> {
                     ShotsFrom::Final
                 };
                 if first.is_some() {
-                    self.shot_sets.push(ShotSet::of(&shot, from));
+                    self.rt_mut().shot_sets.push(ShotSet::of(&shot, from));
                 }
                 if final_ok {
                     let after = After {
@@ -78,7 +81,7 @@ impl<S: MoveSink> RouteGen<'_, S> {
                     for t in seconds {
                         let mut both = shot.clone();
                         both.push(t);
-                        self.shot_sets.push(ShotSet::of(&both, from));
+                        self.rt_mut().shot_sets.push(ShotSet::of(&both, from));
                     }
                 }
             }
@@ -95,7 +98,9 @@ impl<S: MoveSink> RouteGen<'_, S> {
     fn add_sets(&mut self, p: &Piece<'_>, shooter: Shooter, after: &After<'_>, singles: &[Square]) {
         let shape = self.rules.variant.shape();
         for &t in singles {
-            self.shot_sets.push(ShotSet::of(&[t], ShotsFrom::Final));
+            self.rt_mut()
+                .shot_sets
+                .push(ShotSet::of(&[t], ShotsFrom::Final));
         }
         if shooter.shots < 2 {
             return;
@@ -103,7 +108,7 @@ impl<S: MoveSink> RouteGen<'_, S> {
         let mut pairs: Vec<[Square; 2]> = Vec::new();
         for &a in singles {
             let mut seconds = Vec::new();
-            if self.routing.second_shot_sees_first_removed {
+            if self.rt().routing.second_shot_sees_first_removed {
                 let removed = [a];
                 let after_a = After {
                     removed: &removed,
@@ -122,7 +127,9 @@ impl<S: MoveSink> RouteGen<'_, S> {
             }
         }
         for pair in pairs {
-            self.shot_sets.push(ShotSet::of(&pair, ShotsFrom::Final));
+            self.rt_mut()
+                .shot_sets
+                .push(ShotSet::of(&pair, ShotsFrom::Final));
         }
     }
 
@@ -131,13 +138,13 @@ impl<S: MoveSink> RouteGen<'_, S> {
     fn targets(&self, p: &Piece<'_>, shooter: Shooter, after: &After<'_>, out: &mut Vec<Square>) {
         let family = p.kf.priest_family.is_some();
         let fog_near = |sq: Square| {
-            self.board.fogs[self.them.index()].iter().any(|f| {
+            self.rt().board.fogs[self.them.index()].iter().any(|f| {
                 !after.caps.contains(&f)
                     && !after.removed.contains(&f)
                     && self.geo.distance(f, sq) <= 5
             })
         };
-        if self.routing.fog_protection == FogProtection::ShooterZone
+        if self.rt().routing.fog_protection == FogProtection::ShooterZone
             && !family
             && fog_near(after.at)
         {
@@ -162,10 +169,10 @@ impl<S: MoveSink> RouteGen<'_, S> {
                 }
                 let cell = self.pos.cell(s);
                 if cell.is_color(self.them) {
-                    let vf = self.routing.face(cell.face_unchecked());
+                    let vf = self.rt().routing.face(cell.face_unchecked());
                     let distance = k + 1;
                     let allowed = !shooter.immune.contains(vf.moves_as)
-                        && match self.routing.fog_protection {
+                        && match self.rt().routing.fog_protection {
                             FogProtection::FogImmune => {
                                 !vf.fog || (shooter.frankish && (6..=7).contains(&distance))
                             }
@@ -202,16 +209,16 @@ impl<S: MoveSink> RouteGen<'_, S> {
         let mut singles = Vec::new();
         // `after.from` is the shooter's own point here, which the rays never reach.
         self.targets(p, shooter, &after, &mut singles);
-        self.shot_sets.clear();
+        self.rt_mut().shot_sets.clear();
         let one = Shooter {
             shots: if shooter.each_leg { 1 } else { shooter.shots },
             ..shooter
         };
         self.add_sets(p, one, &after, &singles);
-        for i in 0..self.shot_sets.len() {
-            let set = self.shot_sets[i];
+        for i in 0..self.rt().shot_sets.len() {
+            let set = self.rt().shot_sets[i];
             let spot = p.can_promote
-                && self.routing.shot_capture_promotes
+                && self.rt().routing.shot_capture_promotes
                 && set.targets().iter().any(|&t| self.promotes_capturer(p, t));
             let promo = if spot { Promo::Promote } else { Promo::None };
             self.push_direct(Move::shot_in_place(p.from, set.targets(), promo));

@@ -1,10 +1,10 @@
 //! Steps, limited ranges and ranges along the eight lines: generation and the squares a
 //! piece protects that way. What they attack along a line is the compiled `line_reach`,
 //! read by [`crate::engine::attack`]. Under the rules with shots (ko.md) the same ranges
-//! land routes ([`RouteGen`]).
+//! land routes (`slide_routes`).
 
 use super::gen::{Gen, MoveSink};
-use super::routes::{Piece, Route, RouteGen};
+use super::routes::{Piece, Route};
 use crate::engine::core::dir::{abs_dir, Dir};
 use crate::engine::core::piece::FaceId;
 use crate::engine::core::square::Square;
@@ -55,11 +55,11 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
     }
 }
 
-impl<S: MoveSink> RouteGen<'_, S> {
+impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
     /// Under the rules with shots (ko.md): ranges and steps along the lines, each landing
     /// a route, never onto a friend or an enemy the piece may not capture (the pawn's
     /// forward step only with its drum, ko.md §4.8).
-    pub(super) fn slides(&mut self, p: &Piece<'_>, multi: bool) {
+    pub(super) fn slide_routes(&mut self, p: &Piece<'_>, multi: bool) {
         let mut dirs = p.c.slide_dirs;
         if p.kf.drum_step && !self.drum_link() {
             dirs &= !(1 << abs_dir(self.us, Dir::Forward));

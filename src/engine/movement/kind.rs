@@ -184,25 +184,24 @@ impl KindSet {
     }
 }
 
-/// How moves are generated, chosen once when the rules are compiled.
+/// Which instantiation of move generation runs, chosen once when the rules are compiled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Generation {
-    /// Each movement kind emits moves with the promotion marks the zone or the capture
-    /// gives.
-    Moves,
-    /// Each movement kind lands routes, which may shoot, burn their piece on arrival and
-    /// promote it on the spot, folded by effect into moves (the rules with shots, ko.md
-    /// §3–§5, whose parameters are `RouteRules`).
-    Routes,
+    /// The kinds before [`KindSet::EXTRAS`] only, no burning, no route rules and no
+    /// `zone_contact` right: an instantiation without the code of the others.
+    Basic,
+    /// Everything the generation context knows.
+    Extended,
 }
 
 impl Generation {
-    /// [`Generation::Routes`] for the rules with shots, else [`Generation::Moves`].
-    pub fn of(routes: bool) -> Generation {
-        if routes {
-            Generation::Routes
+    /// [`Generation::Basic`] when the rules use none of the kinds of [`KindSet::EXTRAS`]
+    /// and no rule beyond movement that generation must ask (`extra_rules`).
+    pub fn of(kinds: KindSet, extra_rules: bool) -> Generation {
+        if extra_rules || kinds.intersects(KindSet::EXTRAS) {
+            Generation::Extended
         } else {
-            Generation::Moves
+            Generation::Basic
         }
     }
 }

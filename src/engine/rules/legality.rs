@@ -11,7 +11,7 @@ use crate::engine::core::ending::{EndReason, Ending, GameResult};
 use crate::engine::core::moves::{Move, Promo, ShotsFrom, MAX_LISTED};
 use crate::engine::core::square::Square;
 use crate::engine::movegen::{
-    can_pass_via, generate_from, generate_from_unfiltered, judged_alone, pass_of, reduce_route,
+    generate_from, generate_from_unfiltered, judged_alone, pass_of, pass_via, reduce_route,
     refused_capture, twin_route,
 };
 use crate::engine::notation::{parse_move_text, MoveText, MoveTextError};
@@ -105,7 +105,7 @@ pub fn check_move(pos: &Position, rules: &Rules, text: &str) -> Result<Move, Ill
     // A pass: out to an empty square and straight back. It names its piece; the empty
     // square is written as that piece's first one.
     if reduced.len() == 2 && reduced[1] == from && pos.cell(reduced[0]).is_empty() {
-        if can_pass_via(pos, rules, from, reduced[0]) {
+        if pass_via(pos, rules, from, reduced[0]).is_some() {
             let pass = pass_of(pos, rules, from).expect("the piece can pass");
             return match parsed.mark {
                 Some(_) if !lishogi_marks => Err(IllegalReason::PromotionNotPossible),
@@ -247,7 +247,7 @@ fn check_by_effect(
     let pass = path.len() == 2 && path[1] == from && pos.cell(path[0]).is_empty();
     if pass && parsed.shots.is_empty() {
         // A pass names its piece, written through its first pass point.
-        if !can_pass_via(pos, rules, from, path[0]) {
+        if pass_via(pos, rules, from, path[0]).is_none() {
             return Err(IllegalReason::InvalidRoute);
         }
         let own = pass_of(pos, rules, from).ok_or(IllegalReason::InvalidRoute)?;

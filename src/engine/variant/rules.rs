@@ -166,7 +166,7 @@ pub struct Rules {
     pub routes: Option<RouteRules>,
     /// The play mechanisms beyond movement (burning, the clerk, ...), chosen once here.
     pub play: Mechanisms,
-    /// How moves are generated ([`Generation::Routes`] exactly when `ko` is there).
+    /// Which instantiation of move generation runs under these rules.
     pub generation: Generation,
     /// Whether a promoted-only kind's code names in move text the promoted faces that move
     /// as it (ko.md §5: `GV` is `+MA`).
@@ -189,7 +189,7 @@ pub struct Rules {
 }
 
 impl Rules {
-    /// The parameters of route generation ([`Generation::Routes`]): ko shogi's rules.
+    /// The parameters of route generation: ko shogi's rules.
     pub fn route_rules(&self) -> &RouteRules {
         self.routes.as_ref().expect("route rules have them")
     }
@@ -451,12 +451,13 @@ impl Rules {
             routes.as_ref(),
             kinds_present.contains(Kind::Line),
         );
-        Rules {
+        let mut rules = Rules {
             checkmate: routes
                 .as_ref()
                 .map_or(variant.traits.checkmate, |k| k.mate_ends_game),
             promoted_only_codes: routes.is_some(),
-            generation: Generation::of(routes.is_some()),
+            // Chosen below, from the rules compiled here.
+            generation: Generation::Extended,
             routes,
             variant,
             profile,
@@ -516,7 +517,16 @@ impl Rules {
             play,
             values,
             faces,
-        }
+        };
+        rules.generation = Generation::of(
+            rules.kinds_present,
+            rules.burn.is_some()
+                || rules.routes.is_some()
+                || rules
+                    .zone
+                    .is_some_and(|z| z.right == PromotionRight::ZoneContact),
+        );
+        rules
     }
 
     /// The rule row of a face.

@@ -8,9 +8,9 @@ use crate::engine::core::moves::{Move, Promo, MAX_LISTED};
 use crate::engine::core::piece::{FaceId, KindId};
 use crate::engine::core::square::Square;
 use crate::engine::movegen::{
-    can_pass_via, generate_from, pass_of, reduce_route, route_pass_via, twin_route,
+    canonical_pass, pass_of, pass_via, reduce_route, twin_route, PassKind,
 };
-use crate::engine::movement::{Generation, KindSet};
+use crate::engine::movement::KindSet;
 use crate::engine::notation::move_text::{trimmed_move_text, MAX_MOVE_TEXT};
 use crate::engine::position::Position;
 use crate::engine::variant::Rules;
@@ -247,25 +247,8 @@ pub fn parse_hodges(pos: &Position, rules: &Rules, text: &str) -> Result<Move, H
         sq: via,
     }] = parsed.steps[..]
     {
-        // Under route generation the passes of a position are one move (ko.md §5).
-        if rules.generation == Generation::Routes {
-            if let Some(pass) = read_route_pass(pos, rules, &starts, via, parsed.mark) {
-                return pass;
-            }
-        } else {
-            let passers: Vec<Square> = starts
-                .iter()
-                .copied()
-                .filter(|&sq| can_pass_via(pos, rules, sq, via))
-                .collect();
-            match passers[..] {
-                [] => {}
-                [from] if parsed.mark.is_none() => {
-                    return Ok(pass_of(pos, rules, from).expect("the piece can pass"))
-                }
-                [_] => return Err(HodgesError::PromotionNotPossible),
-                _ => return Err(ambiguous(shape, passers)),
-            }
+        if let Some(pass) = read_pass(pos, rules, &starts, via, parsed.mark) {
+            return pass;
         }
     }
     let moves: Vec<Move> = starts
@@ -436,49 +419,42 @@ fn promoted_only_faces(rules: &Rules, kind: KindId) -> Vec<FaceId> {
         .collect()
 }
 
-/// Whether `mv` is shaped as a pass: out to an empty point and back, no shot.
-fn is_pass(pos: &Position, mv: &Move) -> bool {
-    matches!(mv.squares(), &[via, back] if back == mv.from && pos.cell(via).is_empty())
-        && mv.shots().is_empty()
-}
-
-/// Reads a pass text (`-!` and `via`) whose piece may stand on `starts` under route
-/// generation (ko.md §5): `None` when no such piece can pass through `via`. Every piece
-/// that can names the position's one pass, unless its pass burns it (a move of its own):
-/// such a text must name one piece.
-fn read_route_pass(
+/// Reads a pass text (`-!` and `via`) whose piece may stand on `starts`: `None` when no
+/// such piece can pass through `via`. A pass that is a move of its own names one piece, so
+/// two pieces that could make it leave the text ambiguous; every piece whose pass is the
+/// position's one pass (route rules, ko.md §5) names that pass.
+fn read_pass(
     pos: &Position,
     rules: &Rules,
     starts: &[Square],
     via: Square,
     mark: Option<Promo>,
 ) -> Option<Result<Move, HodgesError>> {
-    let passers: Vec<(Square, bool)> = starts
+    let passers: Vec<(Square, PassKind)> = starts
         .iter()
-        .filter_map(|&sq| route_pass_via(pos, rules, sq, via).map(|burns| (sq, burns)))
+        .filter_map(|&sq| pass_via(pos, rules, sq, via).map(|kind| (sq, kind)))
         .collect();
-    let &(from, burns) = passers.first()?;
-    if mark.is_some() {
-        return Some(Err(HodgesError::PromotionNotPossible));
-    }
-    if passers.len() > 1 && passers.iter().any(|&(_, b)| b) {
+    let &(from, kind) = passers.first()?;
+    if passers.len() > 1 && passers.iter().any(|&(_, k)| k == PassKind::Own) {
         let froms = passers.iter().map(|&(sq, _)| sq).collect();
         return Some(Err(ambiguous(rules.variant.shape(), froms)));
     }
-    // The piece's moves hold its own burning pass, or else the position's one pass.
-    let mut moves = Vec::new();
-    generate_from(pos, rules, from, &mut moves);
-    let pass = moves
-        .into_iter()
-        .find(|m| is_pass(pos, m) && (!burns || m.from == from));
+    if mark.is_some() {
+        return Some(Err(HodgesError::PromotionNotPossible));
+    }
+    let pass = match kind {
+        PassKind::Own => pass_of(pos, rules, from),
+        PassKind::Shared => canonical_pass(pos, rules)
+            .map(|(piece, first)| Move::new(piece, &[first, piece], Promo::None)),
+    };
     Some(pass.ok_or(HodgesError::Unreachable { hint: None }))
 }
 
 /// Whether the text's `steps` have the effect of the legal move `mv` (ko.md §5): the same
 /// final point, points captured by displacement and shot targets, whatever their order.
-/// Never for a pass text or where moves are not folded by effect (route generation).
+/// Never for a pass text or where moves are not known by their effect.
 fn same_effect(pos: &Position, rules: &Rules, steps: &[Step], mv: &Move) -> bool {
-    if rules.generation != Generation::Routes {
+    if !rules.play.judged_by_effect {
         return false;
     }
     let moved: Vec<&Step> = steps.iter().filter(|s| !s.shot).collect();

@@ -7,8 +7,8 @@ use super::{moves_from, squares_with_face, steps_of, Step};
 use crate::engine::core::moves::{Move, Promo};
 use crate::engine::core::piece::{Cell, Piece};
 use crate::engine::core::square::Square;
-use crate::engine::movegen::{can_pass_via, generate_from, route_pass_via, MoveSink, StartFilter};
-use crate::engine::movement::{Generation, KindSet};
+use crate::engine::movegen::{generate_from, pass_via, MoveSink, PassKind, StartFilter};
+use crate::engine::movement::KindSet;
 use crate::engine::notation::move_text::format_move;
 use crate::engine::position::Position;
 use crate::engine::variant::Rules;
@@ -130,31 +130,16 @@ fn pass_needs_start(
     else {
         return None;
     };
-    if rules.generation == Generation::Routes {
-        return Some(route_pass_needs_start(pos, rules, mv, piece, via));
-    }
+    // Another piece of the same face passing through `via` makes the text name its start,
+    // unless both passes are the position's one pass (route rules, ko.md §5).
+    let own = pass_via(pos, rules, mv.from, via) != Some(PassKind::Shared);
     Some(
         piece.color == pos.side()
-            && squares_with_face(pos, piece.face)
-                .any(|sq| sq != mv.from && can_pass_via(pos, rules, sq, via)),
+            && squares_with_face(pos, piece.face).any(|sq| {
+                sq != mv.from
+                    && pass_via(pos, rules, sq, via).is_some_and(|k| own || k == PassKind::Own)
+            }),
     )
-}
-
-/// For a pass of `piece` through `via` under route generation (ko.md §5), whether its
-/// text needs the start point: another piece of the same face could pass through `via`
-/// too, and one of the two passes burns its piece (the others are all one move).
-fn route_pass_needs_start(
-    pos: &Position,
-    rules: &Rules,
-    mv: &Move,
-    piece: Piece,
-    via: Square,
-) -> bool {
-    let burns = route_pass_via(pos, rules, mv.from, via) == Some(true);
-    piece.color == pos.side()
-        && squares_with_face(pos, piece.face).any(|sq| {
-            sq != mv.from && route_pass_via(pos, rules, sq, via).is_some_and(|b| b || burns)
-        })
 }
 
 /// The Hodges text of the legal move `mv` in `pos` (the position before the move).
