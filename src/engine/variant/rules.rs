@@ -189,11 +189,6 @@ pub struct Rules {
 }
 
 impl Rules {
-    /// The parameters of route generation: ko shogi's rules.
-    pub fn route_rules(&self) -> &RouteRules {
-        self.routes.as_ref().expect("route rules have them")
-    }
-
     /// The slot where the position module keeps the initial position under these rules,
     /// built on first use (the type is the position module's, which imports this one).
     pub fn start_slot(&self) -> &OnceLock<Box<dyn std::any::Any + Send + Sync>> {
