@@ -13,7 +13,9 @@ use crate::engine::core::square::Square;
 use crate::engine::core::square_set::SquareSet;
 use crate::engine::geometry::Geometry;
 use crate::engine::position::Position;
-use crate::engine::variant::{PromotionChoice, PromotionRight, PromotionTrigger, Rules};
+use crate::engine::variant::{
+    PromotionChoice, PromotionRight, PromotionTrigger, RouteRules, Rules,
+};
 
 use super::route_state::RouteState;
 
@@ -94,7 +96,7 @@ pub(crate) struct Gen<'a, S: MoveSink, const EXTRAS: bool> {
     quiet_zone: &'a SquareSet,
     /// What the route rules read off the position, when the rules have route parameters
     /// (then every kind lands routes: see `routes`).
-    route: Option<Box<RouteState<'a>>>,
+    route: Option<&'a mut RouteState>,
 }
 
 /// A rule forbidding the move of the piece on `from` that captures on the squares given
@@ -126,16 +128,15 @@ impl Bans {
 
 impl<'a, S: MoveSink, const EXTRAS: bool> Gen<'a, S, EXTRAS> {
     /// The context for generating the moves of the side to move in `pos`.
+    /// The context for generating the moves of the side to move in `pos`, with its route
+    /// state where the rules have route parameters ([`RouteState::of`], kept by the caller).
     pub(crate) fn new(
         pos: &'a Position,
         rules: &'a Rules,
         sink: &'a mut S,
         bans: Bans,
+        route: Option<&'a mut RouteState>,
     ) -> Gen<'a, S, EXTRAS> {
-        let route = rules
-            .routes
-            .as_ref()
-            .map(|routing| Box::new(RouteState::read(pos, rules, routing)));
         // Nets freeze pieces under route rules (ko.md §4.4): the frozen-set filter.
         let bans = match &route {
             Some(rt) => Bans {
@@ -180,7 +181,7 @@ impl<'a, S: MoveSink, const EXTRAS: bool> Gen<'a, S, EXTRAS> {
 
     /// The route state (only asked where the rules have route parameters).
     #[inline]
-    pub(super) fn rt(&self) -> &RouteState<'a> {
+    pub(super) fn rt(&self) -> &RouteState {
         self.route
             .as_deref()
             .expect("route rules give a route state")
@@ -188,10 +189,25 @@ impl<'a, S: MoveSink, const EXTRAS: bool> Gen<'a, S, EXTRAS> {
 
     /// The route state, to fill its buffers.
     #[inline]
-    pub(super) fn rt_mut(&mut self) -> &mut RouteState<'a> {
+    pub(super) fn rt_mut(&mut self) -> &mut RouteState {
         self.route
             .as_deref_mut()
             .expect("route rules give a route state")
+    }
+
+    /// The route rules' parameters (only asked where the rules have them).
+    #[inline]
+    pub(super) fn routing(&self) -> &'a RouteRules {
+        self.rules
+            .routes
+            .as_ref()
+            .expect("route rules have parameters")
+    }
+
+    /// The side to move's promotion zone, as the route rules read it.
+    #[inline]
+    pub(super) fn route_zone(&self) -> &'a SquareSet {
+        &self.rules.zone_squares[self.us.index()]
     }
 
     /// Whether the rules land routes (they have route parameters).

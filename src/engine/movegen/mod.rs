@@ -51,6 +51,7 @@ use crate::engine::core::color::Color;
 use crate::engine::core::square::Square;
 use crate::engine::core::square_set::SquareSet;
 use gen::{Bans, CaptureBan, Gen};
+use route_state::RouteState;
 
 /// Whether `by` could capture the piece on `target` (whoever is to move): a piece that
 /// attacks it ([`attacked`]: along the lines and off them) or an emperor allowed to.
@@ -92,8 +93,20 @@ pub fn generate<S: MoveSink>(pos: &Position, rules: &Rules, sink: &mut S) {
         return;
     }
     match rules.generation {
-        Generation::Basic => generate_all(Gen::<S, false>::new(pos, rules, sink, bans(rules))),
-        Generation::Extended => generate_all(Gen::<S, true>::new(pos, rules, sink, bans(rules))),
+        // The basic rules have no route parameters.
+        Generation::Basic => {
+            generate_all(Gen::<S, false>::new(pos, rules, sink, bans(rules), None));
+        }
+        Generation::Extended => {
+            let mut route = RouteState::of(pos, rules);
+            generate_all(Gen::<S, true>::new(
+                pos,
+                rules,
+                sink,
+                bans(rules),
+                route.as_mut(),
+            ));
+        }
     }
 }
 
@@ -133,7 +146,8 @@ fn generate_from_filtered<S: MoveSink>(
     if pos.is_terminal() || !pos.cell(from).is_color(pos.side()) || stopped() {
         return;
     }
-    let mut gen = Gen::<S, true>::new(pos, rules, sink, bans);
+    let mut route = RouteState::of(pos, rules);
+    let mut gen = Gen::<S, true>::new(pos, rules, sink, bans, route.as_mut());
     if !gen.movers().contains(from) {
         return;
     }
@@ -157,7 +171,8 @@ pub fn pass_of(pos: &Position, rules: &Rules, from: Square) -> Option<Move> {
         return None;
     }
     let mut none = Counter::default();
-    let mut gen = Gen::<_, true>::new(pos, rules, &mut none, Bans::NONE);
+    let mut route = RouteState::of(pos, rules);
+    let mut gen = Gen::<_, true>::new(pos, rules, &mut none, Bans::NONE, route.as_mut());
     if !gen.movers().contains(from) {
         return None;
     }
@@ -173,7 +188,8 @@ pub fn pass_via(pos: &Position, rules: &Rules, from: Square, via: Square) -> Opt
         return None;
     }
     let mut none = Counter::default();
-    let gen = Gen::<_, true>::new(pos, rules, &mut none, Bans::NONE);
+    let mut route = RouteState::of(pos, rules);
+    let gen = Gen::<_, true>::new(pos, rules, &mut none, Bans::NONE, route.as_mut());
     if !gen.movers().contains(from) {
         return None;
     }
@@ -187,7 +203,8 @@ pub fn canonical_pass(pos: &Position, rules: &Rules) -> Option<(Square, Square)>
         return None;
     }
     let mut none = Counter::default();
-    let mut gen = Gen::<_, true>::new(pos, rules, &mut none, Bans::NONE);
+    let mut route = RouteState::of(pos, rules);
+    let mut gen = Gen::<_, true>::new(pos, rules, &mut none, Bans::NONE, route.as_mut());
     for sq in gen.movers().iter() {
         gen.pass_candidates(sq, false);
     }

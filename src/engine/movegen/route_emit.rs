@@ -23,7 +23,7 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
         let shooter = match p.kf.shooter {
             Some(s)
                 if !pass
-                    && self.rt().routing.shoot_timing != ShootTiming::InsteadOfMove
+                    && self.routing().shoot_timing != ShootTiming::InsteadOfMove
                     && (!burned || (s.each_leg && r.leg1.is_some())) =>
             {
                 s
@@ -49,7 +49,7 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
             }
             let spot = !burned
                 && (r.caps().iter().any(|&c| self.promotes_capturer(p, c))
-                    || (self.rt().routing.shot_capture_promotes
+                    || (self.routing().shot_capture_promotes
                         && set.targets().iter().any(|&t| self.promotes_capturer(p, t))));
             let zone = p.can_promote && !burned && !pass && self.zone_trigger(p.from, r);
             let text = match set.from {
@@ -87,7 +87,7 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
     ) {
         if !p.can_promote || !(spot || zone) {
             self.out(mv, r, set, false, multi);
-        } else if spot || self.rt().routing.zone_compulsory {
+        } else if spot || self.routing().zone_compulsory {
             self.out(mv.with_promo(Promo::Promote), r, set, true, multi);
         } else {
             self.out(mv.with_chosen_promo(Promo::Promote), r, set, true, multi);
@@ -169,8 +169,7 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
     /// piece on the spot (ko.md §4.6b).
     pub(super) fn promotes_capturer(&self, p: &Piece<'_>, victim: Square) -> bool {
         match self
-            .rt()
-            .routing
+            .routing()
             .face(self.pos.cell(victim).face_unchecked())
             .victim
         {
@@ -183,12 +182,12 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
 
     /// Whether a route may promote by the zone (ko.md §4.6a, O14).
     fn zone_trigger(&self, from: Square, r: &Route) -> bool {
-        let inside = self.rt().zone.contains(r.to)
-            || r.leg1.is_some_and(|(s, _)| self.rt().zone.contains(s));
-        if self.rt().routing.zone_entering_only {
-            !self.rt().zone.contains(from) && inside
+        let inside = self.route_zone().contains(r.to)
+            || r.leg1.is_some_and(|(s, _)| self.route_zone().contains(s));
+        if self.routing().zone_entering_only {
+            !self.route_zone().contains(from) && inside
         } else {
-            self.rt().zone.contains(from) || inside
+            self.route_zone().contains(from) || inside
         }
     }
 }

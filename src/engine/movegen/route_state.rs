@@ -5,7 +5,6 @@
 
 use crate::engine::core::moves::{Move, ShotsFrom};
 use crate::engine::core::square::Square;
-use crate::engine::core::square_set::SquareSet;
 use crate::engine::position::route_board::RouteBoard;
 use crate::engine::position::Position;
 use crate::engine::variant::{RouteRules, Rules};
@@ -26,10 +25,8 @@ pub(crate) struct EffectKey {
 /// context ([`Gen`]) when the rules have route parameters: the parameters, the facts read
 /// off the board (nets, flames, priests, drums, fogs, standing), and the buffers of the
 /// route being emitted.
-pub(crate) struct RouteState<'a> {
-    pub(crate) routing: &'a RouteRules,
+pub(crate) struct RouteState {
     pub(crate) board: RouteBoard,
-    pub(crate) zone: &'a SquareSet,
     /// Whether a poison flame stands anywhere (else nothing burns on arrival).
     pub(crate) flames_near: bool,
     /// Routes of a multi-leg piece, folded by effect before they are emitted.
@@ -38,18 +35,24 @@ pub(crate) struct RouteState<'a> {
     pub(crate) shot_sets: Vec<ShotSet>,
 }
 
-impl<'a> RouteState<'a> {
+impl RouteState {
     /// Reads what generation under `routing` needs off `pos`.
-    pub(crate) fn read(pos: &Position, rules: &'a Rules, routing: &'a RouteRules) -> Self {
+    pub(crate) fn read(pos: &Position, rules: &Rules, routing: &RouteRules) -> Self {
         let board = RouteBoard::read(pos, rules, routing);
         RouteState {
             flames_near: !board.flames[0].is_empty() || !board.flames[1].is_empty(),
-            routing,
             board,
-            zone: &rules.zone_squares[pos.side().index()],
             buf: Vec::new(),
             shot_sets: Vec::new(),
         }
+    }
+
+    /// The route state of `pos` where `rules` have route parameters (else none).
+    pub(crate) fn of(pos: &Position, rules: &Rules) -> Option<RouteState> {
+        rules
+            .routes
+            .as_ref()
+            .map(|routing| RouteState::read(pos, rules, routing))
     }
 
     /// Whether both sides still meet no loss condition (else no side moves).

@@ -81,7 +81,7 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
             return;
         }
         let face = self.pos.cell(from).face_unchecked();
-        let routing = self.rt().routing;
+        let routing = self.routing();
         let kf = routing.face(face);
         let c = &self.rules.face(face).compiled[self.us.index()];
         // Under O3 = `false` shooters land only on empty points, but the priest family keeps
@@ -128,7 +128,7 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
         if self.rules.face(face).promotes_to.is_none() {
             return false;
         }
-        let routing = self.rt().routing;
+        let routing = self.routing();
         if kf.priest_link && !self.rt().board.priest[self.us.index()] {
             return false;
         }
@@ -159,7 +159,7 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
         if !p.can_capture {
             return false;
         }
-        let routing = self.rt().routing;
+        let routing = self.routing();
         let vf = routing.face(self.pos.cell(victim).face_unchecked());
         if let Some(group) = p.kf.priest_family {
             match vf.priest_family {
@@ -173,7 +173,7 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
 
     /// Whether the side's pawns have their forward step (ko.md §4.8, O27).
     pub(super) fn drum_link(&self) -> bool {
-        if self.rt().routing.drum_history {
+        if self.routing().drum_history {
             !self.pos.extra().drum_lost(self.us)
         } else {
             self.rt().board.drum[self.us.index()]
@@ -201,7 +201,7 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
                     })
                 })
         };
-        match rt.routing.passive_burn {
+        match self.routing().passive_burn {
             PassiveBurn::None => false,
             PassiveBurn::EnemyArrivals => near(self.them),
             PassiveBurn::AnyArrivals => near(self.them) || near(self.us),
@@ -211,7 +211,7 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
     /// Records the passes the piece on `from` could make under route rules (each that
     /// burns it is emitted as a move of its own when `emit_burning`).
     pub(super) fn route_pass_candidates(&mut self, from: Square, emit_burning: bool) {
-        if !self.rt().routing.allow_pass || self.bans.frozen.contains(from) {
+        if !self.routing().allow_pass || self.bans.frozen.contains(from) {
             return;
         }
         let face = self.pos.cell(from).face_unchecked();
@@ -230,7 +230,7 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
     /// Under route rules: the first point through which the piece on `from` passes, if
     /// passes are allowed and it can.
     pub(super) fn route_pass_point(&self, from: Square) -> Option<Square> {
-        if !self.rt().routing.allow_pass {
+        if !self.routing().allow_pass {
             return None;
         }
         self.first_pass_point(from, self.pos.cell(from).face_unchecked())
@@ -240,7 +240,7 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
     /// `via` (out and straight back, ko.md §4.5), and if so whether that pass burns it
     /// (ko.md §3 step 2: a move of its own) or is the position's one pass.
     pub(super) fn route_pass_kind(&self, from: Square, via: Square) -> Option<PassKind> {
-        if !self.rt().routing.allow_pass {
+        if !self.routing().allow_pass {
             return None;
         }
         let face = self.pos.cell(from).face_unchecked();

@@ -24,7 +24,7 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
     /// make after route `r` (ko.md §3 step 4).
     pub(super) fn collect_shots(&mut self, p: &Piece<'_>, shooter: Shooter, r: &Route) {
         let landing_ok = |at: Square, captured: bool| {
-            at != p.from && (!self.rt().routing.shot_needs_empty_landing || !captured)
+            at != p.from && (!self.routing().shot_needs_empty_landing || !captured)
         };
         let final_ok = landing_ok(r.to, r.caps().contains(&r.to));
         // The board seen from the final point.
@@ -108,7 +108,7 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
         let mut pairs: Vec<[Square; 2]> = Vec::new();
         for &a in singles {
             let mut seconds = Vec::new();
-            if self.rt().routing.second_shot_sees_first_removed {
+            if self.routing().second_shot_sees_first_removed {
                 let removed = [a];
                 let after_a = After {
                     removed: &removed,
@@ -144,7 +144,7 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
                     && self.geo.distance(f, sq) <= 5
             })
         };
-        if self.rt().routing.fog_protection == FogProtection::ShooterZone
+        if self.routing().fog_protection == FogProtection::ShooterZone
             && !family
             && fog_near(after.at)
         {
@@ -169,10 +169,10 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
                 }
                 let cell = self.pos.cell(s);
                 if cell.is_color(self.them) {
-                    let vf = self.rt().routing.face(cell.face_unchecked());
+                    let vf = self.routing().face(cell.face_unchecked());
                     let distance = k + 1;
                     let allowed = !shooter.immune.contains(vf.moves_as)
-                        && match self.rt().routing.fog_protection {
+                        && match self.routing().fog_protection {
                             FogProtection::FogImmune => {
                                 !vf.fog || (shooter.frankish && (6..=7).contains(&distance))
                             }
@@ -218,7 +218,7 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
         for i in 0..self.rt().shot_sets.len() {
             let set = self.rt().shot_sets[i];
             let spot = p.can_promote
-                && self.rt().routing.shot_capture_promotes
+                && self.routing().shot_capture_promotes
                 && set.targets().iter().any(|&t| self.promotes_capturer(p, t));
             let promo = if spot { Promo::Promote } else { Promo::None };
             self.push_direct(Move::shot_in_place(p.from, set.targets(), promo));
