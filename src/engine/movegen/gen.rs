@@ -96,7 +96,9 @@ pub(crate) struct Gen<'a, S: MoveSink, const EXTRAS: bool> {
     quiet_zone: &'a SquareSet,
     /// What the route rules read off the position, when the rules have route parameters
     /// (then every kind lands routes: see `routes`).
-    route: Option<&'a mut RouteState>,
+    route: Option<&'a mut RouteState<'a>>,
+    /// The side to move's promotion zone.
+    zone: &'a SquareSet,
 }
 
 /// A rule forbidding the move of the piece on `from` that captures on the squares given
@@ -135,7 +137,7 @@ impl<'a, S: MoveSink, const EXTRAS: bool> Gen<'a, S, EXTRAS> {
         rules: &'a Rules,
         sink: &'a mut S,
         bans: Bans,
-        route: Option<&'a mut RouteState>,
+        route: Option<&'a mut RouteState<'a>>,
     ) -> Gen<'a, S, EXTRAS> {
         // Nets freeze pieces under route rules (ko.md §4.4): the frozen-set filter.
         let bans = match &route {
@@ -155,6 +157,7 @@ impl<'a, S: MoveSink, const EXTRAS: bool> Gen<'a, S, EXTRAS> {
             pass: None,
             bans,
             route,
+            zone: &rules.zone_squares[pos.side().index()],
             burning: rules.burn.is_some() && !pos.fire_demons(pos.side().opponent()).is_empty(),
             // Under `zone_contact` a quiet move from the zone has a promotion right too: every
             // quiet move is then looked at.
@@ -181,7 +184,7 @@ impl<'a, S: MoveSink, const EXTRAS: bool> Gen<'a, S, EXTRAS> {
 
     /// The route state (only asked where the rules have route parameters).
     #[inline]
-    pub(super) fn rt(&self) -> &RouteState {
+    pub(super) fn rt(&self) -> &RouteState<'a> {
         self.route
             .as_deref()
             .expect("route rules give a route state")
@@ -189,7 +192,7 @@ impl<'a, S: MoveSink, const EXTRAS: bool> Gen<'a, S, EXTRAS> {
 
     /// The route state, to fill its buffers.
     #[inline]
-    pub(super) fn rt_mut(&mut self) -> &mut RouteState {
+    pub(super) fn rt_mut(&mut self) -> &mut RouteState<'a> {
         self.route
             .as_deref_mut()
             .expect("route rules give a route state")
@@ -198,16 +201,13 @@ impl<'a, S: MoveSink, const EXTRAS: bool> Gen<'a, S, EXTRAS> {
     /// The route rules' parameters (only asked where the rules have them).
     #[inline]
     pub(super) fn routing(&self) -> &'a RouteRules {
-        self.rules
-            .routes
-            .as_ref()
-            .expect("route rules have parameters")
+        self.rt().routing
     }
 
     /// The side to move's promotion zone, as the route rules read it.
     #[inline]
     pub(super) fn route_zone(&self) -> &'a SquareSet {
-        &self.rules.zone_squares[self.us.index()]
+        self.zone
     }
 
     /// Whether the rules land routes (they have route parameters).

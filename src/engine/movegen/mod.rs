@@ -97,16 +97,21 @@ pub fn generate<S: MoveSink>(pos: &Position, rules: &Rules, sink: &mut S) {
         Generation::Basic => {
             generate_all(Gen::<S, false>::new(pos, rules, sink, bans(rules), None));
         }
-        Generation::Extended => {
-            let mut route = RouteState::of(pos, rules);
-            generate_all(Gen::<S, true>::new(
-                pos,
-                rules,
-                sink,
-                bans(rules),
-                route.as_mut(),
-            ));
-        }
+        // The route state is built only where the rules have route parameters (a state
+        // returned as `None` would still be copied whole).
+        Generation::Extended => match &rules.routes {
+            None => generate_all(Gen::<S, true>::new(pos, rules, sink, bans(rules), None)),
+            Some(routing) => {
+                let mut route = RouteState::read(pos, rules, routing);
+                generate_all(Gen::<S, true>::new(
+                    pos,
+                    rules,
+                    sink,
+                    bans(rules),
+                    Some(&mut route),
+                ));
+            }
+        },
     }
 }
 

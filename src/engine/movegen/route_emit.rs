@@ -74,7 +74,7 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
     /// Emits `mv` with the promotion marks it may carry: `+` alone on the spot (or under a
     /// compulsory zone), `+` and `=` by an optional zone, none otherwise.
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(always)]
     fn marks(
         &mut self,
         p: &Piece<'_>,

@@ -25,7 +25,8 @@ pub(crate) struct EffectKey {
 /// context ([`Gen`]) when the rules have route parameters: the parameters, the facts read
 /// off the board (nets, flames, priests, drums, fogs, standing), and the buffers of the
 /// route being emitted.
-pub(crate) struct RouteState {
+pub(crate) struct RouteState<'a> {
+    pub(crate) routing: &'a RouteRules,
     pub(crate) board: RouteBoard,
     /// Whether a poison flame stands anywhere (else nothing burns on arrival).
     pub(crate) flames_near: bool,
@@ -35,11 +36,12 @@ pub(crate) struct RouteState {
     pub(crate) shot_sets: Vec<ShotSet>,
 }
 
-impl RouteState {
+impl<'a> RouteState<'a> {
     /// Reads what generation under `routing` needs off `pos`.
-    pub(crate) fn read(pos: &Position, rules: &Rules, routing: &RouteRules) -> Self {
+    pub(crate) fn read(pos: &Position, rules: &Rules, routing: &'a RouteRules) -> Self {
         let board = RouteBoard::read(pos, rules, routing);
         RouteState {
+            routing,
             flames_near: !board.flames[0].is_empty() || !board.flames[1].is_empty(),
             board,
             buf: Vec::new(),
@@ -48,7 +50,7 @@ impl RouteState {
     }
 
     /// The route state of `pos` where `rules` have route parameters (else none).
-    pub(crate) fn of(pos: &Position, rules: &Rules) -> Option<RouteState> {
+    pub(crate) fn of(pos: &Position, rules: &'a Rules) -> Option<RouteState<'a>> {
         rules
             .routes
             .as_ref()

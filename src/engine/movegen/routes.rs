@@ -210,6 +210,7 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
 
     /// Records the passes the piece on `from` could make under route rules (each that
     /// burns it is emitted as a move of its own when `emit_burning`).
+    #[inline]
     pub(super) fn route_pass_candidates(&mut self, from: Square, emit_burning: bool) {
         if !self.routing().allow_pass || self.bans.frozen.contains(from) {
             return;
