@@ -87,7 +87,10 @@ pub fn legal_moves(pos: &Position, rules: &Rules) -> Vec<Move> {
     out
 }
 
-/// Emits every legal move of the side to move into `sink`.
+/// Emits every legal move of the side to move into `sink` (one function per sink, kept out
+/// of its callers: inlined into perft's leaf counting, chu's generation ran 3% more
+/// instructions).
+#[inline(never)]
 pub fn generate<S: MoveSink>(pos: &Position, rules: &Rules, sink: &mut S) {
     if pos.is_terminal() || stopped() {
         return;
