@@ -115,6 +115,10 @@ impl Sets {
 /// The most guard counts a position holds: both sides' padded grid of the largest board.
 const MOST_GUARDS: usize = 2 * (MAX_FILES + 2) * (MAX_RANKS + 2);
 
+/// The farthest a neighbour's guard count lies from a square's: a diagonal step on the
+/// padded grid of the widest board, both sides' counts interleaved.
+const GUARD_MARGIN: usize = 2 * (MAX_FILES + 3);
+
 impl std::fmt::Debug for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Position")
@@ -253,25 +257,23 @@ impl Position {
             self.set_standing(self.command_standing(rules));
         }
         // Both sides at once: a side's entries are every other one, and a step keeps the
-        // side.
+        // side. Each count gathers its eight neighbours' bits in one pass over a copy with
+        // a margin of zeros on both sides (a neighbour's entry is `2 * step` away).
         let guards = &mut self.guards;
         let len = guards.len();
-        let mut room = [0u8; MOST_GUARDS];
-        let steps = &mut room[..len];
-        steps.copy_from_slice(guards);
-        guards.fill(0);
-        for (d, &step) in rules.variant.geometry.padded_step().iter().enumerate() {
-            // Squares whose neighbour that way stays inside the padded grid.
-            let from = 2 * step.unsigned_abs();
-            let (targets, sources) = if step > 0 {
-                (&mut guards[from..], &steps[..len - from])
-            } else {
-                (&mut guards[..len - from], &steps[from..])
-            };
-            let bit = 1u8 << d;
-            for (g, s) in targets.iter_mut().zip(sources) {
-                *g += u8::from(s & bit != 0);
+        let mut room = [0u8; MOST_GUARDS + 2 * GUARD_MARGIN];
+        room[GUARD_MARGIN..GUARD_MARGIN + len].copy_from_slice(guards);
+        let from = rules
+            .variant
+            .geometry
+            .padded_step()
+            .map(|step| &room[GUARD_MARGIN.wrapping_add_signed(-2 * step)..][..len]);
+        for (t, g) in guards.iter_mut().enumerate() {
+            let mut count = 0;
+            for (d, source) in from.iter().enumerate() {
+                count += (source[t] >> d) & 1;
             }
+            *g = count;
         }
     }
 
