@@ -29,7 +29,9 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
             for (i, &to) in self.geo.ray(from, d).iter().enumerate() {
                 let k = i + 1;
                 let cell = self.cell(to);
-                if !cell.is_color(self.us) && !(passed == 0 && k <= slide) && skip & (1 << k) == 0 {
+                // The slide's square (nothing passed), or a leap's.
+                let elsewhere = (passed == 0 && k <= slide) || skip & (1 << k) != 0;
+                if !elsewhere && !cell.is_color(self.us) {
                     self.emit_to(from, to, cell, face);
                 }
                 if !cell.is_empty() {
