@@ -6,6 +6,7 @@
 
 use super::movegen::area;
 use super::movegen::dblstep;
+use super::movegen::fly;
 use super::movegen::hook;
 use super::movegen::igui;
 use super::movegen::jump;
@@ -98,7 +99,8 @@ pub fn attacked(
     {
         return true;
     }
-    // Tenjiku shogi's kinds, where some piece has them: beyond blockers, around them.
+    // Tenjiku and taikyoku shogi's kinds, where some piece has them: beyond blockers,
+    // around them.
     let kinds = rules.kinds_present;
     (kinds.contains(Kind::RangeJump) && rangejump::attacks(pos, rules, target, color, vacated))
         || (kinds.contains(Kind::Area)
@@ -117,12 +119,8 @@ pub fn attacked(
                 |_, x| free(x) || pos.cell(x).is_color(color.opponent()),
             ))
         || (kinds.contains(Kind::LeapSlide)
-            && leapslide::attacks(
-                geo,
-                target,
-                |s, back| attacker(s).map_or(0, |c| c.leapslide_max[back]),
-                free,
-            ))
+            && leapslide::attacks(geo, target, rules.max_leap, attacker, free))
+        || (kinds.contains(Kind::Fly) && fly::attacks(geo, target, attacker, free))
 }
 
 /// Every square on which a piece of `color` other than an emperor could capture, with
@@ -168,6 +166,7 @@ pub fn protection_map(
                     rangejump::protects(pos, rules, from, color, vacated, &mut map);
                 }
                 Kind::Igui => igui::protects(geo, c.igui, from, &mut map),
+                Kind::Fly => fly::protects(geo, c, from, occupied, &mut map),
                 // The route kinds (ko.md) belong to rules without a protection rule.
                 Kind::Emperor
                 | Kind::Jump

@@ -30,6 +30,7 @@ const FLOORS: &[&[&str]] = &[
         "movegen::dblstep",
         "movegen::leapslide",
         "movegen::igui",
+        "movegen::fly",
         "movegen::double",
         "movegen::path",
         "movegen::line",

@@ -6,7 +6,7 @@ use shogi_arbiter::engine::core::color::Color;
 use shogi_arbiter::engine::core::piece::{FaceId, Piece};
 use shogi_arbiter::engine::notation::parse_valid_position;
 use shogi_arbiter::engine::position::{Position, Setup};
-use shogi_arbiter::engine::variant::Rules;
+use shogi_arbiter::engine::variant::{load, read_header, DataFiles, Rules, Variant};
 
 /// Resolves `profile=NAME` and `option=value` entries for tai.
 pub fn tai_rules(entries: &str) -> Rules {
@@ -90,4 +90,34 @@ pub fn random_setup(rules: &Rules, rng: &mut Rng, first: &[Piece], pieces: usize
         extra: Default::default(),
         move_number: 1 + rng.below(500) as u32,
     }
+}
+
+/// The part of a test variant's data file `data` after the line `=== <name>`, up to the
+/// next such line.
+pub fn section<'a>(data: &'a str, name: &str) -> &'a str {
+    let head = format!("=== {name}\n");
+    let start = data.find(&head).expect("section") + head.len();
+    let end = data[start..]
+        .find("\n=== ")
+        .map_or(data.len(), |e| start + e + 1);
+    &data[start..end]
+}
+
+/// Loads a test variant from its data file `data` (its header and its seven data files,
+/// each after a line `=== <file>`), with `more_pieces` rows appended to its pieces.
+pub fn load_test_variant(data: &'static str, more_pieces: &str) -> &'static Variant {
+    let pieces = format!("{}{more_pieces}", section(data, "pieces"));
+    let files = DataFiles {
+        pieces: &pieces,
+        options: section(data, "options"),
+        choices: section(data, "choices"),
+        profiles: section(data, "profiles"),
+        sources: section(data, "sources"),
+        overrides: section(data, "overrides"),
+        setup: section(data, "setup"),
+    };
+    let (names, traits) = read_header(section(data, "header")).expect("the test header reads");
+    Box::leak(Box::new(
+        load(names, traits, &files).expect("the test variant loads"),
+    ))
 }

@@ -9,7 +9,7 @@
 //! ([`reduce_route`]) each ask the kinds a piece has. The one generation context is
 //! `gen`; one file per kind holds everything about that kind: `emperor`, `area`, `slide`,
 //! `jump`, `hook`, `lion`, `linelion`, `liondog`, `rangejump`, `dblstep`, `leapslide`,
-//! `igui`, `double`, `path`, `line`, `shoot`. Rules with route parameters (the rules with
+//! `igui`, `fly`, `double`, `path`, `line`, `shoot`. Rules with route parameters (the rules with
 //! shots, ko.md) give the context a route state (`routes`): the kinds then land routes,
 //! which may shoot, burn their piece on arrival and promote it on the spot (emission and
 //! the fold of equal effects in `route_emit`). The one choice made per rules is which
@@ -19,6 +19,7 @@ pub(crate) mod area;
 pub(crate) mod dblstep;
 pub(crate) mod double;
 pub(crate) mod emperor;
+pub(crate) mod fly;
 mod gen;
 pub(crate) mod hook;
 pub(crate) mod igui;
@@ -252,6 +253,7 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
                 | Kind::DoubleStep
                 | Kind::LeapSlide
                 | Kind::Igui
+                | Kind::Fly
                 | Kind::Double
                 | Kind::Path
                 | Kind::Line
@@ -277,6 +279,7 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
                 Kind::DoubleStep => self.double_steps(from, face, c),
                 Kind::LeapSlide => self.leap_slides(from, face, c),
                 Kind::Igui => self.igui(from, face, c.igui),
+                Kind::Fly => self.flies(from, face, c),
                 Kind::Emperor
                 | Kind::Slide
                 | Kind::Jump
@@ -329,13 +332,14 @@ impl StartFilter for Compiled {
             Kind::Path => path::may_start_towards(self, dx, dy),
             Kind::Line => line::may_start_towards(self, dx, dy),
             // Range jumps go with a slide along the same lines; igui's first square is a
-            // neighbour along a line of `line_reach`.
-            // A shot is written after `*`, never as a first square.
+            // neighbour along a line of `line_reach`, a flying move's its final square along
+            // one. A shot is written after `*`, never as a first square.
             Kind::Slide
             | Kind::LineLion
             | Kind::LionDog
             | Kind::RangeJump
             | Kind::Igui
+            | Kind::Fly
             | Kind::Shoot => false,
         })
     }
@@ -355,7 +359,12 @@ impl StartFilter for Compiled {
                 Kind::Double => double::start_reach(self),
                 Kind::Path => path::start_reach(self),
                 Kind::Line => line::start_reach(self),
-                Kind::Slide | Kind::LineLion | Kind::LionDog | Kind::Igui | Kind::Shoot => 0,
+                Kind::Slide
+                | Kind::LineLion
+                | Kind::LionDog
+                | Kind::Igui
+                | Kind::Fly
+                | Kind::Shoot => 0,
             })
             .fold(lines, u8::max)
     }
@@ -451,6 +460,7 @@ fn droppable(
         | Kind::RangeJump
         | Kind::LeapSlide
         | Kind::Igui
+        | Kind::Fly
         | Kind::Double
         | Kind::Path
         | Kind::Line

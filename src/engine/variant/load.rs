@@ -425,8 +425,8 @@ fn check_tables(tables: &[String], options: &[OptionDef]) -> Result<(), String> 
 }
 
 /// What decides which options the variant needs: its traits, and whether some movement (a
-/// piece's default or an override) has the emperor's, the lion dog's, the range jump's or
-/// an area component, and whether a piece burns.
+/// piece's default or an override) has the emperor's, the lion dog's, the range jump's, an
+/// area or a triple-arrow component, and whether a piece burns.
 fn features(
     traits: VariantTraits,
     kinds: &[KindInfo],
@@ -458,6 +458,7 @@ fn features(
                 .any(|c| matches!(c, Component::Area { .. }))
         }),
         fire_demon: kinds.iter().any(|k| k.fire_demon),
+        triple_arrow: movements().any(Movement::has_triple_arrow),
     }
 }
 

@@ -70,6 +70,9 @@ pub enum Need {
     Area,
     /// The variants with a fire demon (flag `fire_demon`).
     FireDemon,
+    /// The variants with a piece that has a triple-slashed arrow (in the pieces file or an
+    /// override).
+    TripleArrow,
     /// The variants whose moves are routes ([`VariantTraits::routes`]: ko shogi).
     Routes,
     /// Any variant may have it; one without it does not play the rule, and
@@ -93,6 +96,8 @@ pub struct Features {
     pub area: bool,
     /// A piece burns (flag `fire_demon`).
     pub fire_demon: bool,
+    /// A piece has a triple-slashed arrow (by default or under some option).
+    pub triple_arrow: bool,
 }
 
 impl Need {
@@ -109,6 +114,7 @@ impl Need {
             Need::RangeJump => Some(features.range_jump),
             Need::Area => Some(features.area),
             Need::FireDemon => Some(features.fire_demon),
+            Need::TripleArrow => Some(features.triple_arrow),
             Need::Routes => Some(features.traits.routes),
             Need::Optional => None,
         }
@@ -126,6 +132,7 @@ impl Need {
             Need::RangeJump => "a variant with a range-jumping piece",
             Need::Area => "a variant with a piece that has an area move",
             Need::FireDemon => "a variant with a fire demon",
+            Need::TripleArrow => "a variant with a piece that has a triple-slashed arrow",
             Need::Routes => "a variant whose moves are routes (ko shogi's mechanics)",
             Need::Optional => "no variant in particular",
         }

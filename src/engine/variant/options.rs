@@ -9,6 +9,7 @@
 use super::model::OptionDef;
 use super::option_spec::Declaration;
 pub use super::option_spec::{Features, Need, Spec};
+use crate::engine::movement::TripleArrow;
 
 /// Option `emperor_capture` (tai.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -330,6 +331,20 @@ pub const CONTAGION: Spec<Contagion> = Spec {
     need: Need::Optional,
 };
 
+/// Option `triple_arrow` (taikyoku.md §4.4): what every triple-slashed arrow `triple(D)` of
+/// a movement is. `jump23`: a range, or a leap to the 2nd or 3rd square and a range on from
+/// there (`slide(D) jumpslide(2;D) jumpslide(3;D)`); `pass3`: a range that may pass over
+/// up to three occupied squares of either side, capturing none of them (`fly3(D)`).
+pub const TRIPLE_ARROW: Spec<TripleArrow> = Spec {
+    name: "triple_arrow",
+    values: &[
+        ("jump23", TripleArrow::Jump23),
+        ("pass3", TripleArrow::Pass3),
+    ],
+    subset: false,
+    need: Need::TripleArrow,
+};
+
 /// Baring the opponent's last royal wins, two lone royals draw.
 pub const BARE_KING: Spec<bool> = Spec {
     name: "bare_king",
@@ -420,6 +435,7 @@ fn declarations() -> Vec<Declaration> {
         BOTH_ROYALS_LOST.declaration(),
         BARE_KING.declaration(),
         CONTAGION.declaration(),
+        TRIPLE_ARROW.declaration(),
     ];
     all.extend(PIECE_OPTIONS.iter().map(PieceOption::declaration));
     all.extend(super::ko_options::declarations());

@@ -11,7 +11,7 @@ use super::options::{
     BURNS_ON_PROMOTION, COUNTER_STRIKE, DEAD_END_PROMOTION, EMPEROR_CAPTURE, JUMP_CAPTURE_VICTIM,
     LAST_RANK, LAST_RANK_PAWN_LANCE, LION_DOG, LION_DOG_JUMP_BACK, LION_PROTECTION, LION_TRADING,
     PROMOTED_KIRIN_RECAPTURE, PROMOTION_RIGHT, PROMOTION_TABLE, PROMOTION_TRIGGER, RANGE_JUMP,
-    REPETITION, ZONE_RULE,
+    REPETITION, TRIPLE_ARROW, ZONE_RULE,
 };
 use super::request::{RulesError, RulesRequest};
 use super::route_rules::{FaceInput, RouteRules};
@@ -177,6 +177,8 @@ pub struct Rules {
     pub kinds_present: KindSet,
     /// The most steps of any area move (0 without area movers).
     pub max_area: u8,
+    /// The farthest square any leap-slide leaps to (0 without leap-slides).
+    pub max_leap: u8,
     /// Per colour and face, what placing or removing such a piece updates in a position,
     /// packed small so that building a position touches little memory.
     pub traits: [Vec<FaceTraits>; 2],
@@ -327,6 +329,12 @@ impl Rules {
                 *m = m.without_lion_dog_power();
             }
         }
+        // Without `triple_arrow` no piece has a triple arrow: nothing to read.
+        if let Some(reading) = TRIPLE_ARROW.read(variant, &values) {
+            for m in &mut movement {
+                *m = m.with_triple_arrow(reading);
+            }
+        }
         // Without `area_moves` no piece has an area move: nothing to drop.
         if AREA_MOVES.read(variant, &values) == Some(false) {
             for m in &mut movement {
@@ -376,12 +384,14 @@ impl Rules {
         }
         let mut kinds_present = KindSet::default();
         let mut max_area = 0;
+        let mut max_leap = 0;
         for f in faces.iter().filter(|f| f.exists) {
             for c in &f.compiled {
                 for kind in c.kinds.iter() {
                     kinds_present.insert(kind);
                 }
                 max_area = max_area.max(c.area);
+                max_leap = max_leap.max(c.max_leap);
             }
         }
         let traits: [Vec<FaceTraits>; 2] = [0, 1].map(|ci| {
@@ -460,6 +470,7 @@ impl Rules {
             leaps,
             kinds_present,
             max_area,
+            max_leap,
             traits,
             placements,
             start: OnceLock::new(),
