@@ -191,7 +191,7 @@ def page_vectors(text):
             elif verdict.startswith("rejected"):
                 # Text that is not a move text: the answer is `unreadable`, its square does
                 # not read (taikyoku.md §8: `ab` is no rank name).
-                row["expect"] = {"legal": False, "reason": "bad_square"}
+                row["expect"] = {"legal": False, "reason": "malformed"}
             else:
                 raise AssertionError((vid, verdict))
             out.append(row)
@@ -585,7 +585,7 @@ def own_vectors():
             elif verdict == "refused_repetition":
                 row["expect"] = {"legal": False, "refused_by": "repetition"}
             elif verdict == "rejected":
-                row["expect"] = {"legal": False, "reason": "bad_square"}
+                row["expect"] = {"legal": False, "reason": "malformed"}
             elif verdict == "legal_status":
                 row["expect"] = {"legal": True, "move": v["move"], "status": case[2]}
             elif verdict == "passes_listed":

@@ -269,8 +269,5 @@ async fn a_taikyoku_game_comes_back_as_kif_headed_taikyoku_shogi() {
         .await;
     assert_eq!(again.status, 200, "{again:?}");
     assert_eq!(again.body["verdicts"].as_array().unwrap().len(), 2);
-    assert_eq!(
-        again.body["final_position"],
-        positions()["after_two_pawns"]
-    );
+    assert_eq!(again.body["final_position"], positions()["after_two_pawns"]);
 }
