@@ -5,15 +5,20 @@
 //! text reads back as its move, the effects of each move rebuild the position after it
 //! (every removed piece taken off its square, passed pieces of a range capture in order of
 //! distance, the mover on its final square as the face the effects name), and the fast
-//! check test agrees with check by its definition. Games are few and short: a taikyoku
-//! position lists hundreds of moves.
+//! check test agrees with check by its definition; and text near a valid position or move
+//! text (double-letter ranks `aa`..`jj` included) never makes a reader panic. Games are few
+//! and short: a taikyoku position lists hundreds of moves.
 
 use crate::invariants::{attack_lookups_over, random_games_over};
 use crate::maka::hodges_round_trip;
-use crate::support::Rng;
+use crate::properties::{edits, mutate, read_every_way};
+use crate::support::{random_placement, rules_for, Rng};
+use proptest::prelude::*;
 use shogi_arbiter::engine::core::color::Color;
 use shogi_arbiter::engine::core::moves::{Cause, Move};
 use shogi_arbiter::engine::core::piece::Piece;
+use shogi_arbiter::engine::movegen::legal_moves;
+use shogi_arbiter::engine::notation::{format_hodges_all, format_move, format_position_of};
 use shogi_arbiter::engine::position::Position;
 use shogi_arbiter::engine::variant::Rules;
 
@@ -125,4 +130,34 @@ fn taikyoku_attacks_agree_with_the_protection_map() {
     let sets = option_sets(2, 0x7a1c_a77a);
     let sets: Vec<&str> = sets.iter().map(String::as_str).collect();
     assert!(attack_lookups_over(ID, &sets, &[40, 200], 0xa7_7a1c) > 2000);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// Position, machine move and Hodges text of taikyoku positions (the start or a random
+    /// placement, either profile), edited at random, never make a reader or the move check
+    /// panic: squares with doubled rank letters (`12aa`, `1jj`) cut or doubled anywhere.
+    #[test]
+    fn taikyoku_near_valid_text_never_panics(
+        ats in any::<bool>(),
+        seed in any::<u64>(),
+        pieces in 0usize..300,
+        pick in any::<usize>(),
+        e in edits(),
+    ) {
+        let rules = rules_for(ID, if ats { "profile=ats" } else { "profile=wikipedia" });
+        let pos = if pieces < 20 {
+            Position::start(&rules)
+        } else {
+            random_placement(&rules, &mut Rng(seed | 1), pieces)
+        };
+        let moves = legal_moves(&pos, &rules);
+        let base = match (pick % 3, moves.get(pick / 3 % moves.len().max(1))) {
+            (1, Some(mv)) => format_move(rules.variant.shape(), mv),
+            (2, Some(mv)) => format_hodges_all(&pos, &rules, &[*mv]).remove(0),
+            _ => format_position_of(rules.variant, &pos),
+        };
+        read_every_way(&rules, &pos, &mutate(&base, &e));
+    }
 }
