@@ -443,6 +443,48 @@ OWN = [
         "§8 machine move text: `1jj1ii` = 1jj -> 1ii (the maximal run of letters); the king "
         "steps forward.",
         [legal("default", "1jj1ii", "K@1ii k@36a")]),
+    own("TX35", "A pass through a zone square promotes the lion under zone_route",
+        f"{KINGS} LN@18l P@17k P@19k", "18l18k18l+",
+        "§5 promotion_right=zone_route: the square of a lion move's first step counts, so a "
+        "pass stepping to 18k (rank 11, in Black's zone a-k) and back gives the lion on 18l "
+        "(outside the zone) a right: the lion becomes a furious fiend (+LN), a move of its "
+        "own written through that square with `+` (§8). 18k is the lion's only empty zone "
+        "neighbour (17k and 19k hold pawns), so the text is the only one. Under zone_end "
+        "(wikipedia) the final square 18l is outside the zone: no right, `+` names no move. "
+        "ats: compulsory; zone_route alone over wikipedia: optional, the `+` move chosen.",
+        [illegal("default"),
+         legal("ats", "18l18k18l+", f"{KINGS} +LN@18l P@17k P@19k", passes=True),
+         legal("promotion_right=zone_route", "18l18k18l+", f"{KINGS} +LN@18l P@17k P@19k",
+               passes=True)]),
+    own("TX36", "The ordinary pass beside a promoting one",
+        f"{KINGS} LN@18l P@17k P@19k", "18l18m18l",
+        "§4.5, §8: a pass through 18m (outside the zone) promotes nothing in any value; all "
+        "such passes are one move, written through the passer's first empty neighbour in "
+        "file-then-rank order: 17k holds a pawn, so 17l (rank 12, outside the zone).",
+        [legal("default", "18l17l18l", f"{KINGS} LN@18l P@17k P@19k", passes=True),
+         legal("ats", "18l17l18l", f"{KINGS} LN@18l P@17k P@19k", passes=True)]),
+    own("TX37", "Two passes are listed under zone_route, one under zone_end",
+        f"{KINGS} LN@18l P@17k P@19k", None,
+        "§4.6: all passes of a position are one move, except under zone_route when the pass "
+        "promotes (§5): ats lists the ordinary pass (TX36) and the promoting one through 18k "
+        "(TX35); wikipedia only the ordinary one.",
+        [("default", "passes_listed", ["18l17l18l"]),
+         ("ats", "passes_listed", ["18l17l18l", "18l18k18l+"])], job="legal_moves"),
+    own("TX38", "A jumpslide's landing square gives no promotion right",
+        f"{KINGS} TF@18i P@18j", "18i18m",
+        "§5 zone_route: only the final square and a lion's first step count, not the landing "
+        "square of a jumpslide, and the start square alone never does. The treacherous fox "
+        "under ats (jumpslide(2;vert)) leaps its pawn on 18j, lands on 18k (rank 11, in the "
+        "zone) and ranges on to 18m (rank 13, outside): no right, so the move has no mark "
+        "even under compulsory promotion. Under zone_contact the start square 18i (rank 9) "
+        "is in the zone: a right, compulsory under ats, the unmarked input is the promotion "
+        "(the fox becomes +TF). wikipedia's plain fox cannot leap: illegal.",
+        [illegal("default"),
+         legal("ats", "18i18m", f"{KINGS} TF@18m P@18j"),
+         legal("profile=ats promotion_right=zone_contact", "18i18m+", f"{KINGS} +TF@18m P@18j")]),
+    own("TX39", "No `+` on a move without a right", f"{KINGS} TF@18i P@18j", "18i18m+",
+        "§5, TX38: under ats the fox's 18i18m has no promotion right, so its `+` names no move.",
+        [illegal("ats")]),
     own("TX34", "File 37 is no square", KINGS, "37a36a",
         "§8: files are 1-36; `37a` does not read as a square.",
         [("default", "rejected")]),
