@@ -101,6 +101,14 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("../../conformance/perft/tai-wikipedia.perft"),
     ),
     (
+        "perft/taikyoku-ats.perft",
+        include_str!("../../conformance/perft/taikyoku-ats.perft"),
+    ),
+    (
+        "perft/taikyoku-wikipedia.perft",
+        include_str!("../../conformance/perft/taikyoku-wikipedia.perft"),
+    ),
+    (
         "perft/tenjiku-hachu.perft",
         include_str!("../../conformance/perft/tenjiku-hachu.perft"),
     ),

@@ -37,6 +37,7 @@ mod start_position;
 mod status;
 mod support;
 mod surfaces;
+mod taikyoku;
 mod taikyoku_kinds;
 mod tenjiku;
 mod variant_data;

@@ -109,6 +109,14 @@ fn ko_start_perft_locks() {
     assert_start_locks("ko", 6);
 }
 
+/// Taikyoku (taikyoku.md §10): depths 1 and 2 of both profiles are the page's counts, made
+/// by a second implementation written from the page alone: not outside figures but
+/// regression locks, to be confirmed against the page where this engine differs.
+#[test]
+fn taikyoku_start_perft_locks() {
+    assert_start_locks("taikyoku", 4);
+}
+
 #[test]
 fn divide_sums_to_perft_and_budget_stops_early() {
     let rules = tai_rules("");
