@@ -13,6 +13,7 @@ use super::movegen::leapslide;
 use super::movegen::linelion;
 use super::movegen::lion;
 use super::movegen::liondog;
+use super::movegen::rangecapture;
 use super::movegen::rangejump;
 use super::movegen::slide;
 use super::movement::{Compiled, Kind};
@@ -98,9 +99,12 @@ pub fn attacked(
     {
         return true;
     }
-    // Tenjiku shogi's kinds, where some piece has them: beyond blockers, around them.
+    // Tenjiku's and taikyoku's kinds, where some piece has them: beyond blockers, around
+    // them.
     let kinds = rules.kinds_present;
     (kinds.contains(Kind::RangeJump) && rangejump::attacks(pos, rules, target, color, vacated))
+        || (kinds.contains(Kind::RangeCapture)
+            && rangecapture::attacks(pos, rules, target, color, vacated))
         || (kinds.contains(Kind::Area)
             && area::attacks(
                 geo,
@@ -166,6 +170,9 @@ pub fn protection_map(
                 Kind::LeapSlide => leapslide::protects(geo, c, from, occupied, &mut map),
                 Kind::RangeJump => {
                     rangejump::protects(pos, rules, from, color, vacated, &mut map);
+                }
+                Kind::RangeCapture => {
+                    rangecapture::protects(pos, rules, from, color, vacated, &mut map);
                 }
                 Kind::Igui => igui::protects(geo, c.igui, from, &mut map),
                 // The route kinds (ko.md) belong to rules without a protection rule.

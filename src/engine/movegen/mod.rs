@@ -8,8 +8,8 @@
 //! first-square filter ([`StartFilter`]) and the spellings of equivalent routes
 //! ([`reduce_route`]) each ask the kinds a piece has. The one generation context is
 //! `gen`; one file per kind holds everything about that kind: `emperor`, `area`, `slide`,
-//! `jump`, `hook`, `lion`, `linelion`, `liondog`, `rangejump`, `dblstep`, `leapslide`,
-//! `igui`, `double`, `path`, `line`, `shoot`. Rules with route parameters (the rules with
+//! `jump`, `hook`, `lion`, `linelion`, `liondog`, `rangejump`, `rangecapture`, `dblstep`,
+//! `leapslide`, `igui`, `double`, `path`, `line`, `shoot`. Rules with route parameters (the rules with
 //! shots, ko.md) give the context a route state (`routes`): the kinds then land routes,
 //! which may shoot, burn their piece on arrival and promote it on the spot (emission and
 //! the fold of equal effects in `route_emit`). The one choice made per rules is which
@@ -29,6 +29,7 @@ pub(crate) mod linelion;
 pub(crate) mod lion;
 pub(crate) mod liondog;
 pub(crate) mod path;
+pub(crate) mod rangecapture;
 pub(crate) mod rangejump;
 mod route_emit;
 mod route_state;
@@ -241,6 +242,7 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
                 // only under route rules: `route_piece`).
                 Kind::Area
                 | Kind::RangeJump
+                | Kind::RangeCapture
                 | Kind::DoubleStep
                 | Kind::LeapSlide
                 | Kind::Igui
@@ -266,6 +268,7 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
             match kind {
                 Kind::Area => area_finals = self.area(from, face, c),
                 Kind::RangeJump => self.range_jumps(from, face, c, &area_finals),
+                Kind::RangeCapture => self.range_captures(from, face, c),
                 Kind::DoubleStep => self.double_steps(from, face, c),
                 Kind::LeapSlide => self.leap_slides(from, face, c),
                 Kind::Igui => self.igui(from, face, c.igui),
@@ -320,6 +323,7 @@ impl StartFilter for Compiled {
             Kind::Double => double::may_start_towards(self, dx, dy),
             Kind::Path => path::may_start_towards(self, dx, dy),
             Kind::Line => line::may_start_towards(self, dx, dy),
+            Kind::RangeCapture => rangecapture::may_start_towards(self, dx, dy),
             // Range jumps go with a slide along the same lines; igui's first square is a
             // neighbour along a line of `line_reach`.
             // A shot is written after `*`, never as a first square.
@@ -343,7 +347,7 @@ impl StartFilter for Compiled {
                 Kind::Area => self.area,
                 Kind::DoubleStep => 2,
                 Kind::LeapSlide => leapslide::start_reach(self),
-                Kind::RangeJump => u8::MAX,
+                Kind::RangeJump | Kind::RangeCapture => u8::MAX,
                 Kind::Double => double::start_reach(self),
                 Kind::Path => path::start_reach(self),
                 Kind::Line => line::start_reach(self),
@@ -441,6 +445,7 @@ fn droppable(
         | Kind::Jump
         | Kind::Area
         | Kind::RangeJump
+        | Kind::RangeCapture
         | Kind::LeapSlide
         | Kind::Igui
         | Kind::Double

@@ -29,6 +29,9 @@ pub enum Kind {
     Area,
     /// Range jumps: captures beyond pieces of a lower jump rank (tenjiku.md §4.2).
     RangeJump,
+    /// Range captures: a range over pieces ranked no higher than the mover, removing every
+    /// piece passed, friend and foe (taikyoku.md §4.3).
+    RangeCapture,
     /// The free eagle's double step: two steps along some directions, capturing on each
     /// (tenjiku.md §4.4).
     DoubleStep,
@@ -52,7 +55,7 @@ pub enum Kind {
 
 impl Kind {
     /// Every kind, in emission order.
-    pub const ALL: [Kind; 16] = [
+    pub const ALL: [Kind; 17] = [
         Kind::Emperor,
         Kind::Slide,
         Kind::Jump,
@@ -62,6 +65,7 @@ impl Kind {
         Kind::LionDog,
         Kind::Area,
         Kind::RangeJump,
+        Kind::RangeCapture,
         Kind::DoubleStep,
         Kind::LeapSlide,
         Kind::Igui,
@@ -82,6 +86,7 @@ impl Kind {
             Component::LionDog => Kind::LionDog,
             Component::Emperor => Kind::Emperor,
             Component::RangeJump { .. } => Kind::RangeJump,
+            Component::RangeCapture { .. } => Kind::RangeCapture,
             Component::Area { .. } => Kind::Area,
             Component::DoubleStep { .. } => Kind::DoubleStep,
             Component::LeapSlide { .. } => Kind::LeapSlide,
@@ -95,8 +100,8 @@ impl Kind {
 }
 
 /// The kind of each bit of a [`KindSet`]; bits past the last kind are never set.
-const BY_BIT: [Kind; 16] = {
-    let mut t = [Kind::Igui; 16];
+const BY_BIT: [Kind; 32] = {
+    let mut t = [Kind::Igui; 32];
     let mut i = 0;
     while i < Kind::ALL.len() {
         t[i] = Kind::ALL[i];
@@ -107,7 +112,7 @@ const BY_BIT: [Kind; 16] = {
 
 /// A set of movement kinds, one bit per [`Kind`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct KindSet(u16);
+pub struct KindSet(u32);
 
 /// The set of the kinds listed.
 const fn set(kinds: &[Kind]) -> KindSet {
@@ -141,10 +146,11 @@ impl KindSet {
     /// Every kind but [`KindSet::ROUTES`]: what the other rules run.
     pub const NOT_ROUTES: KindSet = KindSet(!Self::ROUTES.0);
 
-    /// The kinds tenjiku shogi adds, last in the closed list.
+    /// The kinds tenjiku and taikyoku shogi add, after the others in the closed list.
     pub const EXTRAS: KindSet = KindSet(
         1 << Kind::Area as u8
             | 1 << Kind::RangeJump as u8
+            | 1 << Kind::RangeCapture as u8
             | 1 << Kind::DoubleStep as u8
             | 1 << Kind::LeapSlide as u8
             | 1 << Kind::Igui as u8,
@@ -178,8 +184,8 @@ impl KindSet {
             }
             let k = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            // `k` is below 16: the mask tells the compiler so.
-            Some(BY_BIT[k & 15])
+            // `k` is below 32: the mask tells the compiler so.
+            Some(BY_BIT[k & 31])
         })
     }
 }

@@ -280,6 +280,11 @@ fn steps_of(pos: &Position, rules: &Rules, mv: &Move) -> Vec<Step> {
             }
             Step::to(sq, capture)
         }));
+        // A range capture that removes what it passes (or a friend it ends on) is written
+        // as a capture on its final square: `GGx18m` (taikyoku.md §8).
+        if let [last] = &mut steps[..] {
+            last.capture |= !pos.range_removed(mv, rules).is_empty();
+        }
         steps
     };
     let shots = mv.shots();
