@@ -43,20 +43,25 @@ fn section(name: &str) -> &'static str {
 fn variant() -> &'static Variant {
     static VARIANT: OnceLock<&'static Variant> = OnceLock::new();
     VARIANT.get_or_init(|| {
-        let files = DataFiles {
-            pieces: section("pieces"),
-            options: section("options"),
-            choices: section("choices"),
-            profiles: section("profiles"),
-            sources: section("sources"),
-            overrides: section("overrides"),
-            setup: section("setup"),
-        };
-        let (names, traits) = read_header(section("header")).expect("the test header reads");
         Box::leak(Box::new(
-            load(names, traits, &files).expect("the test variant loads"),
+            load_with_pieces(section("pieces")).expect("the test variant loads"),
         ))
     })
+}
+
+/// The test variant loaded with `pieces` as its pieces file.
+fn load_with_pieces(pieces: &str) -> Result<Variant, String> {
+    let files = DataFiles {
+        pieces,
+        options: section("options"),
+        choices: section("choices"),
+        profiles: section("profiles"),
+        sources: section("sources"),
+        overrides: section("overrides"),
+        setup: section("setup"),
+    };
+    let (names, traits) = read_header(section("header")).expect("the test header reads");
+    load(names, traits, &files)
 }
 
 /// The rules of `spec`: `profile=<p>` and `option=value` words, space-separated.
@@ -136,14 +141,17 @@ fn legal(text: &str, removed: &[&str], black_wins: bool, after: &str) -> Outcome
 const WIKIPEDIA: &str = "profile=wikipedia";
 const ATS: &str = "profile=ats";
 
-/// The rule vectors T05 to T09e of the project's taikyoku vectors, their positions, moves
-/// and expected outcomes copied: (name, position, move, [(rules, outcome)]).
-fn page_vectors() -> Vec<(
+/// One rule vector: its name, position, move, and the outcome under each rules it names.
+type PageVector = (
     &'static str,
     &'static str,
     &'static str,
     Vec<(&'static str, Outcome)>,
-)> {
+);
+
+/// The rule vectors T05 to T09e of the project's taikyoku vectors, their positions, moves
+/// and expected outcomes copied: (name, position, move, [(rules, outcome)]).
+fn page_vectors() -> Vec<PageVector> {
     let t05 = "35,k/36/36/36/36/36/36/36/36/36/36/18,g,17/36/18,P,17/36/18,p,17/36/18,GG,17/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/K,35 b - 1";
     let t05_after = "35,k/36/36/36/36/36/36/36/36/36/36/18,GG,17/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/K,35 w - 2";
     let t05_removed = ["p on 18p", "P on 18n", "g on 18l"];
@@ -581,9 +589,8 @@ fn reference(
                             && (p.color == us || any_victim || r < rank);
                         let mut removed = passed.clone();
                         removed.push(to);
-                        if p.color != us && (any_victim || r < rank) {
-                            out.insert((from, to, removed));
-                        } else if p.color == us && end_any && passable {
+                        let taken = p.color != us && (any_victim || r < rank);
+                        if taken || (p.color == us && end_any && passable) {
                             out.insert((from, to, removed));
                         }
                         if !passable {
@@ -729,4 +736,47 @@ fn perft_of_the_test_variants_start_is_locked() {
         let got: Vec<u64> = (1..=3).map(|d| perft(&pos, &rules, d)).collect();
         assert_eq!(got, counts, "{spec}");
     }
+}
+
+/// The test variant loaded with its pieces file's row `code` replaced by `row`.
+fn load_with_row(code: &str, row: &str) -> Result<Variant, String> {
+    let pieces: String = section("pieces")
+        .lines()
+        .map(|l| {
+            if l.starts_with(&format!("{code} | ")) {
+                format!("{row}\n")
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    load_with_pieces(&pieces)
+}
+
+/// The load error of [`load_with_row`].
+fn load_error(code: &str, row: &str) -> String {
+    match load_with_row(code, row) {
+        Ok(_) => panic!("{row} loads"),
+        Err(e) => e,
+    }
+}
+
+#[test]
+fn the_loader_refuses_a_range_capture_sharing_a_line_with_a_leap_and_an_outranked_royal() {
+    // A leap to the 2nd square along a range-capture line: `from to` would name two moves.
+    let e = load_error(
+        "VG",
+        "VG | Vice general | 副将 | fukushō | jump(2:2) rangecapture(diag) | std=GG | rank=2",
+    );
+    assert!(e.contains("range capture") && e.contains("Jump"), "{e}");
+    // A unit leap along the line passes nothing: it loads.
+    let unit =
+        "VG | Vice general | 副将 | fukushō | jump(1:1 0:2) rangecapture(diag) | std=GG | rank=2";
+    assert!(load_with_row("VG", unit).is_ok());
+    // A royal ranked no higher than a range capturer could be passed.
+    let e = load_error(
+        "CP",
+        "CP | Prince | 太子 | taishi | step(all) | std=K | royal rank=3",
+    );
+    assert!(e.contains("`CP` has rank 3"), "{e}");
 }

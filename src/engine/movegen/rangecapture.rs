@@ -48,7 +48,9 @@ impl RangeCaptureRules {
 }
 
 impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
-    /// The piece's range captures along each of its range-capture lines.
+    /// The piece's range captures along each of its range-capture lines (out of line: the
+    /// dispatch of the other kinds stays as small as without it).
+    #[inline(never)]
     pub(super) fn range_captures(&mut self, from: Square, face: FaceId, c: &Compiled) {
         let Some(rc) = self.rules.range_capture else {
             return;
@@ -65,11 +67,6 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
             let mut passed = false;
             for (i, &to) in self.geo.ray(from, d).iter().enumerate() {
                 let cell = self.cell(to);
-                let r = if cell.is_empty() {
-                    0
-                } else {
-                    self.rules.face(cell.face_unchecked()).jump_rank
-                };
                 if cell.is_empty() {
                     if passed {
                         if rc.end_any {
@@ -80,6 +77,7 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
                     }
                     continue;
                 }
+                let r = self.rules.face(cell.face_unchecked()).jump_rank;
                 if cell.is_color(self.them) {
                     if !rc.may_take(r, rank) {
                         break;
@@ -134,12 +132,7 @@ pub(crate) fn attacks(
         return false;
     };
     let geo = &rules.variant.geometry;
-    let rank = |s: Square| rules.face(pos.cell(s).face_unchecked()).jump_rank;
-    let victim = if pos.cell(target).is_empty() {
-        0
-    } else {
-        rank(target)
-    };
+    let victim = pos.rank_at(target, rules);
     for d in 0..8 {
         let back = opposite_abs(d);
         // The highest ranks among the attacker's friends and among its enemies in between.
@@ -148,7 +141,7 @@ pub(crate) fn attacks(
             if pos.cell(s).is_empty() || vacated.contains(&s) {
                 continue;
             }
-            let r = rank(s);
+            let r = pos.rank_at(s, rules);
             let ours = pos.cell(s).is_color(color);
             if ours {
                 let c = &rules.face(pos.cell(s).face_unchecked()).compiled[color.index()];
@@ -197,7 +190,7 @@ pub(crate) fn protects(
             if pos.cell(s).is_empty() || vacated.contains(&s) {
                 continue;
             }
-            let r = rules.face(pos.cell(s).face_unchecked()).jump_rank;
+            let r = pos.rank_at(s, rules);
             if rc.may_take(r, rank) {
                 map.insert(s);
             }

@@ -41,27 +41,8 @@ impl Position {
             priest_displaced: [false; 2],
         };
         // A range capture removes what it passes, then a friend it ends on (taikyoku.md §6).
-        if let Some(passed) = self.range_passed(mv, mover, rules) {
-            let to = turn.to;
-            let removed = |pos: &Position, sq: Square| {
-                let cell = pos.cell(sq);
-                if sq == to {
-                    cell.is_color(mover.color)
-                } else {
-                    !cell.is_empty()
-                }
-            };
-            for &sq in passed.iter().chain([&to]) {
-                if removed(self, sq) {
-                    self.remove(
-                        sq,
-                        Removal::RangeCapture,
-                        &mut turn,
-                        rules,
-                        effects.as_deref_mut(),
-                    );
-                }
-            }
+        if rules.play.range_captures {
+            self.range_removals(mv, &mut turn, rules, effects.as_deref_mut());
         }
         let mut contagion: Option<FaceId> = None;
         let mut any_capture = false;
@@ -111,6 +92,40 @@ impl Position {
         turn
     }
 
+    /// The removals of a range capture before its final square's capture: every piece it
+    /// passes, in order of distance, then a friend it ends on (out of line: only the rules
+    /// with range captures ask).
+    #[inline(never)]
+    fn range_removals(
+        &mut self,
+        mv: &Move,
+        turn: &mut Turn,
+        rules: &Rules,
+        mut effects: Option<&mut Effects>,
+    ) {
+        let Some(passed) = self.range_passed(mv, turn.mover, rules) else {
+            return;
+        };
+        let (to, us) = (turn.to, turn.mover.color);
+        for &sq in passed.iter().chain([&to]) {
+            let cell = self.cell(sq);
+            let removed = if sq == to {
+                cell.is_color(us)
+            } else {
+                !cell.is_empty()
+            };
+            if removed {
+                self.remove(
+                    sq,
+                    Removal::RangeCapture,
+                    turn,
+                    rules,
+                    effects.as_deref_mut(),
+                );
+            }
+        }
+    }
+
     /// Step 4: the shots from the final square (every shot but one made between legs).
     pub(super) fn shots_from_final(
         &mut self,
@@ -127,6 +142,7 @@ impl Position {
 
     /// The squares a line move (ko.md §4.5, written `from to`) steps on between its ends,
     /// where `mover` makes `mv` as one; `None` for any other move.
+    #[inline]
     fn line_steps(&self, mv: &Move, mover: Piece, rules: &Rules) -> Option<&'static [Square]> {
         if !rules.play.line_captures {
             return None;
