@@ -4,6 +4,7 @@
 //! perft; squares order by rank number (`z` before `aa`).
 
 use crate::invariants::random_game;
+use crate::support::{load_sectioned, section};
 use shogi_arbiter::engine::core::color::Color;
 use shogi_arbiter::engine::core::shape::Shape;
 use shogi_arbiter::engine::core::square::{MAX_FILES, MAX_RANKS};
@@ -13,7 +14,7 @@ use shogi_arbiter::engine::notation::{
 };
 use shogi_arbiter::engine::perft::perft;
 use shogi_arbiter::engine::position::Position;
-use shogi_arbiter::engine::variant::{load, read_header, DataFiles, Rules, Variant};
+use shogi_arbiter::engine::variant::{Rules, Variant};
 use std::sync::OnceLock;
 
 /// The data file: a variant's header and its seven files, each after a line `=== <file>`.
@@ -29,16 +30,6 @@ const SHAPE: Shape = Shape {
     ranks: 36,
 };
 
-/// The part of [`DATA`] after `=== <name>`, up to the next such line.
-fn section(name: &str) -> &'static str {
-    let head = format!("=== {name}\n");
-    let start = DATA.find(&head).expect("section") + head.len();
-    let end = DATA[start..]
-        .find("\n=== ")
-        .map_or(DATA.len(), |e| start + e + 1);
-    &DATA[start..end]
-}
-
 /// The code of the `i`-th generated kind: `Q` and two letters (`QAA`, `QAB`, ...).
 fn generated_code(i: usize) -> String {
     let letter = |n: usize| char::from(b'A' + n as u8);
@@ -49,27 +40,17 @@ fn generated_code(i: usize) -> String {
 fn rules() -> &'static Rules {
     static RULES: OnceLock<Rules> = OnceLock::new();
     RULES.get_or_init(|| {
-        let mut pieces = section("pieces").to_string();
+        let mut pieces = section(DATA, "pieces").to_string();
         for i in 0..GENERATED {
             let code = generated_code(i);
             pieces.push_str(&format!(
                 "{code} | Generated {i} | 試 | shi | step(f) | std=G | -\n"
             ));
         }
-        let files = DataFiles {
-            pieces: &pieces,
-            options: section("options"),
-            choices: section("choices"),
-            profiles: section("profiles"),
-            sources: section("sources"),
-            overrides: section("overrides"),
-            setup: section("setup"),
-        };
-        let (names, traits) = read_header(section("header")).expect("the test header reads");
-        assert_eq!(traits.shape, SHAPE);
         let variant: &'static Variant = Box::leak(Box::new(
-            load(names, traits, &files).expect("the test variant loads"),
+            load_sectioned(DATA, &pieces).expect("the test variant loads"),
         ));
+        assert_eq!(variant.shape(), SHAPE);
         Rules::default_for(variant)
     })
 }

@@ -8,7 +8,8 @@
 //! regression lock of the test variant's start.
 
 use crate::invariants::{check_position, random_game_checked};
-use crate::support::{random_placement, Rng};
+use crate::rules::rules_of;
+use crate::support::{load_sectioned, random_placement, section, Rng};
 use shogi_arbiter::engine::core::color::Color;
 use shogi_arbiter::engine::core::ending::{EndReason, GameResult};
 use shogi_arbiter::engine::core::moves::{Cause, Removal};
@@ -22,60 +23,26 @@ use shogi_arbiter::engine::perft::perft;
 use shogi_arbiter::engine::position::Position;
 use shogi_arbiter::engine::rules::check::{checking_moves_by_definition, in_check};
 use shogi_arbiter::engine::rules::legality::check_move;
-use shogi_arbiter::engine::variant::{load, read_header, DataFiles, Rules, RulesRequest, Variant};
+use shogi_arbiter::engine::variant::{Rules, Variant};
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
 /// The data file: a variant's header and its seven files, each after a line `=== <file>`.
 const DATA: &str = include_str!("../data/taikyoku_range.variant");
 
-/// The part of [`DATA`] after `=== <name>`, up to the next such line.
-fn section(name: &str) -> &'static str {
-    let head = format!("=== {name}\n");
-    let start = DATA.find(&head).expect("section") + head.len();
-    let end = DATA[start..]
-        .find("\n=== ")
-        .map_or(DATA.len(), |e| start + e + 1);
-    &DATA[start..end]
-}
-
 /// The test variant, loaded once.
 fn variant() -> &'static Variant {
     static VARIANT: OnceLock<&'static Variant> = OnceLock::new();
     VARIANT.get_or_init(|| {
         Box::leak(Box::new(
-            load_with_pieces(section("pieces")).expect("the test variant loads"),
+            load_sectioned(DATA, section(DATA, "pieces")).expect("the test variant loads"),
         ))
     })
 }
 
-/// The test variant loaded with `pieces` as its pieces file.
-fn load_with_pieces(pieces: &str) -> Result<Variant, String> {
-    let files = DataFiles {
-        pieces,
-        options: section("options"),
-        choices: section("choices"),
-        profiles: section("profiles"),
-        sources: section("sources"),
-        overrides: section("overrides"),
-        setup: section("setup"),
-    };
-    let (names, traits) = read_header(section("header")).expect("the test header reads");
-    load(names, traits, &files)
-}
-
 /// The rules of `spec`: `profile=<p>` and `option=value` words, space-separated.
 fn rules(spec: &str) -> Rules {
-    let mut request = RulesRequest::default();
-    for word in spec.split_whitespace() {
-        let (k, v) = word.split_once('=').expect("option=value");
-        if k == "profile" {
-            request.profile = Some(v.to_string());
-        } else {
-            request.overrides.push((k.to_string(), v.to_string()));
-        }
-    }
-    Rules::resolve(variant(), &request).expect("valid rules")
+    rules_of(variant(), spec)
 }
 
 /// A position from its text.
@@ -740,7 +707,7 @@ fn perft_of_the_test_variants_start_is_locked() {
 
 /// The test variant loaded with its pieces file's row `code` replaced by `row`.
 fn load_with_row(code: &str, row: &str) -> Result<Variant, String> {
-    let pieces: String = section("pieces")
+    let pieces: String = section(DATA, "pieces")
         .lines()
         .map(|l| {
             if l.starts_with(&format!("{code} | ")) {
@@ -750,7 +717,7 @@ fn load_with_row(code: &str, row: &str) -> Result<Variant, String> {
             }
         })
         .collect();
-    load_with_pieces(&pieces)
+    load_sectioned(DATA, &pieces)
 }
 
 /// The load error of [`load_with_row`].

@@ -6,7 +6,7 @@ use shogi_arbiter::engine::core::color::Color;
 use shogi_arbiter::engine::core::piece::{FaceId, Piece};
 use shogi_arbiter::engine::notation::parse_valid_position;
 use shogi_arbiter::engine::position::{Position, Setup};
-use shogi_arbiter::engine::variant::Rules;
+use shogi_arbiter::engine::variant::{load, read_header, DataFiles, Rules, Variant};
 
 /// Resolves `profile=NAME` and `option=value` entries for tai.
 pub fn tai_rules(entries: &str) -> Rules {
@@ -90,4 +90,31 @@ pub fn random_setup(rules: &Rules, rng: &mut Rng, first: &[Piece], pieces: usize
         extra: Default::default(),
         move_number: 1 + rng.below(500) as u32,
     }
+}
+
+/// The part of a test variant's data file (its header and seven files, each after a line
+/// `=== <file>`) after `=== <name>`, up to the next such line.
+pub fn section(data: &'static str, name: &str) -> &'static str {
+    let head = format!("=== {name}\n");
+    let start = data.find(&head).expect("section") + head.len();
+    let end = data[start..]
+        .find("\n=== ")
+        .map_or(data.len(), |e| start + e + 1);
+    &data[start..end]
+}
+
+/// The test variant of the data file `data` ([`section`]), loaded with `pieces` as its
+/// pieces file.
+pub fn load_sectioned(data: &'static str, pieces: &str) -> Result<Variant, String> {
+    let files = DataFiles {
+        pieces,
+        options: section(data, "options"),
+        choices: section(data, "choices"),
+        profiles: section(data, "profiles"),
+        sources: section(data, "sources"),
+        overrides: section(data, "overrides"),
+        setup: section(data, "setup"),
+    };
+    let (names, traits) = read_header(section(data, "header")).expect("the test header reads");
+    load(names, traits, &files)
 }
