@@ -622,9 +622,8 @@ fn every_combination() -> Vec<(String, (bool, bool, bool))> {
 }
 
 #[test]
-fn every_generated_range_capture_is_the_pages_in_random_games_under_every_option_value() {
-    let mut compared = 0;
-    let mut passing = 0;
+fn every_generated_range_capture_is_the_pages_and_hodges_round_trips_in_random_games() {
+    let (mut compared, mut passing, mut hodges) = (0, 0, 0);
     for (i, (spec, values)) in every_combination().into_iter().enumerate() {
         let rules = rules(&spec);
         let mut rng = Rng(0x7a1c_0000 + i as u64);
@@ -634,7 +633,7 @@ fn every_generated_range_capture_is_the_pages_in_random_games_under_every_option
             } else {
                 random_placement(&rules, &mut rng, 60 + 40 * game)
             };
-            for _ in 0..25 {
+            for ply in 0..25 {
                 if pos.is_terminal() {
                     break;
                 }
@@ -649,6 +648,15 @@ fn every_generated_range_capture_is_the_pages_in_random_games_under_every_option
                 compared += expected.len();
                 passing += expected.iter().filter(|(_, _, r)| r.len() > 1).count();
                 let moves = legal_moves(&pos, &rules);
+                if ply % 6 == 0 {
+                    // Hodges text round-trips, start squares added where two pieces of a
+                    // kind reach the same square.
+                    for mv in &moves {
+                        let text = format_hodges(&pos, &rules, mv);
+                        assert_eq!(parse_hodges(&pos, &rules, &text).as_ref(), Ok(mv), "{text}");
+                        hodges += 1;
+                    }
+                }
                 if moves.is_empty() {
                     break;
                 }
@@ -656,7 +664,10 @@ fn every_generated_range_capture_is_the_pages_in_random_games_under_every_option
             }
         }
     }
-    assert!(compared > 10_000 && passing > 1_000, "{compared} {passing}");
+    assert!(
+        compared > 10_000 && passing > 1_000 && hodges > 10_000,
+        "{compared} {passing} {hodges}"
+    );
 }
 
 #[test]
