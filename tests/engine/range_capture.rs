@@ -405,6 +405,9 @@ fn passed_pieces_are_removed_in_order_of_distance_then_the_victim_each_with_its_
         ]),
     );
     let mv = check_move(&pos, &rules, "30x20x").expect("legal");
+    // The text lists start and final square only (taikyoku.md §8): one through a passed
+    // square names no move, as for a range move.
+    assert!(check_move(&pos, &rules, "30x27x20x").is_err());
     let mut after = pos.clone();
     let effects = after.play(&mv, &rules);
     let shape = rules.variant.shape();
