@@ -14,6 +14,7 @@ use super::movegen::leapslide;
 use super::movegen::linelion;
 use super::movegen::lion;
 use super::movegen::liondog;
+use super::movegen::rangecapture;
 use super::movegen::rangejump;
 use super::movegen::slide;
 use super::movement::{Compiled, Kind};
@@ -103,6 +104,8 @@ pub fn attacked(
     // around them.
     let kinds = rules.kinds_present;
     (kinds.contains(Kind::RangeJump) && rangejump::attacks(pos, rules, target, color, vacated))
+        || (kinds.contains(Kind::RangeCapture)
+            && rangecapture::attacks(pos, rules, target, color, vacated))
         || (kinds.contains(Kind::Area)
             && area::attacks(
                 geo,
@@ -164,6 +167,9 @@ pub fn protection_map(
                 Kind::LeapSlide => leapslide::protects(geo, c, from, occupied, &mut map),
                 Kind::RangeJump => {
                     rangejump::protects(pos, rules, from, color, vacated, &mut map);
+                }
+                Kind::RangeCapture => {
+                    rangecapture::protects(pos, rules, from, color, vacated, &mut map);
                 }
                 Kind::Igui => igui::protects(geo, c.igui, from, &mut map),
                 Kind::Fly => fly::protects(geo, c, from, occupied, &mut map),

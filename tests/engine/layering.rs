@@ -27,6 +27,7 @@ const FLOORS: &[&[&str]] = &[
         "movegen::liondog",
         "movegen::area",
         "movegen::rangejump",
+        "movegen::rangecapture",
         "movegen::dblstep",
         "movegen::leapslide",
         "movegen::igui",

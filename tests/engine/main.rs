@@ -29,6 +29,7 @@ mod picture;
 mod placements;
 mod properties;
 mod qboard;
+mod range_capture;
 mod repository_docs;
 mod rule_vectors;
 #[path = "../common/rules.rs"]

@@ -103,12 +103,11 @@ pub fn section<'a>(data: &'a str, name: &str) -> &'a str {
     &data[start..end]
 }
 
-/// Loads a test variant from its data file `data` (its header and its seven data files,
-/// each after a line `=== <file>`), with `more_pieces` rows appended to its pieces.
-pub fn load_test_variant(data: &'static str, more_pieces: &str) -> &'static Variant {
-    let pieces = format!("{}{more_pieces}", section(data, "pieces"));
+/// The test variant of the data file `data` ([`section`]), loaded with `pieces` as its
+/// pieces file.
+pub fn load_sectioned(data: &'static str, pieces: &str) -> Result<Variant, String> {
     let files = DataFiles {
-        pieces: &pieces,
+        pieces,
         options: section(data, "options"),
         choices: section(data, "choices"),
         profiles: section(data, "profiles"),
@@ -117,7 +116,14 @@ pub fn load_test_variant(data: &'static str, more_pieces: &str) -> &'static Vari
         setup: section(data, "setup"),
     };
     let (names, traits) = read_header(section(data, "header")).expect("the test header reads");
+    load(names, traits, &files)
+}
+
+/// Loads a test variant from its data file `data` (its header and its seven data files,
+/// each after a line `=== <file>`), with `more_pieces` rows appended to its pieces.
+pub fn load_test_variant(data: &'static str, more_pieces: &str) -> &'static Variant {
+    let pieces = format!("{}{more_pieces}", section(data, "pieces"));
     Box::leak(Box::new(
-        load(names, traits, &files).expect("the test variant loads"),
+        load_sectioned(data, &pieces).expect("the test variant loads"),
     ))
 }

@@ -36,6 +36,10 @@ pub enum RemovalCause {
     Shot,
     /// An enemy poison flame removed by the clerk's promotion (ko shogi, ko.md §4.6c).
     ClerkPromotion,
+    /// Passed over by a range capturer, of either side, or a friend on the square where a
+    /// range capture ends (taikyoku shogi, taikyoku.md §4.3); the enemy on its final square
+    /// is a `capture`.
+    RangeCapture,
 }
 
 /// Why a move changed a piece other than the mover, which stays where it stood.

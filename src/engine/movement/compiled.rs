@@ -55,6 +55,14 @@ pub struct Compiled {
     pub kinds: KindSet,
     /// Absolute directions of range-jump captures (tenjiku.md §4.2).
     pub rangejump: u8,
+    /// Absolute directions of range captures (taikyoku.md §4.3). Not in `line_reach`: what
+    /// a range capturer may capture depends on ranks and on the rules in force, so its
+    /// attacks, even with nothing passed, are its kind's own.
+    pub rangecapture: u8,
+    /// Per absolute direction, how many first squares another component (a range, a step,
+    /// a unit leap, a double step) already reaches along a range-capture line: there a range
+    /// capture that passes nothing is that component's move, emitted once by it.
+    pub rangecapture_near: [u8; 8],
     /// The most king steps of an area move (0 = none; tenjiku.md §4.3).
     pub area: u8,
     /// Absolute directions of the double step's steps (tenjiku.md §4.4).
@@ -126,6 +134,7 @@ impl Compiled {
                 Component::LionDog => c.liondog = true,
                 Component::Emperor => c.emperor = true,
                 Component::RangeJump { dirs } => c.rangejump |= abs_mask(color, *dirs),
+                Component::RangeCapture { dirs } => c.rangecapture |= abs_mask(color, *dirs),
                 Component::Area { steps } => c.area = c.area.max(*steps),
                 Component::DoubleStep { dirs } => c.dblstep |= abs_mask(color, *dirs),
                 Component::LeapSlide { dirs, leap, max } => {
@@ -238,6 +247,16 @@ impl Compiled {
                 c.slide_dirs |= 1 << a;
             }
         }
+        for a in 0..8 {
+            if c.rangecapture & (1 << a) != 0 {
+                let unit_leap = c
+                    .all_jumps
+                    .iter()
+                    .any(|&(dx, dy)| line_of(i32::from(dx), i32::from(dy)) == Some((a, 1)));
+                let unit = unit_leap || c.dblstep & (1 << a) != 0;
+                c.rangecapture_near[a] = c.slide_max[a].max(u8::from(unit));
+            }
+        }
         c.lion_power = if c.lion || c.liondog {
             0xff
         } else {
@@ -266,6 +285,7 @@ impl Compiled {
             (Kind::LineLion, c.linelion != 0),
             (Kind::LionDog, c.liondog),
             (Kind::RangeJump, c.rangejump != 0),
+            (Kind::RangeCapture, c.rangecapture != 0),
             (Kind::DoubleStep, c.dblstep != 0),
             (Kind::LeapSlide, c.max_leap > 0),
             (Kind::Igui, c.igui != 0),
@@ -285,6 +305,36 @@ impl Compiled {
 }
 
 impl Compiled {
+    /// The kind that could also go from a range capture's start to a square along one of
+    /// its lines over an occupied square, if any: the move text (start and final square)
+    /// would then name two moves with different effects (one removing what it passes, one
+    /// not), so a movement with such a pair is refused when loaded. Leaps along the line
+    /// beyond the first square, lion-like power, leap-slides, flying moves, range jumps, area moves and
+    /// the emperor's jumps are such kinds; steps and ranges pass nothing.
+    pub fn range_capture_clash(&self) -> Option<Kind> {
+        let lines = self.rangecapture;
+        if lines == 0 {
+            return None;
+        }
+        let on_lines = |bits: u8| bits & lines != 0;
+        let leaps_along = self.all_jumps.iter().any(|&(dx, dy)| {
+            line_of(i32::from(dx), i32::from(dy)).is_some_and(|(a, k)| k > 1 && on_lines(1 << a))
+        });
+        let lion_like = (0..8).any(|a| self.leap_reach[a] > 1 && on_lines(1 << a));
+        let leapslide = (0..8).any(|a| !self.leapslide[a].is_empty() && on_lines(1 << a));
+        [
+            (Kind::Jump, leaps_along),
+            (Kind::Lion, lion_like),
+            (Kind::LeapSlide, leapslide),
+            (Kind::Fly, on_lines(self.fly)),
+            (Kind::RangeJump, on_lines(self.rangejump)),
+            (Kind::Area, self.area > 0),
+            (Kind::Emperor, self.emperor),
+        ]
+        .into_iter()
+        .find_map(|(kind, clash)| clash.then_some(kind))
+    }
+
     /// The same movement under the rules with shots when `routes` (ko.md §4.5), which make a
     /// double step a double move of unit steps that folds its routes by effect: its
     /// double-step directions become the atoms of a free double move. A movement with a

@@ -29,6 +29,9 @@ pub enum Kind {
     Area,
     /// Range jumps: captures beyond pieces of a lower jump rank (tenjiku.md §4.2).
     RangeJump,
+    /// Range captures: a range over pieces ranked no higher than the mover, removing every
+    /// piece passed, friend and foe (taikyoku.md §4.3).
+    RangeCapture,
     /// The free eagle's double step: two steps along some directions, capturing on each
     /// (tenjiku.md §4.4).
     DoubleStep,
@@ -56,7 +59,7 @@ pub enum Kind {
 
 impl Kind {
     /// Every kind, in emission order.
-    pub const ALL: [Kind; 17] = [
+    pub const ALL: [Kind; 18] = [
         Kind::Emperor,
         Kind::Slide,
         Kind::Jump,
@@ -66,6 +69,7 @@ impl Kind {
         Kind::LionDog,
         Kind::Area,
         Kind::RangeJump,
+        Kind::RangeCapture,
         Kind::DoubleStep,
         Kind::LeapSlide,
         Kind::Igui,
@@ -87,6 +91,7 @@ impl Kind {
             Component::LionDog => Kind::LionDog,
             Component::Emperor => Kind::Emperor,
             Component::RangeJump { .. } => Kind::RangeJump,
+            Component::RangeCapture { .. } => Kind::RangeCapture,
             Component::Area { .. } => Kind::Area,
             Component::DoubleStep { .. } => Kind::DoubleStep,
             Component::LeapSlide { .. } => Kind::LeapSlide,
@@ -154,6 +159,7 @@ impl KindSet {
     pub const EXTRAS: KindSet = set(&[
         Kind::Area,
         Kind::RangeJump,
+        Kind::RangeCapture,
         Kind::DoubleStep,
         Kind::LeapSlide,
         Kind::Igui,

@@ -87,6 +87,10 @@ pub enum Component {
     /// Range jump (tenjiku.md §4.2): along `dirs`, a capture beyond pieces of a lower jump
     /// rank than the mover's (the ordinary slide is a [`Component::Slide`] of its own).
     RangeJump { dirs: DirSet },
+    /// Range capture (taikyoku.md §4.3): along `dirs`, a range move that may pass pieces
+    /// of either side ranked no higher than the mover (flag `rank=`, as the rule options
+    /// say), removing every piece it passes, then the piece on its final square.
+    RangeCapture { dirs: DirSet },
     /// Area move (tenjiku.md §4.3): 1 to `steps` king steps through empty squares, ending
     /// on an empty square or on the one capture.
     Area { steps: u8 },
@@ -210,6 +214,7 @@ impl fmt::Display for Movement {
                 Component::LionDog => "liondog".into(),
                 Component::Emperor => "emperor".into(),
                 Component::RangeJump { dirs } => format!("rangejump({})", dirs.names()),
+                Component::RangeCapture { dirs } => format!("rangecapture({})", dirs.names()),
                 Component::Area { steps } => format!("area({steps})"),
                 Component::DoubleStep { dirs } => format!("dblstep({})", dirs.names()),
                 // The leap to the 2nd square is tenjiku's spelling.
@@ -373,6 +378,7 @@ fn parse_component(token: &str) -> Result<Component, String> {
         "liondog" if arg.is_none() => Component::LionDog,
         "emperor" if arg.is_none() => Component::Emperor,
         "rangejump" => Component::RangeJump { dirs: dirs()? },
+        "rangecapture" => Component::RangeCapture { dirs: dirs()? },
         "area" => {
             let steps: u8 = arg
                 .and_then(|a| a.trim().parse().ok())
@@ -591,6 +597,8 @@ mod tests {
             "slide(all) jump(0:2 0:-2 2:0 -2:0 2:2 -2:2 2:-2 -2:-2) dblstep(diag)",
             "leapslide(diag,vert) leapslide3(side) igui(all)",
             "slide(diag) area(2)",
+            "jump(0:2 2:0 0:-2 -2:0) rangecapture(diag)",
+            "slide3(fdiag) slide2(bdiag) rangecapture(orth)",
         ] {
             let m = Movement::parse(text).unwrap();
             assert_eq!(Movement::parse(&m.to_string()).unwrap(), m, "{text}");
@@ -722,6 +730,8 @@ mod tests {
             "area(4)",
             "area(f)",
             "rangejump",
+            "rangecapture",
+            "rangecapture(x)",
             "dblstep",
             "igui",
             "leapslide1(f)",

@@ -167,6 +167,12 @@ pub fn component(c: &Component) -> String {
              where it lands",
             directions(*dirs)
         ),
+        Component::RangeCapture { dirs } => format!(
+            "range capture {}: flies over any number of pieces of either side ranked no \
+             higher than itself (as the rule options say), removing every piece it passes and \
+             the piece where it lands",
+            directions(*dirs)
+        ),
         Component::Area { steps } => format!(
             "area move: up to {} king steps through empty squares, ending on an empty \
              square or on its one capture",

@@ -10,9 +10,10 @@ use super::model::{
 };
 use super::options::{check_needs, check_row, Features, PROMOTION_TABLE};
 use super::route_rules::KIND_MASK_BITS;
+use crate::engine::core::color::Color;
 use crate::engine::core::piece::{KindId, MAX_KINDS};
 use crate::engine::geometry::Geometry;
-use crate::engine::movement::{Component, Kind, KindSet, Movement};
+use crate::engine::movement::{Compiled, Component, Kind, KindSet, Movement};
 
 /// The data files of a variant.
 #[derive(Clone, Copy)]
@@ -52,6 +53,7 @@ pub fn load(
     let (mut options, profiles) = load_options(files.options)?;
     let (overrides, setup_overrides) = load_overrides(files.overrides, &options, &kinds, traits)?;
     check_tables(&tables, &options)?;
+    check_range_ranks(&kinds, &overrides)?;
     check_needs(
         &options,
         &features(traits, &kinds, &overrides, tables.len()),
@@ -257,18 +259,58 @@ fn honoured(movement: &Movement, traits: VariantTraits) -> Result<(), String> {
     } else {
         KindSet::NOT_ROUTES
     };
-    match movement
+    if let Some(c) = movement
         .components
         .iter()
         .find(|c| !run.contains(Kind::of(c)))
     {
-        Some(c) => Err(format!(
+        return Err(format!(
             "the component `{}` is not one this variant's rules run",
             Movement {
                 components: vec![c.clone()]
             }
+        ));
+    }
+    match Compiled::new(movement, Color::Black).range_capture_clash() {
+        Some(kind) => Err(format!(
+            "a range capture shares a line with a {kind:?} move that passes over pieces \
+             (the move text could not tell the two apart)"
         )),
         None => Ok(()),
+    }
+}
+
+/// Royals outrank every range capturer (taikyoku.md §4.3), so that no range capture ever
+/// passes or takes as a friend a royal piece: the rank (flag `rank=`) of every royal kind
+/// must be above that of every kind with a range capture (by default or in an override).
+fn check_range_ranks(kinds: &[KindInfo], overrides: &[Override]) -> Result<(), String> {
+    let captures = |m: &Movement| {
+        m.components
+            .iter()
+            .any(|c| matches!(c, Component::RangeCapture { .. }))
+    };
+    let top = kinds
+        .iter()
+        .enumerate()
+        .filter(|(i, k)| {
+            captures(&k.movement)
+                || overrides.iter().any(|o| {
+                    o.kind.index() == *i
+                        && matches!(&o.change, OverrideChange::Movement(m) if captures(m))
+                })
+        })
+        .map(|(_, k)| k.jump_rank)
+        .max();
+    match (
+        top,
+        kinds.iter().find(|k| k.royal && Some(k.jump_rank) <= top),
+    ) {
+        (Some(top), Some(royal)) => Err(format!(
+            "pieces: the royal `{}` has rank {}, not above the range capturers' highest, {top} \
+             (a range capture would pass it)",
+            royal.code, royal.jump_rank
+        )),
+        _ => Ok(()),
     }
 }
 
@@ -451,6 +493,11 @@ fn features(
             m.components
                 .iter()
                 .any(|c| matches!(c, Component::RangeJump { .. }))
+        }),
+        range_capture: movements().any(|m| {
+            m.components
+                .iter()
+                .any(|c| matches!(c, Component::RangeCapture { .. }))
         }),
         area: movements().any(|m| {
             m.components

@@ -59,8 +59,8 @@ pub use registry::{
 pub use request::{RulesError, RulesRequest};
 pub use route_rules::{RouteFace, RouteRules, Shooter, Victim};
 pub use rules::{
-    BurnRules, FaceRule, FaceTraits, LionTrading, Placement, PromotionChoice, RangeJumpRules,
-    Rules, Zone,
+    BurnRules, FaceRule, FaceTraits, LionTrading, Placement, PromotionChoice, RangeCaptureRules,
+    RangeJumpRules, Rules, Zone,
 };
 pub use rules_page::MARKERS as RULES_PAGE_MARKERS;
 pub use token::TokenProblem;

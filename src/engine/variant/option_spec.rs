@@ -66,6 +66,9 @@ pub enum Need {
     /// The variants with a piece that has the range jump (in the pieces file or an
     /// override).
     RangeJump,
+    /// The variants with a piece that has the range capture (in the pieces file or an
+    /// override).
+    RangeCapture,
     /// The variants with a piece that has an area move (in the pieces file or an override).
     Area,
     /// The variants with a fire demon (flag `fire_demon`).
@@ -92,6 +95,8 @@ pub struct Features {
     pub promotion_tables: usize,
     /// A piece has the range jump (by default or under some option).
     pub range_jump: bool,
+    /// A piece has the range capture (by default or under some option).
+    pub range_capture: bool,
     /// A piece has an area move (by default or under some option).
     pub area: bool,
     /// A piece burns (flag `fire_demon`).
@@ -112,6 +117,7 @@ impl Need {
             Need::LionDog => Some(features.lion_dog),
             Need::PromotionTables => Some(features.promotion_tables > 1),
             Need::RangeJump => Some(features.range_jump),
+            Need::RangeCapture => Some(features.range_capture),
             Need::Area => Some(features.area),
             Need::FireDemon => Some(features.fire_demon),
             Need::TripleArrow => Some(features.triple_arrow),
@@ -130,6 +136,7 @@ impl Need {
             Need::LionDog => "a variant with a piece that has the lion dog move",
             Need::PromotionTables => "a variant whose pieces name more than one promotion table",
             Need::RangeJump => "a variant with a range-jumping piece",
+            Need::RangeCapture => "a variant with a range-capturing piece",
             Need::Area => "a variant with a piece that has an area move",
             Need::FireDemon => "a variant with a fire demon",
             Need::TripleArrow => "a variant with a piece that has a triple-slashed arrow",

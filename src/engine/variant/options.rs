@@ -263,6 +263,37 @@ pub const JUMP_CAPTURE_VICTIM: Spec<bool> = Spec {
     need: Need::RangeJump,
 };
 
+/// Option `range_capture_jump` (taikyoku.md §4.3 rule 1): which pieces a range capturer
+/// may pass, of either side: `true` for `not_higher` (rank no higher than its own; MB, the
+/// `wikipedia` profile), `false` for `lower_only` (strictly lower; ATS, the `ats` profile).
+pub const RANGE_CAPTURE_JUMP: Spec<bool> = Spec {
+    name: "range_capture_jump",
+    values: &[("not_higher", true), ("lower_only", false)],
+    subset: false,
+    need: Need::RangeCapture,
+};
+
+/// Option `range_capture_victim` (taikyoku.md §4.3 rule 2): which enemy a range capture
+/// may take: `true` for `any` (royals included, passing or not; MB), `false` for
+/// `lower_only` (only one ranked lower than the mover; an equal or higher enemy blocks the
+/// line; ATS).
+pub const RANGE_CAPTURE_VICTIM: Spec<bool> = Spec {
+    name: "range_capture_victim",
+    values: &[("any", true), ("lower_only", false)],
+    subset: false,
+    need: Need::RangeCapture,
+};
+
+/// Option `range_capture_end` (taikyoku.md §4.3 rule 2): where a range capture that
+/// passed pieces may end: `false` for `enemy` (only by capturing an enemy; MB), `true` for
+/// `any` (also on an empty square, or on a friend it may pass, which is removed; ATS).
+pub const RANGE_CAPTURE_END: Spec<bool> = Spec {
+    name: "range_capture_end",
+    values: &[("enemy", false), ("any", true)],
+    subset: false,
+    need: Need::RangeCapture,
+};
+
 /// Option `area_moves` (tenjiku.md §4.3): `false` drops every area component.
 pub const AREA_MOVES: Spec<bool> = Spec {
     name: "area_moves",
@@ -430,6 +461,9 @@ fn declarations() -> Vec<Declaration> {
         LION_TRADING.declaration(),
         RANGE_JUMP.declaration(),
         JUMP_CAPTURE_VICTIM.declaration(),
+        RANGE_CAPTURE_JUMP.declaration(),
+        RANGE_CAPTURE_VICTIM.declaration(),
+        RANGE_CAPTURE_END.declaration(),
         AREA_MOVES.declaration(),
         BURNS_ON_PROMOTION.declaration(),
         BOTH_ROYALS_LOST.declaration(),

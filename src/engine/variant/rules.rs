@@ -10,8 +10,9 @@ use super::options::{
     PromotionRight, PromotionTrigger, Repetition, AREA_MOVES, BARE_KING, BOTH_ROYALS_LOST,
     BURNS_ON_PROMOTION, COUNTER_STRIKE, DEAD_END_PROMOTION, EMPEROR_CAPTURE, JUMP_CAPTURE_VICTIM,
     LAST_RANK, LAST_RANK_PAWN_LANCE, LION_DOG, LION_DOG_JUMP_BACK, LION_PROTECTION, LION_TRADING,
-    PROMOTED_KIRIN_RECAPTURE, PROMOTION_RIGHT, PROMOTION_TABLE, PROMOTION_TRIGGER, RANGE_JUMP,
-    REPETITION, TRIPLE_ARROW, ZONE_RULE,
+    PROMOTED_KIRIN_RECAPTURE, PROMOTION_RIGHT, PROMOTION_TABLE, PROMOTION_TRIGGER,
+    RANGE_CAPTURE_END, RANGE_CAPTURE_JUMP, RANGE_CAPTURE_VICTIM, RANGE_JUMP, REPETITION,
+    TRIPLE_ARROW, ZONE_RULE,
 };
 use super::request::{RulesError, RulesRequest};
 use super::route_rules::{FaceInput, RouteRules};
@@ -52,6 +53,21 @@ pub struct RangeJumpRules {
     pub always: bool,
     /// `jump_capture_victim = any`: any enemy piece may be jump-captured.
     pub any_victim: bool,
+}
+
+/// The range capture's options (taikyoku.md §4.3), for variants with range capturers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RangeCaptureRules {
+    /// `range_capture_jump = not_higher`: a piece of the mover's own rank may be passed.
+    pub pass_equal: bool,
+    /// `range_capture_victim = any`: any enemy may be taken, royals included.
+    pub any_victim: bool,
+    /// `range_capture_end = any`: after passing, the move may end on an empty square or on
+    /// a friend it may pass.
+    pub end_any: bool,
+    /// The highest rank of any face with a range capture (no line goes on past a piece
+    /// that not even such a face may pass).
+    pub top: u8,
 }
 
 /// The fire demon's rules (tenjiku.md §5, §7), for variants with one.
@@ -157,6 +173,8 @@ pub struct Rules {
     pub bare_king: bool,
     /// The range jump's options, for variants with range-jumping pieces.
     pub range_jump: Option<RangeJumpRules>,
+    /// The range capture's options, for variants with range capturers.
+    pub range_capture: Option<RangeCaptureRules>,
     /// The burning rules, for variants with a fire demon.
     pub burn: Option<BurnRules>,
     /// Whether mate ends the game (see [`super::VariantTraits::checkmate`]; ko shogi's
@@ -450,11 +468,26 @@ impl Rules {
                 on_promotion,
                 both_royals_lost: BOTH_ROYALS_LOST.require(variant, &values),
             });
+        let range_capture =
+            RANGE_CAPTURE_JUMP
+                .read(variant, &values)
+                .map(|pass_equal| RangeCaptureRules {
+                    pass_equal,
+                    any_victim: RANGE_CAPTURE_VICTIM.require(variant, &values),
+                    end_any: RANGE_CAPTURE_END.require(variant, &values),
+                    top: faces
+                        .iter()
+                        .filter(|f| f.exists && f.compiled[0].rangecapture != 0)
+                        .map(|f| f.jump_rank)
+                        .max()
+                        .unwrap_or(0),
+                });
         let play = Mechanisms::compile(
             faces.iter().map(|f| f.fire_demon),
             burn.map(|b| (b.on_promotion, b.both_royals_lost)),
             routes.as_ref(),
             kinds_present.contains(Kind::Line),
+            range_capture.is_some(),
         );
         let mut rules = Rules {
             checkmate: routes
@@ -519,6 +552,7 @@ impl Rules {
                     always,
                     any_victim: JUMP_CAPTURE_VICTIM.require(variant, &values),
                 }),
+            range_capture,
             burn,
             play,
             values,
