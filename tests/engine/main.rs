@@ -40,3 +40,4 @@ mod surfaces;
 mod tenjiku;
 mod variant_data;
 mod variant_lists;
+mod zone_options;

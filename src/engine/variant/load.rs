@@ -5,8 +5,8 @@
 use super::catalogue::{load_choices, load_profiles, load_sources, Row};
 use super::key_table::{code_key, token_key, KeyTable};
 use super::model::{
-    CellText, Choice, CodeEntry, KindInfo, KoFlags, OptionDef, Override, OverrideChange,
-    SetupOverride, Variant, VariantNames, VariantTraits,
+    CellText, Choice, CodeEntry, DependentDefault, KindInfo, KoFlags, OptionDef, Override,
+    OverrideChange, SetupOverride, Variant, VariantNames, VariantTraits,
 };
 use super::options::{check_needs, check_row, Features, PROMOTION_TABLE};
 use super::route_rules::KIND_MASK_BITS;
@@ -320,6 +320,7 @@ fn load_options(text: &str) -> Result<(Vec<OptionDef>, Vec<String>), String> {
         }
         let declared = check_row(f[0], &values).map_err(|e| format!("options line {line}: {e}"))?;
         let mut defaults = Vec::new();
+        let mut dependent = Vec::new();
         let mut names = Vec::new();
         for entry in f[2].split_whitespace() {
             let (profile, value) = entry
@@ -329,8 +330,22 @@ fn load_options(text: &str) -> Result<(Vec<OptionDef>, Vec<String>), String> {
                 .iter()
                 .position(|x| x == value)
                 .ok_or_else(|| format!("options line {line}: `{value}` is not a value"))?;
-            names.push(profile.to_string());
-            defaults.push(v);
+            match profile.split_once('.') {
+                Some((option, when)) => dependent.push(
+                    dependent_default(&options, option, when, v)
+                        .map_err(|e| format!("options line {line}: {e}"))?,
+                ),
+                None if dependent.is_empty() => {
+                    names.push(profile.to_string());
+                    defaults.push(v);
+                }
+                None => {
+                    return Err(format!(
+                        "options line {line}: the profile default `{entry}` follows a \
+                         dependent default (profiles first)"
+                    ))
+                }
+            }
         }
         if profiles.is_empty() {
             profiles = names;
@@ -339,16 +354,54 @@ fn load_options(text: &str) -> Result<(Vec<OptionDef>, Vec<String>), String> {
                 "options line {line}: profiles differ from the first row"
             ));
         }
+        for (p, &d) in defaults.iter().enumerate() {
+            let set = dependent
+                .iter()
+                .find(|dd| options[dd.option].defaults[p] == dd.when);
+            if let Some(dd) = set.filter(|dd| dd.value != d) {
+                return Err(format!(
+                    "options line {line}: profile `{}` defaults to `{}`, but its `{}` sets `{}`",
+                    profiles[p], values[d], options[dd.option].name, values[dd.value]
+                ));
+            }
+        }
         options.push(OptionDef {
             name: f[0].to_string(),
             choices: vec![Choice::default(); values.len()],
             values,
             defaults,
+            dependent,
             description: f[3].to_string(),
             declared,
         });
     }
     Ok((options, profiles))
+}
+
+/// A dependent default `OPTION.WHEN=value` (value index `value`): `OPTION` must be an
+/// earlier row, so that its value is in force when this one's default is chosen.
+fn dependent_default(
+    earlier: &[OptionDef],
+    option: &str,
+    when: &str,
+    value: usize,
+) -> Result<DependentDefault, String> {
+    let i = earlier
+        .iter()
+        .position(|o| o.name == option)
+        .ok_or_else(|| {
+            format!("a default depends on `{option}`, which is not an earlier option")
+        })?;
+    let w = earlier[i]
+        .values
+        .iter()
+        .position(|v| v == when)
+        .ok_or_else(|| format!("`{when}` is not a value of `{option}`"))?;
+    Ok(DependentDefault {
+        option: i,
+        when: w,
+        value,
+    })
 }
 
 /// The `overrides` file: rows naming an option, one of its values and a piece, each with a

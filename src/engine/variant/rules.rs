@@ -10,8 +10,8 @@ use super::options::{
     PromotionRight, PromotionTrigger, Repetition, AREA_MOVES, BARE_KING, BOTH_ROYALS_LOST,
     BURNS_ON_PROMOTION, COUNTER_STRIKE, DEAD_END_PROMOTION, EMPEROR_CAPTURE, JUMP_CAPTURE_VICTIM,
     LAST_RANK, LAST_RANK_PAWN_LANCE, LION_DOG, LION_DOG_JUMP_BACK, LION_PROTECTION, LION_TRADING,
-    PROMOTED_KIRIN_RECAPTURE, PROMOTION_RIGHT, PROMOTION_TABLE, PROMOTION_TRIGGER, RANGE_JUMP,
-    REPETITION, ZONE_RULE,
+    PROMOTED_KIRIN_RECAPTURE, PROMOTION_CHOICE, PROMOTION_RIGHT, PROMOTION_TABLE,
+    PROMOTION_TRIGGER, RANGE_JUMP, REPETITION, ZONE_RULE,
 };
 use super::request::{RulesError, RulesRequest};
 use super::route_rules::{FaceInput, RouteRules};
@@ -43,6 +43,8 @@ pub struct Zone {
     pub right: PromotionRight,
     /// What a move of a trapped piece onto its last rank(s) may do.
     pub last_rank: LastRank,
+    /// Option `promotion_choice = compulsory`: a move with a promotion right promotes.
+    pub compulsory: bool,
 }
 
 /// The range jump's options (tenjiku.md §4.2), for variants with range-jumping pieces.
@@ -248,6 +250,16 @@ impl Rules {
                     valid: opt.values.clone(),
                 }
             })?;
+        }
+        // Dependent defaults, in table order (each depends on an earlier option): an option
+        // the request gave always wins.
+        for (i, o) in variant.options.iter().enumerate() {
+            if seen.contains(&i) {
+                continue;
+            }
+            if let Some(d) = o.dependent.iter().find(|d| values[d.option] == d.when) {
+                values[i] = d.value;
+            }
         }
         Ok((profile, values))
     }
@@ -490,6 +502,8 @@ impl Rules {
                         .or_else(|| LAST_RANK_PAWN_LANCE.read(variant, &values))
                         .or_else(|| DEAD_END_PROMOTION.read(variant, &values))
                         .unwrap_or(LastRank::SecondChance),
+                    // Without the option a right offers the choice.
+                    compulsory: PROMOTION_CHOICE.read(variant, &values).unwrap_or(false),
                 }),
             },
             lion_trading: (variant.traits.lion_trading
