@@ -31,12 +31,18 @@ const SHAPE: Shape = Shape {
 
 /// The part of [`DATA`] after `=== <name>`, up to the next such line.
 fn section(name: &str) -> &'static str {
+    data_section(DATA, name)
+}
+
+/// The part of a test variant's data file (its header and its seven files, each after a
+/// line `=== <file>`) after `=== <name>`, up to the next such line.
+pub(crate) fn data_section(data: &'static str, name: &str) -> &'static str {
     let head = format!("=== {name}\n");
-    let start = DATA.find(&head).expect("section") + head.len();
-    let end = DATA[start..]
+    let start = data.find(&head).expect("section") + head.len();
+    let end = data[start..]
         .find("\n=== ")
-        .map_or(DATA.len(), |e| start + e + 1);
-    &DATA[start..end]
+        .map_or(data.len(), |e| start + e + 1);
+    &data[start..end]
 }
 
 /// The code of the `i`-th generated kind: `Q` and two letters (`QAA`, `QAB`, ...).
@@ -56,21 +62,9 @@ fn rules() -> &'static Rules {
                 "{code} | Generated {i} | 試 | shi | step(f) | std=G | -\n"
             ));
         }
-        let files = DataFiles {
-            pieces: &pieces,
-            options: section("options"),
-            choices: section("choices"),
-            profiles: section("profiles"),
-            sources: section("sources"),
-            overrides: section("overrides"),
-            setup: section("setup"),
-        };
-        let (names, traits) = read_header(section("header")).expect("the test header reads");
-        assert_eq!(traits.shape, SHAPE);
-        let variant: &'static Variant = Box::leak(Box::new(
-            load(names, traits, &files).expect("the test variant loads"),
-        ));
-        Rules::default_for(variant)
+        let variant = load_data(DATA, &pieces, section("options")).expect("the test variant loads");
+        assert_eq!(variant.shape(), SHAPE);
+        Rules::default_for(Box::leak(Box::new(variant)))
     })
 }
 
@@ -82,12 +76,38 @@ fn position(text: &str) -> Position {
     pos
 }
 
+/// A test variant's data file (see [`data_section`]) loaded with `pieces` and `options` as
+/// its pieces and options files.
+pub(crate) fn load_data(
+    data: &'static str,
+    pieces: &str,
+    options: &str,
+) -> Result<Variant, String> {
+    let files = DataFiles {
+        pieces,
+        options,
+        choices: data_section(data, "choices"),
+        profiles: data_section(data, "profiles"),
+        sources: data_section(data, "sources"),
+        overrides: data_section(data, "overrides"),
+        setup: data_section(data, "setup"),
+    };
+    let (names, traits) = read_header(data_section(data, "header")).expect("the test header reads");
+    load(names, traits, &files)
+}
+
 /// Position text of the test board with `pieces` (token, square name) and `side` to move.
 fn text_with(pieces: &[(&str, &str)], side: char) -> String {
-    let mut ranks = vec![vec![None; SHAPE.files as usize]; SHAPE.ranks as usize];
+    board_text(SHAPE, pieces, side)
+}
+
+/// Position text of a board of `shape` with `pieces` (token, square name) and `side` to
+/// move.
+pub(crate) fn board_text(shape: Shape, pieces: &[(&str, &str)], side: char) -> String {
+    let mut ranks = vec![vec![None; shape.files as usize]; shape.ranks as usize];
     for &(token, square) in pieces {
-        let sq = SHAPE.parse_square(square).expect("square");
-        let (x, y) = SHAPE.coords(sq);
+        let sq = shape.parse_square(square).expect("square");
+        let (x, y) = shape.coords(sq);
         ranks[y as usize][x as usize] = Some(token);
     }
     let rank_text = |cells: &Vec<Option<&str>>| {

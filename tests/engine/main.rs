@@ -37,6 +37,7 @@ mod start_position;
 mod status;
 mod support;
 mod surfaces;
+mod taikyoku_data;
 mod tenjiku;
 mod variant_data;
 mod variant_lists;

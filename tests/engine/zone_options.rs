@@ -5,12 +5,13 @@
 //! with its trapped pieces, and `readings` setting a per-piece option's default while an
 //! option the request gives wins; the loader's errors for bad dependent defaults.
 
+use crate::capacity::{board_text, data_section, load_data};
 use shogi_arbiter::engine::core::shape::Shape;
 use shogi_arbiter::engine::game::Game;
 use shogi_arbiter::engine::movegen::legal_moves;
 use shogi_arbiter::engine::notation::{format_move, parse_valid_position};
 use shogi_arbiter::engine::position::Position;
-use shogi_arbiter::engine::variant::{load, read_header, DataFiles, Rules, RulesRequest, Variant};
+use shogi_arbiter::engine::variant::{Rules, RulesRequest, Variant};
 use std::sync::OnceLock;
 
 /// The data file: a variant's header and its seven files, each after a line `=== <file>`.
@@ -18,27 +19,12 @@ const DATA: &str = include_str!("../data/zone_rules.variant");
 
 /// The part of [`DATA`] after `=== <name>`, up to the next such line.
 fn section(name: &str) -> &'static str {
-    let head = format!("=== {name}\n");
-    let start = DATA.find(&head).expect("section") + head.len();
-    let end = DATA[start..]
-        .find("\n=== ")
-        .map_or(DATA.len(), |e| start + e + 1);
-    &DATA[start..end]
+    data_section(DATA, name)
 }
 
 /// The test variant loaded from `options` as its options file (the others as [`DATA`]).
 fn load_with(options: &str) -> Result<Variant, String> {
-    let files = DataFiles {
-        pieces: section("pieces"),
-        options,
-        choices: section("choices"),
-        profiles: section("profiles"),
-        sources: section("sources"),
-        overrides: section("overrides"),
-        setup: section("setup"),
-    };
-    let (names, traits) = read_header(section("header")).expect("the test header reads");
-    load(names, traits, &files)
+    load_data(DATA, section("pieces"), options)
 }
 
 fn variant() -> &'static Variant {
@@ -66,32 +52,11 @@ const SHAPE: Shape = Shape { files: 9, ranks: 9 };
 
 /// The position with the kings on 5i and 5a, `pieces` (token, square) and Black to move.
 fn position(rules: &Rules, pieces: &[(&str, &str)]) -> Position {
-    let mut ranks = vec![vec![None; 9]; 9];
-    for &(token, square) in [("K", "5i"), ("k", "5a")].iter().chain(pieces) {
-        let (x, y) = SHAPE.coords(SHAPE.parse_square(square).expect("square"));
-        ranks[y as usize][x as usize] = Some(token);
-    }
-    let rank_text = |cells: &Vec<Option<&str>>| {
-        let mut out: Vec<String> = Vec::new();
-        let mut run = 0;
-        for cell in cells.iter().rev() {
-            match cell {
-                None => run += 1,
-                Some(token) => {
-                    if run > 0 {
-                        out.push(run.to_string());
-                        run = 0;
-                    }
-                    out.push(token.to_string());
-                }
-            }
-        }
-        if run > 0 {
-            out.push(run.to_string());
-        }
-        out.join(",")
-    };
-    let text = ranks.iter().map(rank_text).collect::<Vec<_>>().join("/") + " b - 1";
+    let all: Vec<(&str, &str)> = [("K", "5i"), ("k", "5a")]
+        .into_iter()
+        .chain(pieces.iter().copied())
+        .collect();
+    let text = board_text(SHAPE, &all, 'b');
     parse_valid_position(rules, &text).unwrap_or_else(|e| panic!("{text}: {e:?}"))
 }
 

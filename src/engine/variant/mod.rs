@@ -54,7 +54,7 @@ pub use options::{
 };
 pub use registry::{
     by_id, chu, dai, dai_dai, data_files, headers, ko, maka_dai_dai, names, rules_page, tai,
-    tenjiku, VARIANT_IDS,
+    taikyoku, tenjiku, VARIANT_IDS,
 };
 pub use request::{RulesError, RulesRequest};
 pub use route_rules::{RouteFace, RouteRules, Shooter, Victim};
