@@ -9,7 +9,9 @@ use crate::capacity::{board_text, data_section, load_data};
 use shogi_arbiter::engine::core::shape::Shape;
 use shogi_arbiter::engine::game::Game;
 use shogi_arbiter::engine::movegen::legal_moves;
-use shogi_arbiter::engine::notation::{format_move, parse_valid_position};
+use shogi_arbiter::engine::notation::{
+    format_hodges, format_move, parse_hodges, parse_valid_position,
+};
 use shogi_arbiter::engine::position::Position;
 use shogi_arbiter::engine::variant::{Rules, RulesRequest, Variant};
 use std::sync::OnceLock;
@@ -276,4 +278,22 @@ fn the_route_moves_read_back_from_their_text() {
         .judge(&second, "1e1c")
         .expect("the `+` may be left out");
     assert_eq!(format_move(SHAPE, &judged.mv), "1e1c+");
+}
+
+/// Every legal move of a lion under `zone_route` (the promoting routes and passes
+/// included) reads back from its Hodges text as the same move.
+#[test]
+fn the_route_moves_round_trip_through_hodges_text() {
+    for overrides in [
+        &[("promotion_choice", "optional")][..],
+        &[("promotion_choice", "compulsory")][..],
+    ] {
+        let r = rules(Some("second"), overrides);
+        let pos = position(&r, &[("LN", "5d"), ("g", "5c")]);
+        for mv in legal_moves(&pos, &r) {
+            let text = format_hodges(&pos, &r, &mv);
+            let back = parse_hodges(&pos, &r, &text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+            assert_eq!(format_move(SHAPE, &back), format_move(SHAPE, &mv), "{text}");
+        }
+    }
 }
