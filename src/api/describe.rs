@@ -102,7 +102,6 @@ fn removal_cause(why: Removal) -> RemovalCause {
         Removal::SelfBurn => RemovalCause::SelfBurn,
         Removal::Shot => RemovalCause::Shot,
         Removal::ClerkPromotion => RemovalCause::ClerkPromotion,
-        Removal::RangeCapture => RemovalCause::RangeCapture,
     }
 }
 

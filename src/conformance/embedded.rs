@@ -29,6 +29,10 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("../../conformance/games/tai.json"),
     ),
     (
+        "games/taikyoku.json",
+        include_str!("../../conformance/games/taikyoku.json"),
+    ),
+    (
         "games/tenjiku.json",
         include_str!("../../conformance/games/tenjiku.json"),
     ),
@@ -143,6 +147,10 @@ pub const FILES: &[(&str, &str)] = &[
     (
         "vectors/tai.json",
         include_str!("../../conformance/vectors/tai.json"),
+    ),
+    (
+        "vectors/taikyoku.json",
+        include_str!("../../conformance/vectors/taikyoku.json"),
     ),
     (
         "vectors/tenjiku.json",

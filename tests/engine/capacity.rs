@@ -4,7 +4,7 @@
 //! perft; squares order by rank number (`z` before `aa`).
 
 use crate::invariants::random_game;
-use crate::support::load_test_variant;
+use crate::support::{board_text, load_test_variant};
 use shogi_arbiter::engine::core::color::Color;
 use shogi_arbiter::engine::core::shape::Shape;
 use shogi_arbiter::engine::core::square::{MAX_FILES, MAX_RANKS};
@@ -62,34 +62,7 @@ fn position(text: &str) -> Position {
 
 /// Position text of the test board with `pieces` (token, square name) and `side` to move.
 fn text_with(pieces: &[(&str, &str)], side: char) -> String {
-    let mut ranks = vec![vec![None; SHAPE.files as usize]; SHAPE.ranks as usize];
-    for &(token, square) in pieces {
-        let sq = SHAPE.parse_square(square).expect("square");
-        let (x, y) = SHAPE.coords(sq);
-        ranks[y as usize][x as usize] = Some(token);
-    }
-    let rank_text = |cells: &Vec<Option<&str>>| {
-        let mut out: Vec<String> = Vec::new();
-        let mut run = 0;
-        for cell in cells.iter().rev() {
-            match cell {
-                None => run += 1,
-                Some(token) => {
-                    if run > 0 {
-                        out.push(run.to_string());
-                        run = 0;
-                    }
-                    out.push((*token).to_string());
-                }
-            }
-        }
-        if run > 0 {
-            out.push(run.to_string());
-        }
-        out.join(",")
-    };
-    let board: Vec<String> = ranks.iter().map(rank_text).collect();
-    format!("{} {side} - 1", board.join("/"))
+    board_text(SHAPE, pieces, side)
 }
 
 #[test]

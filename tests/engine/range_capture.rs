@@ -416,21 +416,19 @@ fn passed_pieces_are_removed_in_order_of_distance_then_the_victim_each_with_its_
         .iter()
         .map(|e| (shape.name(e.square).to_string(), e.cause))
         .collect();
-    let passed = Cause::Removed(Removal::RangeCapture);
+    // Every passed piece is a capture, in order of distance, then the victim
+    // (taikyoku.md §6 step 2).
+    let captured = Cause::Removed(Removal::Capture);
     assert_eq!(
         events,
         [
-            ("29x".to_string(), passed),
-            ("27x".to_string(), passed),
-            ("24x".to_string(), passed),
-            ("20x".to_string(), Cause::Removed(Removal::Capture)),
+            ("29x".to_string(), captured),
+            ("27x".to_string(), captured),
+            ("24x".to_string(), captured),
+            ("20x".to_string(), captured),
         ]
     );
-    assert_eq!(
-        effects.captures().len(),
-        1,
-        "only the final enemy is a capture"
-    );
+    assert_eq!(effects.captures().len(), 4);
     // The board after: the rook general on 20x, the line behind it empty.
     let expected = board(&[("RO", "20x")]).replace(" b - 1", " w - 2");
     assert_eq!(format_position_of(rules.variant, &after), expected);

@@ -129,7 +129,9 @@ fn taikyoku_random_games() {
 fn taikyoku_attacks_agree_with_the_protection_map() {
     let sets = option_sets(2, 0x7a1c_a77a);
     let sets: Vec<&str> = sets.iter().map(String::as_str).collect();
-    assert!(attack_lookups_over(ID, &sets, &[40, 200], 0xa7_7a1c) > 2000);
+    // 2 option sets × 2 colours × (40 + 200 random pieces and 2 royals each), less at
+    // most 2 vacated squares per colour and position: at least 960 squares checked.
+    assert!(attack_lookups_over(ID, &sets, &[40, 200], 0xa7_7a1c) >= 960);
 }
 
 proptest! {

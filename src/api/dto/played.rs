@@ -36,10 +36,6 @@ pub enum RemovalCause {
     Shot,
     /// An enemy poison flame removed by the clerk's promotion (ko shogi, ko.md §4.6c).
     ClerkPromotion,
-    /// Passed over by a range capturer, of either side, or a friend on the square where a
-    /// range capture ends (taikyoku shogi, taikyoku.md §4.3); the enemy on its final square
-    /// is a `capture`.
-    RangeCapture,
 }
 
 /// Why a move changed a piece other than the mover, which stays where it stood.
@@ -120,7 +116,9 @@ pub struct MoveInfo {
     /// Final square.
     #[schema(example = "13r")]
     pub to: String,
-    /// Captured pieces in capture order (burned pieces are not captures: see `removed`).
+    /// Captured pieces in capture order (burned pieces are not captures: see `removed`). A
+    /// taikyoku range capture captures every piece it passes, of either side, in order of
+    /// distance, then the piece on its final square.
     #[schema(example = json!([{"square": "13h", "piece": "p", "royal": false}]))]
     pub captures: Vec<CaptureInfo>,
     /// Every piece the move removed, with its cause, in the order the move removed them

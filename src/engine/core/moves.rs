@@ -208,11 +208,6 @@ pub enum Removal {
     Shot,
     /// An enemy poison flame removed by the clerk's promotion (ko.md §4.6c).
     ClerkPromotion,
-    /// Passed over by a range capturer (taikyoku.md §4.3), of either side, or a friend of
-    /// the mover on the square where a range capture ends: the rule removes it, the mover
-    /// does not take it by displacement. The enemy on a range capture's final square is a
-    /// [`Removal::Capture`], as every move's.
-    RangeCapture,
 }
 
 /// Why a move changed a piece other than the mover in place (one arm per mechanism).

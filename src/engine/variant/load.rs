@@ -5,10 +5,11 @@
 use super::catalogue::{load_choices, load_profiles, load_sources, Row};
 use super::key_table::{code_key, token_key, KeyTable};
 use super::model::{
-    CellText, Choice, CodeEntry, KindInfo, KoFlags, OptionDef, Override, OverrideChange,
-    SetupOverride, Variant, VariantNames, VariantTraits,
+    CellText, CodeEntry, KindInfo, KoFlags, OptionDef, Override, OverrideChange, SetupOverride,
+    Variant, VariantNames, VariantTraits,
 };
-use super::options::{check_needs, check_row, Features, PROMOTION_TABLE};
+use super::option_file::load_options;
+use super::options::{check_needs, Features, PROMOTION_TABLE};
 use super::route_rules::KIND_MASK_BITS;
 use crate::engine::core::color::Color;
 use crate::engine::core::piece::{KindId, MAX_KINDS};
@@ -50,7 +51,7 @@ pub fn load(
     files: &DataFiles<'_>,
 ) -> Result<Variant, String> {
     let (kinds, tables) = load_pieces(files.pieces, traits)?;
-    let (mut options, profiles) = load_options(files.options)?;
+    let (mut options, profiles) = load_options(rows(files.options))?;
     let (overrides, setup_overrides) = load_overrides(files.overrides, &options, &kinds, traits)?;
     check_tables(&tables, &options)?;
     check_range_ranks(&kinds, &overrides)?;
@@ -344,53 +345,6 @@ fn find(kinds: &[KindInfo], code: &str) -> Option<KindId> {
         .iter()
         .position(|k| k.code == code)
         .map(|i| KindId(i as u16))
-}
-
-/// The `options` file: one row per option, which the engine declares with its values
-/// ([`check_row`]), with a default for every profile; every row names the profiles of the
-/// first, in its order. Also the profiles.
-fn load_options(text: &str) -> Result<(Vec<OptionDef>, Vec<String>), String> {
-    let mut profiles: Vec<String> = Vec::new();
-    let mut options: Vec<OptionDef> = Vec::new();
-    for (line, f) in rows(text) {
-        if f.len() != 4 {
-            return Err(format!("options line {line}: expected 4 fields"));
-        }
-        let values: Vec<String> = f[1].split_whitespace().map(String::from).collect();
-        if options.iter().any(|o| o.name == f[0]) {
-            return Err(format!("options line {line}: `{}` is listed twice", f[0]));
-        }
-        let declared = check_row(f[0], &values).map_err(|e| format!("options line {line}: {e}"))?;
-        let mut defaults = Vec::new();
-        let mut names = Vec::new();
-        for entry in f[2].split_whitespace() {
-            let (profile, value) = entry
-                .split_once('=')
-                .ok_or_else(|| format!("options line {line}: bad default `{entry}`"))?;
-            let v = values
-                .iter()
-                .position(|x| x == value)
-                .ok_or_else(|| format!("options line {line}: `{value}` is not a value"))?;
-            names.push(profile.to_string());
-            defaults.push(v);
-        }
-        if profiles.is_empty() {
-            profiles = names;
-        } else if profiles != names {
-            return Err(format!(
-                "options line {line}: profiles differ from the first row"
-            ));
-        }
-        options.push(OptionDef {
-            name: f[0].to_string(),
-            choices: vec![Choice::default(); values.len()],
-            values,
-            defaults,
-            description: f[3].to_string(),
-            declared,
-        });
-    }
-    Ok((options, profiles))
 }
 
 /// The `overrides` file: rows naming an option, one of its values and a piece, each with a

@@ -202,13 +202,19 @@ pub const DEAD_END_PROMOTION: Spec<LastRank> = Spec {
     need: Need::Optional,
 };
 
-/// Option `promotion_right` (tenjiku.md §6.1): which moves may promote in a zone.
+/// Option `promotion_right` (tenjiku.md §6.1, taikyoku.md §5): which moves may promote in
+/// a zone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PromotionRight {
     /// A move entering the zone, or a capture with its start or final square in it.
     CaptureOrEntry,
     /// Any move with its start or final square in the zone.
     ZoneContact,
+    /// A move whose final square is in the zone (igui and pass: the start square).
+    ZoneEnd,
+    /// A move whose final square, or the square of a lion move's first step, is in the
+    /// zone; the start square alone never counts.
+    ZoneRoute,
 }
 
 /// A variant with a zone without this option promotes as chu shogi does
@@ -218,7 +224,20 @@ pub const PROMOTION_RIGHT: Spec<PromotionRight> = Spec {
     values: &[
         ("capture_or_entry", PromotionRight::CaptureOrEntry),
         ("zone_contact", PromotionRight::ZoneContact),
+        ("zone_end", PromotionRight::ZoneEnd),
+        ("zone_route", PromotionRight::ZoneRoute),
     ],
+    subset: true,
+    need: Need::Optional,
+};
+
+/// Option `promotion_choice` (taikyoku.md §5): `true` when a move with a promotion right
+/// must promote (`compulsory`: one move, marked `+`, the mark optional on input), `false`
+/// when it may decline (`optional`: two moves, `+` and `=`). Without the option a right
+/// offers the choice.
+pub const PROMOTION_CHOICE: Spec<bool> = Spec {
+    name: "promotion_choice",
+    values: &[("optional", false), ("compulsory", true)],
     subset: false,
     need: Need::Optional,
 };
@@ -424,6 +443,16 @@ pub const PIECE_OPTIONS: &[PieceOption] = &[
     piece("free_bear", &["plain", "diagonal_jump", "knight"]),
     piece("free_wolf", &["wikipedia", "evans"]),
     piece("free_dragon", &["wikipedia", "tsa"]),
+    // Taikyoku shogi (taikyoku.md §9): the column of the piece table, then WP's listed
+    // alternatives and ATS's readings.
+    piece("readings", &["wikipedia", "ats"]),
+    piece("violent_bear", &["wikipedia", "alt"]),
+    piece("treacherous_fox", &["plain", "jumps"]),
+    piece("divine_sparrow", &["wikipedia", "alt", "ats"]),
+    piece("earth_dragon", &["wikipedia", "alt"]),
+    piece("free_demon", &["wikipedia", "alt"]),
+    piece("long_nosed_goblin", &["wikipedia", "alt"]),
+    piece("capricorn", &["wikipedia", "alt"]),
 ];
 
 const fn piece(name: &'static str, values: &'static [&'static str]) -> PieceOption {
@@ -457,6 +486,7 @@ fn declarations() -> Vec<Declaration> {
         LAST_RANK.declaration(),
         DEAD_END_PROMOTION.declaration(),
         PROMOTION_RIGHT.declaration(),
+        PROMOTION_CHOICE.declaration(),
         ZONE_RULE.declaration(),
         LION_TRADING.declaration(),
         RANGE_JUMP.declaration(),

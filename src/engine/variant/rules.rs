@@ -6,79 +6,23 @@ use super::key_table::{packed_token_key, KeyTable};
 use super::mechanisms::Mechanisms;
 use super::model::{OverrideChange, PromotionKind, Variant};
 use super::options::{
-    BothRoyalsLost, Contagion, EmperorCapture, LastRank, LionDogMove, LionProtection,
-    PromotionRight, PromotionTrigger, Repetition, AREA_MOVES, BARE_KING, BOTH_ROYALS_LOST,
-    BURNS_ON_PROMOTION, COUNTER_STRIKE, DEAD_END_PROMOTION, EMPEROR_CAPTURE, JUMP_CAPTURE_VICTIM,
-    LAST_RANK, LAST_RANK_PAWN_LANCE, LION_DOG, LION_DOG_JUMP_BACK, LION_PROTECTION, LION_TRADING,
-    PROMOTED_KIRIN_RECAPTURE, PROMOTION_RIGHT, PROMOTION_TABLE, PROMOTION_TRIGGER,
-    RANGE_CAPTURE_END, RANGE_CAPTURE_JUMP, RANGE_CAPTURE_VICTIM, RANGE_JUMP, REPETITION,
-    TRIPLE_ARROW, ZONE_RULE,
+    BothRoyalsLost, Contagion, EmperorCapture, LastRank, LionDogMove, PromotionRight,
+    PromotionTrigger, Repetition, AREA_MOVES, BARE_KING, BOTH_ROYALS_LOST, BURNS_ON_PROMOTION,
+    COUNTER_STRIKE, DEAD_END_PROMOTION, EMPEROR_CAPTURE, JUMP_CAPTURE_VICTIM, LAST_RANK,
+    LAST_RANK_PAWN_LANCE, LION_DOG, LION_DOG_JUMP_BACK, LION_PROTECTION, LION_TRADING,
+    PROMOTED_KIRIN_RECAPTURE, PROMOTION_CHOICE, PROMOTION_RIGHT, PROMOTION_TABLE,
+    PROMOTION_TRIGGER, RANGE_CAPTURE_END, RANGE_CAPTURE_JUMP, RANGE_CAPTURE_VICTIM, RANGE_JUMP,
+    REPETITION, TRIPLE_ARROW, ZONE_RULE,
 };
 use super::request::{RulesError, RulesRequest};
 use super::route_rules::{FaceInput, RouteRules};
+pub use super::rule_blocks::{BurnRules, LionTrading, RangeCaptureRules, RangeJumpRules, Zone};
 use crate::engine::core::color::Color;
 use crate::engine::core::piece::{FaceId, KindId, Piece};
 use crate::engine::core::square::Square;
 use crate::engine::core::square_set::SquareSet;
 use crate::engine::movement::{Compiled, Generation, Kind, KindSet, Movement};
 use std::sync::OnceLock;
-
-/// The lion-trading rules in force (chu shogi): options `lion_protection`,
-/// `counter_strike` and `promoted_kirin_recapture`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LionTrading {
-    pub protection: LionProtection,
-    /// `counter_strike = okazaki`: the counter-strike ban spares an unprotected lion.
-    pub okazaki: bool,
-    /// `promoted_kirin_recapture = allowed`: the lion on the recorded square is fair game.
-    pub kirin_recapture: bool,
-}
-
-/// A promotion zone (chu and tenjiku shogi) with the options `promotion_right` and
-/// `last_rank` (chu: `last_rank_pawn_lance`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Zone {
-    /// How many ranks at the far end the zone has.
-    pub ranks: u8,
-    /// Which moves have a promotion right.
-    pub right: PromotionRight,
-    /// What a move of a trapped piece onto its last rank(s) may do.
-    pub last_rank: LastRank,
-}
-
-/// The range jump's options (tenjiku.md §4.2), for variants with range-jumping pieces.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RangeJumpRules {
-    /// `range_jump = always`: non-capturing jumps too.
-    pub always: bool,
-    /// `jump_capture_victim = any`: any enemy piece may be jump-captured.
-    pub any_victim: bool,
-}
-
-/// The range capture's options (taikyoku.md §4.3), for variants with range capturers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RangeCaptureRules {
-    /// `range_capture_jump = not_higher`: a piece of the mover's own rank may be passed.
-    pub pass_equal: bool,
-    /// `range_capture_victim = any`: any enemy may be taken, royals included.
-    pub any_victim: bool,
-    /// `range_capture_end = any`: after passing, the move may end on an empty square or on
-    /// a friend it may pass.
-    pub end_any: bool,
-    /// The highest rank of any face with a range capture (no line goes on past a piece
-    /// that not even such a face may pass).
-    pub top: u8,
-}
-
-/// The fire demon's rules (tenjiku.md §5, §7), for variants with one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BurnRules {
-    /// `water_buffalo_burns_on_promotion`: a piece that becomes a demon by promoting
-    /// burns on that move.
-    pub on_promotion: bool,
-    /// `both_royals_lost`: a move after which neither side has a royal.
-    pub both_royals_lost: BothRoyalsLost,
-}
 
 /// Which promotion marks a move may carry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -268,6 +212,16 @@ impl Rules {
                     valid: opt.values.clone(),
                 }
             })?;
+        }
+        // Dependent defaults, in table order (each depends on an earlier option): an option
+        // the request gave always wins.
+        for (i, o) in variant.options.iter().enumerate() {
+            if seen.contains(&i) {
+                continue;
+            }
+            if let Some(d) = o.dependent.iter().find(|d| values[d.option] == d.when) {
+                values[i] = d.value;
+            }
         }
         Ok((profile, values))
     }
@@ -534,6 +488,8 @@ impl Rules {
                         .or_else(|| LAST_RANK_PAWN_LANCE.read(variant, &values))
                         .or_else(|| DEAD_END_PROMOTION.read(variant, &values))
                         .unwrap_or(LastRank::SecondChance),
+                    // Without the option a right offers the choice.
+                    compulsory: PROMOTION_CHOICE.read(variant, &values).unwrap_or(false),
                 }),
             },
             lion_trading: (variant.traits.lion_trading

@@ -115,13 +115,7 @@ impl Position {
                 !cell.is_empty()
             };
             if removed {
-                self.remove(
-                    sq,
-                    Removal::RangeCapture,
-                    turn,
-                    rules,
-                    effects.as_deref_mut(),
-                );
+                self.remove(sq, Removal::Capture, turn, rules, effects.as_deref_mut());
             }
         }
     }
