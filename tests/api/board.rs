@@ -93,8 +93,16 @@ fn coordinates(doc: &[Element], variant: &str, size: usize) {
     assert_eq!(got, expected, "{variant}: file numbers left to right");
     let mut ranks = labels("rank");
     ranks.sort_by(|a, b| a.1.total_cmp(&b.1));
+    // Ranks 1 to 26 are `a` to `z`, ranks 27 to 36 a letter `a` to `j` written twice
+    // (notation.md).
     let expected: Vec<String> = (0..size)
-        .map(|i| char::from(b'a' + i as u8).to_string())
+        .map(|i| {
+            if i < 26 {
+                char::from(b'a' + i as u8).to_string()
+            } else {
+                char::from(b'a' + (i - 26) as u8).to_string().repeat(2)
+            }
+        })
         .collect();
     let got: Vec<String> = ranks.iter().map(|r| r.2.clone()).collect();
     assert_eq!(got, expected, "{variant}: rank letters top to bottom");
