@@ -4,8 +4,8 @@
 //! [`startup`]), a command-line front end ([`cli`], run by `main.rs`) and a conformance
 //! runner that checks any server of the same API against the kit ([`conformance`]). Shogi (将棋) is
 //! Japanese chess; the large variants this crate plays (tai, chu, tenjiku, dai, dai dai,
-//! maka dai dai and ko shogi: the registry's list, `engine::variant::VARIANT_IDS`) are
-//! played on boards of 12×12 to 25×25 squares.
+//! maka dai dai, ko and taikyoku shogi: the registry's list,
+//! `engine::variant::VARIANT_IDS`) are played on boards of 12×12 to 36×36 squares.
 
 pub mod api;
 pub mod cli;

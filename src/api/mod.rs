@@ -28,7 +28,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 #[openapi(
     info(
         title = "shogi-arbiter",
-        description = "A stateless rules arbiter for the large historical shogi variants (tai, chu, tenjiku, dai, dai dai, maka dai dai and ko shogi). \
+        description = "A stateless rules arbiter for the large historical shogi variants (tai, chu, tenjiku, dai, dai dai, maka dai dai, ko and taikyoku shogi). \
 Positions and moves use the text formats of the project's notation contract: position text \
 `<board> <side> <extra> <move number>` and machine move text such as `13s13r` or `13v12u11t`; \
 every move (`move`, a `moves` list) may also be Hodges text (`P-13r`). \

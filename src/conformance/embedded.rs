@@ -29,6 +29,10 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("../../conformance/games/tai.json"),
     ),
     (
+        "games/taikyoku.json",
+        include_str!("../../conformance/games/taikyoku.json"),
+    ),
+    (
         "games/tenjiku.json",
         include_str!("../../conformance/games/tenjiku.json"),
     ),
@@ -101,6 +105,14 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("../../conformance/perft/tai-wikipedia.perft"),
     ),
     (
+        "perft/taikyoku-ats.perft",
+        include_str!("../../conformance/perft/taikyoku-ats.perft"),
+    ),
+    (
+        "perft/taikyoku-wikipedia.perft",
+        include_str!("../../conformance/perft/taikyoku-wikipedia.perft"),
+    ),
+    (
         "perft/tenjiku-hachu.perft",
         include_str!("../../conformance/perft/tenjiku-hachu.perft"),
     ),
@@ -135,6 +147,10 @@ pub const FILES: &[(&str, &str)] = &[
     (
         "vectors/tai.json",
         include_str!("../../conformance/vectors/tai.json"),
+    ),
+    (
+        "vectors/taikyoku.json",
+        include_str!("../../conformance/vectors/taikyoku.json"),
     ),
     (
         "vectors/tenjiku.json",

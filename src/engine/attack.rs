@@ -6,6 +6,7 @@
 
 use super::movegen::area;
 use super::movegen::dblstep;
+use super::movegen::fly;
 use super::movegen::hook;
 use super::movegen::igui;
 use super::movegen::jump;
@@ -13,6 +14,7 @@ use super::movegen::leapslide;
 use super::movegen::linelion;
 use super::movegen::lion;
 use super::movegen::liondog;
+use super::movegen::rangecapture;
 use super::movegen::rangejump;
 use super::movegen::slide;
 use super::movement::{Compiled, Kind};
@@ -98,9 +100,12 @@ pub fn attacked(
     {
         return true;
     }
-    // Tenjiku shogi's kinds, where some piece has them: beyond blockers, around them.
+    // Tenjiku and taikyoku shogi's kinds, where some piece has them: beyond blockers,
+    // around them.
     let kinds = rules.kinds_present;
     (kinds.contains(Kind::RangeJump) && rangejump::attacks(pos, rules, target, color, vacated))
+        || (kinds.contains(Kind::RangeCapture)
+            && rangecapture::attacks(pos, rules, target, color, vacated))
         || (kinds.contains(Kind::Area)
             && area::attacks(
                 geo,
@@ -117,12 +122,8 @@ pub fn attacked(
                 |_, x| free(x) || pos.cell(x).is_color(color.opponent()),
             ))
         || (kinds.contains(Kind::LeapSlide)
-            && leapslide::attacks(
-                geo,
-                target,
-                |s, back| attacker(s).map_or(0, |c| c.leapslide_max[back]),
-                free,
-            ))
+            && leapslide::attacks(geo, target, rules.max_leap, attacker, free))
+        || (kinds.contains(Kind::Fly) && fly::attacks(geo, target, attacker, free))
 }
 
 /// Every square on which a piece of `color` other than an emperor could capture, with
@@ -167,7 +168,11 @@ pub fn protection_map(
                 Kind::RangeJump => {
                     rangejump::protects(pos, rules, from, color, vacated, &mut map);
                 }
+                Kind::RangeCapture => {
+                    rangecapture::protects(pos, rules, from, color, vacated, &mut map);
+                }
                 Kind::Igui => igui::protects(geo, c.igui, from, &mut map),
+                Kind::Fly => fly::protects(geo, c, from, occupied, &mut map),
                 // The route kinds (ko.md) belong to rules without a protection rule.
                 Kind::Emperor
                 | Kind::Jump

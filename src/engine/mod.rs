@@ -38,7 +38,7 @@
 //!
 //! # How the other variants fit
 //! Every variant the registry lists ([`variant::VARIANT_IDS`]: tai, chu, tenjiku, dai, dai
-//! dai, maka dai dai and ko shogi) is played by this engine:
+//! dai, maka dai dai, ko and taikyoku shogi) is played by this engine:
 //! - Tenjiku shogi (16×16): range jumps with a rank order are a movement component with
 //!   a per-kind jump rank column in the piece table; area moves (up to three king steps)
 //!   another component; burning is steps 2 and 3 of `Position::play`'s pipeline, the one

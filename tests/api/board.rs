@@ -8,14 +8,15 @@
 //! tai.md "177 pieces a side"; chu: sources/chu_lishogi.md §1, the start position (rank l
 //! 12, rank k 8, rank j 12, pawns 12, two go-betweens: 46 a side); tenjiku.md "Each side
 //! has 78 pieces"; dai.md "65 pieces a side"; dai-dai.md "96 pieces a side";
-//! maka-dai-dai.md "96 pieces a side"; ko.md "Black's setup, point by point (90 pieces)".
+//! maka-dai-dai.md "96 pieces a side"; ko.md "Black's setup, point by point (90 pieces)";
+//! taikyoku.md §2 "402 pieces a side".
 
 use crate::helpers::{assert_problem, spawn_app, Answer, TestApp};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
 /// Variant, board size, pieces a side at the start (see the module comment).
-const STARTS: [(&str, usize, usize); 7] = [
+const STARTS: [(&str, usize, usize); 8] = [
     ("tai", 25, 177),
     ("chu", 12, 46),
     ("tenjiku", 16, 78),
@@ -23,6 +24,7 @@ const STARTS: [(&str, usize, usize); 7] = [
     ("dai-dai", 17, 96),
     ("maka-dai-dai", 19, 96),
     ("ko", 19, 90),
+    ("taikyoku", 36, 402),
 ];
 
 /// A chu game: Black's lion on 7h takes the pawns on 7g and 7f in one move (a lion's
@@ -91,8 +93,16 @@ fn coordinates(doc: &[Element], variant: &str, size: usize) {
     assert_eq!(got, expected, "{variant}: file numbers left to right");
     let mut ranks = labels("rank");
     ranks.sort_by(|a, b| a.1.total_cmp(&b.1));
+    // Ranks 1 to 26 are `a` to `z`, ranks 27 to 36 a letter `a` to `j` written twice
+    // (notation.md).
     let expected: Vec<String> = (0..size)
-        .map(|i| char::from(b'a' + i as u8).to_string())
+        .map(|i| {
+            if i < 26 {
+                char::from(b'a' + i as u8).to_string()
+            } else {
+                char::from(b'a' + (i - 26) as u8).to_string().repeat(2)
+            }
+        })
         .collect();
     let got: Vec<String> = ranks.iter().map(|r| r.2.clone()).collect();
     assert_eq!(got, expected, "{variant}: rank letters top to bottom");

@@ -63,7 +63,8 @@ async fn unknown_variant_is_a_404_listing_the_valid_ones() {
             "dai",
             "dai-dai",
             "maka-dai-dai",
-            "ko"
+            "ko",
+            "taikyoku"
         ])
     );
 }

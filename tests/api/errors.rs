@@ -44,7 +44,8 @@ async fn request_errors() {
             "dai",
             "dai-dai",
             "maka-dai-dai",
-            "ko"
+            "ko",
+            "taikyoku"
         ])
     );
 }

@@ -27,6 +27,7 @@ one_test_per_file! { #[tokio::test] replay_fixtures {
     every_game_end_fixture_of_dai_dai_through_the_replay_endpoint: "dai-dai",
     every_game_end_fixture_of_maka_dai_dai_through_the_replay_endpoint: "maka-dai-dai",
     every_game_end_fixture_of_ko_through_the_replay_endpoint: "ko",
+    every_game_end_fixture_of_taikyoku_through_the_replay_endpoint: "taikyoku",
 }}
 
 /// Replays every fixture of one variant's file through `POST /v1/replay` and checks the

@@ -28,5 +28,6 @@ mod perft;
 mod placements;
 mod readme;
 mod replay;
+mod taikyoku;
 mod tenjiku;
 mod transport;

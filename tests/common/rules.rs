@@ -6,6 +6,11 @@ use shogi_arbiter::engine::variant::{self, Rules, RulesRequest};
 /// Resolves `profile=NAME` and `option=value` entries (space-separated) for the variant `id`.
 pub fn rules_for(id: &str, entries: &str) -> Rules {
     let variant = variant::by_id(id).unwrap_or_else(|| panic!("unknown variant `{id}`"));
+    rules_of(variant, entries)
+}
+
+/// [`rules_for`] for a variant given as a value (a test variant read from a data file).
+pub fn rules_of(variant: &'static variant::Variant, entries: &str) -> Rules {
     let mut request = RulesRequest::default();
     for entry in entries.split_whitespace() {
         let (k, v) = entry.split_once('=').expect("key=value");

@@ -4,6 +4,7 @@
 //! perft; squares order by rank number (`z` before `aa`).
 
 use crate::invariants::random_game;
+use crate::support::{board_text, load_test_variant};
 use shogi_arbiter::engine::core::color::Color;
 use shogi_arbiter::engine::core::shape::Shape;
 use shogi_arbiter::engine::core::square::{MAX_FILES, MAX_RANKS};
@@ -13,7 +14,7 @@ use shogi_arbiter::engine::notation::{
 };
 use shogi_arbiter::engine::perft::perft;
 use shogi_arbiter::engine::position::Position;
-use shogi_arbiter::engine::variant::{load, read_header, DataFiles, Rules, Variant};
+use shogi_arbiter::engine::variant::Rules;
 use std::sync::OnceLock;
 
 /// The data file: a variant's header and its seven files, each after a line `=== <file>`.
@@ -29,16 +30,6 @@ const SHAPE: Shape = Shape {
     ranks: 36,
 };
 
-/// The part of [`DATA`] after `=== <name>`, up to the next such line.
-fn section(name: &str) -> &'static str {
-    let head = format!("=== {name}\n");
-    let start = DATA.find(&head).expect("section") + head.len();
-    let end = DATA[start..]
-        .find("\n=== ")
-        .map_or(DATA.len(), |e| start + e + 1);
-    &DATA[start..end]
-}
-
 /// The code of the `i`-th generated kind: `Q` and two letters (`QAA`, `QAB`, ...).
 fn generated_code(i: usize) -> String {
     let letter = |n: usize| char::from(b'A' + n as u8);
@@ -49,27 +40,14 @@ fn generated_code(i: usize) -> String {
 fn rules() -> &'static Rules {
     static RULES: OnceLock<Rules> = OnceLock::new();
     RULES.get_or_init(|| {
-        let mut pieces = section("pieces").to_string();
-        for i in 0..GENERATED {
-            let code = generated_code(i);
-            pieces.push_str(&format!(
-                "{code} | Generated {i} | 試 | shi | step(f) | std=G | -\n"
-            ));
-        }
-        let files = DataFiles {
-            pieces: &pieces,
-            options: section("options"),
-            choices: section("choices"),
-            profiles: section("profiles"),
-            sources: section("sources"),
-            overrides: section("overrides"),
-            setup: section("setup"),
-        };
-        let (names, traits) = read_header(section("header")).expect("the test header reads");
-        assert_eq!(traits.shape, SHAPE);
-        let variant: &'static Variant = Box::leak(Box::new(
-            load(names, traits, &files).expect("the test variant loads"),
-        ));
+        let pieces: String = (0..GENERATED)
+            .map(|i| {
+                let code = generated_code(i);
+                format!("{code} | Generated {i} | 試 | shi | step(f) | std=G | -\n")
+            })
+            .collect();
+        let variant = load_test_variant(DATA, &pieces);
+        assert_eq!(variant.traits.shape, SHAPE);
         Rules::default_for(variant)
     })
 }
@@ -84,34 +62,7 @@ fn position(text: &str) -> Position {
 
 /// Position text of the test board with `pieces` (token, square name) and `side` to move.
 fn text_with(pieces: &[(&str, &str)], side: char) -> String {
-    let mut ranks = vec![vec![None; SHAPE.files as usize]; SHAPE.ranks as usize];
-    for &(token, square) in pieces {
-        let sq = SHAPE.parse_square(square).expect("square");
-        let (x, y) = SHAPE.coords(sq);
-        ranks[y as usize][x as usize] = Some(token);
-    }
-    let rank_text = |cells: &Vec<Option<&str>>| {
-        let mut out: Vec<String> = Vec::new();
-        let mut run = 0;
-        for cell in cells.iter().rev() {
-            match cell {
-                None => run += 1,
-                Some(token) => {
-                    if run > 0 {
-                        out.push(run.to_string());
-                        run = 0;
-                    }
-                    out.push((*token).to_string());
-                }
-            }
-        }
-        if run > 0 {
-            out.push(run.to_string());
-        }
-        out.join(",")
-    };
-    let board: Vec<String> = ranks.iter().map(rank_text).collect();
-    format!("{} {side} - 1", board.join("/"))
+    board_text(SHAPE, pieces, side)
 }
 
 #[test]

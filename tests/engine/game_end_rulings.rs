@@ -26,6 +26,7 @@ one_test_per_file! { #[test] check_file {
     game_end_dai_dai_through_the_engine: "dai-dai",
     game_end_maka_dai_dai_through_the_engine: "maka-dai-dai",
     game_end_ko_through_the_engine: "ko",
+    game_end_taikyoku_through_the_engine: "taikyoku",
 }}
 
 /// Every fixture of one variant's file through the engine.

@@ -166,15 +166,16 @@ fn errors_name_their_line() {
     let mismatch = format!("{head}   1手目   7八金将 （←7九）\n");
     let e = read_kif(&rules, &mismatch, 1000).unwrap_err();
     assert_eq!((e.line, e.code), (4, "kif_piece_mismatch"), "{e}");
-    // 泰将棋 is tai shogi (README), a variant of this service, so the record is the
-    // wrong game; 大局将棋 is taikyoku shogi, which this service does not play.
+    // 泰将棋 is tai shogi (README) and 大局将棋 taikyoku shogi, variants of this service,
+    // so each record is the wrong game.
     let other = "手合割：泰将棋\n".to_string() + head;
     let e = read_kif(&rules, &other, 1000).unwrap_err();
     assert_eq!((e.line, e.code), (1, "kif_variant_mismatch"), "{e}");
     assert!(e.message.contains("`tai`"), "{e}");
     let taikyoku = "手合割：大局将棋\n".to_string() + head;
     let e = read_kif(&rules, &taikyoku, 1000).unwrap_err();
-    assert_eq!((e.line, e.code), (1, "kif_unsupported_handicap"), "{e}");
+    assert_eq!((e.line, e.code), (1, "kif_variant_mismatch"), "{e}");
+    assert!(e.message.contains("`taikyoku`"), "{e}");
     let many = format!("{head}   1手目   7八歩兵 （←7九）\n   2手目   7五歩兵 （←7四）\n");
     let e = read_kif(&rules, &many, 1).unwrap_err();
     assert_eq!((e.line, e.code), (5, "too_many_moves"), "{e}");

@@ -29,6 +29,7 @@ mod picture;
 mod placements;
 mod properties;
 mod qboard;
+mod range_capture;
 mod repository_docs;
 mod rule_vectors;
 #[path = "../common/rules.rs"]
@@ -37,6 +38,10 @@ mod start_position;
 mod status;
 mod support;
 mod surfaces;
+mod taikyoku;
+mod taikyoku_data;
+mod taikyoku_kinds;
 mod tenjiku;
 mod variant_data;
 mod variant_lists;
+mod zone_options;

@@ -164,7 +164,7 @@ fn play_checked(pos: &Position, rules: &Rules, mv: &Move) -> (Position, bool, bo
 
 /// Every listed move's Hodges text (the batch writer's, equal to the one-by-one writer's)
 /// is distinct and reads back as the move.
-fn hodges_round_trip(pos: &Position, rules: &Rules) {
+pub(crate) fn hodges_round_trip(pos: &Position, rules: &Rules) {
     let moves = legal_moves(pos, rules);
     let batch = format_hodges_all(pos, rules, &moves);
     let distinct: std::collections::HashSet<&String> = batch.iter().collect();

@@ -12,7 +12,7 @@ use shogi_arbiter::engine::variant::{self, VariantNames, VARIANT_IDS};
 /// Id, English name and Japanese name of every variant, as the title of its rules page
 /// (the research page "<id>") and the README's first paragraph write them. 大局将棋 is
 /// taikyoku shogi, not tai shogi (泰将棋).
-const EXPECTED: [(&str, &str, &str); 7] = [
+const EXPECTED: [(&str, &str, &str); 8] = [
     ("tai", "Tai shogi", "泰将棋"),
     ("chu", "Chu shogi", "中将棋"),
     ("tenjiku", "Tenjiku shogi", "天竺将棋"),
@@ -20,6 +20,7 @@ const EXPECTED: [(&str, &str, &str); 7] = [
     ("dai-dai", "Dai dai shogi", "大大将棋"),
     ("maka-dai-dai", "Maka dai dai shogi", "摩訶大大将棋"),
     ("ko", "Ko shogi", "広将棋"),
+    ("taikyoku", "Taikyoku shogi", "大局将棋"),
 ];
 
 #[test]
@@ -88,7 +89,7 @@ fn the_docs_that_list_the_variants_list_the_registry() {
     let list = prose_list();
     assert_eq!(
         list,
-        "tai, chu, tenjiku, dai, dai dai, maka dai dai and ko shogi"
+        "tai, chu, tenjiku, dai, dai dai, maka dai dai, ko and taikyoku shogi"
     );
     for (file, text) in [
         ("src/lib.rs", include_str!("../../src/lib.rs")),
@@ -123,17 +124,18 @@ fn the_docs_that_list_the_variants_list_the_registry() {
     }
 }
 
-/// 大局将棋 is taikyoku shogi's name, which this service once wrote on tai's records: a
-/// tai record headed with it is refused, and the problem says whose name it is and which
-/// name tai's records take.
+/// 大局将棋 is taikyoku shogi's name (which this service once wrote on tai's records): a
+/// tai record headed with it is a taikyoku record, the wrong game, and a taikyoku record
+/// headed with it reads past its header.
 #[test]
-fn a_tai_record_headed_with_taikyokus_name_is_refused_with_the_reason() {
+fn a_record_headed_with_taikyokus_name_is_a_taikyoku_record() {
     let rules = rules_for("tai", "");
     let e = read_kif(&rules, &headed("大局将棋"), 10).unwrap_err();
-    assert_eq!((e.line, e.code), (1, "kif_unsupported_handicap"), "{e}");
-    for words in ["taikyoku shogi", "not play", "泰将棋"] {
-        assert!(e.message.contains(words), "{e}");
-    }
+    assert_eq!((e.line, e.code), (1, "kif_variant_mismatch"), "{e}");
+    assert!(e.message.contains("`taikyoku`"), "{e}");
+    let taikyoku = rules_for("taikyoku", "");
+    let read = read_kif(&taikyoku, &headed("大局将棋"), 10).unwrap_or_else(|e| panic!("{e}"));
+    assert!(read.moves.is_empty());
     // Any other unknown name keeps the general message.
     let e = read_kif(&rules, &headed("将棋"), 10).unwrap_err();
     assert_eq!((e.line, e.code), (1, "kif_unsupported_handicap"), "{e}");

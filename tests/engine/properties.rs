@@ -51,7 +51,7 @@ fn position_of((r, seed, pieces): (usize, u64, usize)) -> (&'static Rules, Posit
 }
 
 /// Edits of a text: (where, what, fragment).
-fn edits() -> impl Strategy<Value = Vec<(usize, u8, String)>> {
+pub(crate) fn edits() -> impl Strategy<Value = Vec<(usize, u8, String)>> {
     prop::collection::vec(
         (any::<usize>(), 0u8..4, "[-+=,/ 0-9a-zA-Z]{0,6}|\\PC{0,3}"),
         0..5,
@@ -59,7 +59,7 @@ fn edits() -> impl Strategy<Value = Vec<(usize, u8, String)>> {
 }
 
 /// `base` with the `edits` applied (insert, delete, replace, truncate), on char boundaries.
-fn mutate(base: &str, edits: &[(usize, u8, String)]) -> String {
+pub(crate) fn mutate(base: &str, edits: &[(usize, u8, String)]) -> String {
     let mut s = base.to_string();
     for (at, what, fragment) in edits {
         let mut i = at % (s.len() + 1);
@@ -81,7 +81,7 @@ fn mutate(base: &str, edits: &[(usize, u8, String)]) -> String {
 }
 
 /// Reads `text` every way the engine reads text; none may panic.
-fn read_every_way(rules: &Rules, pos: &Position, text: &str) {
+pub(crate) fn read_every_way(rules: &Rules, pos: &Position, text: &str) {
     let _ = parse_position(rules.variant, text);
     let _ = parse_valid_position(rules, text);
     let _ = parse_move_text(rules.variant.shape(), text);

@@ -99,6 +99,22 @@ const COUNTS: &[(&str, &str, usize)] = &[
     ("tai", "legal_moves.from_captures", 10),
     ("tai", "legal_moves.from_moves", 422),
     ("tai", "legal_moves.pass", 432),
+    ("taikyoku", "adjudicate", 248),
+    ("taikyoku", "adjudicate.captures", 157),
+    ("taikyoku", "adjudicate.legal", 248),
+    ("taikyoku", "adjudicate.move", 159),
+    ("taikyoku", "adjudicate.move_number_after", 157),
+    ("taikyoku", "adjudicate.passes", 157),
+    ("taikyoku", "adjudicate.position_after", 157),
+    ("taikyoku", "adjudicate.promotion", 157),
+    ("taikyoku", "adjudicate.reason", 2),
+    ("taikyoku", "adjudicate.refused_by", 87),
+    ("taikyoku", "adjudicate.removed", 157),
+    ("taikyoku", "adjudicate.royals_removed", 157),
+    ("taikyoku", "adjudicate.status", 159),
+    ("taikyoku", "legal_moves", 3),
+    ("taikyoku", "legal_moves.pass_count", 3),
+    ("taikyoku", "legal_moves.passes_listed", 3),
     ("tenjiku", "adjudicate", 146),
     ("tenjiku", "adjudicate.captures", 92),
     ("tenjiku", "adjudicate.hodges", 92),
@@ -282,11 +298,8 @@ fn every_rule_vector_holds() {
     );
 }
 
-/// Each value of each option of maka dai dai is in force in some rules case of its vectors
-/// (its own vectors were written to exercise every one).
-#[test]
-fn the_maka_dai_dai_vectors_exercise_every_option_value() {
-    let id = "maka-dai-dai";
+/// Each value of each option of variant `id` is in force in some rules case of its vectors.
+fn every_option_value_is_in_force(id: &str) {
     let variant = shogi_arbiter::engine::variant::by_id(id).expect("a built-in variant");
     let (_, vectors) = files()
         .into_iter()
@@ -305,9 +318,24 @@ fn the_maka_dai_dai_vectors_exercise_every_option_value() {
         for value in &option.values {
             assert!(
                 seen.contains(&(option.name.clone(), value.clone())),
-                "{} = {value} is in force in no vector",
+                "{id}: {} = {value} is in force in no vector",
                 option.name
             );
         }
     }
+}
+
+/// Each value of each option of maka dai dai is in force in some rules case of its vectors
+/// (its own vectors were written to exercise every one).
+#[test]
+fn the_maka_dai_dai_vectors_exercise_every_option_value() {
+    every_option_value_is_in_force("maka-dai-dai");
+}
+
+/// Each value of each option of taikyoku (taikyoku.md §9) is in force in some rules case of
+/// its vectors (the page's T01..T29e and this repository's own TX.., which were written to
+/// cover the values the page's leave out).
+#[test]
+fn the_taikyoku_vectors_exercise_every_option_value() {
+    every_option_value_is_in_force("taikyoku");
 }

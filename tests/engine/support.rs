@@ -4,9 +4,10 @@
 
 use shogi_arbiter::engine::core::color::Color;
 use shogi_arbiter::engine::core::piece::{FaceId, Piece};
+use shogi_arbiter::engine::core::shape::Shape;
 use shogi_arbiter::engine::notation::parse_valid_position;
 use shogi_arbiter::engine::position::{Position, Setup};
-use shogi_arbiter::engine::variant::Rules;
+use shogi_arbiter::engine::variant::{load, read_header, DataFiles, Rules, Variant};
 
 /// Resolves `profile=NAME` and `option=value` entries for tai.
 pub fn tai_rules(entries: &str) -> Rules {
@@ -90,4 +91,79 @@ pub fn random_setup(rules: &Rules, rng: &mut Rng, first: &[Piece], pieces: usize
         extra: Default::default(),
         move_number: 1 + rng.below(500) as u32,
     }
+}
+
+/// The part of a test variant's data file `data` after the line `=== <name>`, up to the
+/// next such line.
+pub fn section<'a>(data: &'a str, name: &str) -> &'a str {
+    let head = format!("=== {name}\n");
+    let start = data.find(&head).expect("section") + head.len();
+    let end = data[start..]
+        .find("\n=== ")
+        .map_or(data.len(), |e| start + e + 1);
+    &data[start..end]
+}
+
+/// The test variant of the data file `data` ([`section`]), loaded with `pieces` as its
+/// pieces file.
+pub fn load_sectioned(data: &'static str, pieces: &str) -> Result<Variant, String> {
+    load_files(data, pieces, section(data, "options"))
+}
+
+/// The test variant of the data file `data` ([`section`]), loaded with `pieces` and
+/// `options` as its pieces and options files.
+pub fn load_files(data: &'static str, pieces: &str, options: &str) -> Result<Variant, String> {
+    let files = DataFiles {
+        pieces,
+        options,
+        choices: section(data, "choices"),
+        profiles: section(data, "profiles"),
+        sources: section(data, "sources"),
+        overrides: section(data, "overrides"),
+        setup: section(data, "setup"),
+    };
+    let (names, traits) = read_header(section(data, "header")).expect("the test header reads");
+    load(names, traits, &files)
+}
+
+/// Loads a test variant from its data file `data` (its header and its seven data files,
+/// each after a line `=== <file>`), with `more_pieces` rows appended to its pieces.
+pub fn load_test_variant(data: &'static str, more_pieces: &str) -> &'static Variant {
+    let pieces = format!("{}{more_pieces}", section(data, "pieces"));
+    Box::leak(Box::new(
+        load_sectioned(data, &pieces).expect("the test variant loads"),
+    ))
+}
+
+/// Position text of a board of `shape` with `pieces` (token, square name) and `side` to
+/// move.
+pub fn board_text(shape: Shape, pieces: &[(&str, &str)], side: char) -> String {
+    let mut ranks = vec![vec![None; shape.files as usize]; shape.ranks as usize];
+    for &(token, square) in pieces {
+        let sq = shape.parse_square(square).expect("square");
+        let (x, y) = shape.coords(sq);
+        ranks[y as usize][x as usize] = Some(token);
+    }
+    let rank_text = |cells: &Vec<Option<&str>>| {
+        let mut out: Vec<String> = Vec::new();
+        let mut run = 0;
+        for cell in cells.iter().rev() {
+            match cell {
+                None => run += 1,
+                Some(token) => {
+                    if run > 0 {
+                        out.push(run.to_string());
+                        run = 0;
+                    }
+                    out.push((*token).to_string());
+                }
+            }
+        }
+        if run > 0 {
+            out.push(run.to_string());
+        }
+        out.join(",")
+    };
+    let board: Vec<String> = ranks.iter().map(rank_text).collect();
+    format!("{} {side} - 1", board.join("/"))
 }

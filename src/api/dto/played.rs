@@ -116,7 +116,9 @@ pub struct MoveInfo {
     /// Final square.
     #[schema(example = "13r")]
     pub to: String,
-    /// Captured pieces in capture order (burned pieces are not captures: see `removed`).
+    /// Captured pieces in capture order (burned pieces are not captures: see `removed`). A
+    /// taikyoku range capture captures every piece it passes, of either side, in order of
+    /// distance, then the piece on its final square.
     #[schema(example = json!([{"square": "13h", "piece": "p", "royal": false}]))]
     pub captures: Vec<CaptureInfo>,
     /// Every piece the move removed, with its cause, in the order the move removed them

@@ -406,9 +406,22 @@ impl<'a, S: MoveSink, const EXTRAS: bool> Gen<'a, S, EXTRAS> {
         if EXTRAS && self.burning && self.loses_both_royals(face, mv.to(), captured) {
             return;
         }
+        // Under `zone_route` a lion move's first step counts (taikyoku.md §5): the first of
+        // two listed squares (double move, igui).
+        let via = match mv.squares() {
+            [v, _, ..]
+                if self
+                    .rules
+                    .zone
+                    .is_some_and(|z| z.right == PromotionRight::ZoneRoute) =>
+            {
+                Some(*v)
+            }
+            _ => None,
+        };
         let choice = self
             .rules
-            .zone_choice(face, self.us, mv.from, mv.to(), true);
+            .zone_choice_via(face, self.us, mv.from, via, mv.to(), true);
         let choice = self.unless_burned(choice, mv.to(), captured);
         self.push_choice(mv, choice.unwrap_or(PromotionChoice::None));
     }

@@ -11,6 +11,7 @@ use crate::engine::core::square::Square;
 use crate::engine::core::square_set::SquareSet;
 use crate::engine::geometry::Geometry;
 use crate::engine::movement::Compiled;
+use crate::engine::variant::{PromotionChoice, PromotionRight};
 
 impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
     /// A full lion: every square within two (one effect each, however reached), igui and
@@ -49,6 +50,72 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
                 }
                 self.emit_double(from, x, y, face);
             }
+        }
+        if self
+            .rules
+            .zone
+            .is_some_and(|z| z.right == PromotionRight::ZoneRoute)
+        {
+            self.lion_zone_routes(from, face);
+        }
+    }
+
+    /// Under `promotion_right = zone_route` (taikyoku.md §5, §8): the lion moves whose
+    /// first step onto an empty square of the zone gives them the promotion right, where
+    /// the same move without that step has none. Each is a move of its own, written
+    /// through its step square (the first in file-then-rank order) with `+`: the pass, and
+    /// every two-step move ending outside the zone (one ending inside has the right as a
+    /// leap already). Declining is the leap or the position's one pass.
+    #[cold]
+    #[inline(never)]
+    fn lion_zone_routes(&mut self, from: Square, face: FaceId) {
+        if self.rules.face(face).promotes_to.is_none() {
+            return;
+        }
+        let zone = &self.rules.zone_squares[self.us.index()];
+        let mut vias: Vec<Square> = ABS_DIRS
+            .iter()
+            .filter_map(|&(dx, dy)| self.geo.offset(from, dx, dy))
+            .filter(|&x| self.cell(x).is_empty() && zone.contains(x))
+            .collect();
+        if vias.is_empty() {
+            return;
+        }
+        let shape = self.geo.shape;
+        vias.sort_by_key(|&x| shape.file_rank_key(x));
+        self.push_promoting(from, vias[0], from, face);
+        for dy in -2..=2 {
+            for dx in -2..=2 {
+                let Some(to) = self.geo.offset(from, dx, dy) else {
+                    continue;
+                };
+                if to == from || self.friend(to) || zone.contains(to) {
+                    continue;
+                }
+                let (tx, ty) = self.geo.xy(to);
+                let next_to = |x: &&Square| {
+                    let (vx, vy) = self.geo.xy(**x);
+                    *x != &to && (vx - tx).abs() <= 1 && (vy - ty).abs() <= 1
+                };
+                if let Some(&via) = vias.iter().find(next_to) {
+                    self.push_promoting(from, via, to, face);
+                }
+            }
+        }
+    }
+
+    /// Pushes the promoting form of the lion move `from` → `via` (empty) → `to`, as the
+    /// zone's rules mark it.
+    fn push_promoting(&mut self, from: Square, via: Square, to: Square, face: FaceId) {
+        let capture = self.enemy(to);
+        let mv = Move::new(from, &[via, to], Promo::None);
+        match self
+            .rules
+            .zone_choice_via(face, self.us, from, Some(via), to, capture)
+        {
+            Some(PromotionChoice::Optional) => self.sink.push(mv.with_chosen_promo(Promo::Promote)),
+            Some(PromotionChoice::Compulsory) => self.sink.push(mv.with_promo(Promo::Promote)),
+            _ => {}
         }
     }
 }

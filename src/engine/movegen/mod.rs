@@ -8,8 +8,9 @@
 //! first-square filter ([`StartFilter`]) and the spellings of equivalent routes
 //! ([`reduce_route`]) each ask the kinds a piece has. The one generation context is
 //! `gen`; one file per kind holds everything about that kind: `emperor`, `area`, `slide`,
-//! `jump`, `hook`, `lion`, `linelion`, `liondog`, `rangejump`, `dblstep`, `leapslide`,
-//! `igui`, `double`, `path`, `line`, `shoot`. Rules with route parameters (the rules with
+//! `jump`, `hook`, `lion`, `linelion`, `liondog`, `rangejump`, `rangecapture`, `dblstep`,
+//! `leapslide`, `igui`, `fly`, `double`, `path`, `line`, `shoot`. Rules with route parameters
+//! (the rules with
 //! shots, ko.md) give the context a route state (`routes`): the kinds then land routes,
 //! which may shoot, burn their piece on arrival and promote it on the spot (emission and
 //! the fold of equal effects in `route_emit`). The one choice made per rules is which
@@ -19,6 +20,7 @@ pub(crate) mod area;
 pub(crate) mod dblstep;
 pub(crate) mod double;
 pub(crate) mod emperor;
+pub(crate) mod fly;
 mod gen;
 pub(crate) mod hook;
 pub(crate) mod igui;
@@ -29,6 +31,7 @@ pub(crate) mod linelion;
 pub(crate) mod lion;
 pub(crate) mod liondog;
 pub(crate) mod path;
+pub(crate) mod rangecapture;
 pub(crate) mod rangejump;
 mod route_emit;
 mod route_state;
@@ -249,9 +252,11 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
                 // only under route rules: `route_piece`).
                 Kind::Area
                 | Kind::RangeJump
+                | Kind::RangeCapture
                 | Kind::DoubleStep
                 | Kind::LeapSlide
                 | Kind::Igui
+                | Kind::Fly
                 | Kind::Double
                 | Kind::Path
                 | Kind::Line
@@ -274,9 +279,11 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
             match kind {
                 Kind::Area => area_finals = self.area(from, face, c),
                 Kind::RangeJump => self.range_jumps(from, face, c, &area_finals),
+                Kind::RangeCapture => self.range_captures(from, face, c),
                 Kind::DoubleStep => self.double_steps(from, face, c),
                 Kind::LeapSlide => self.leap_slides(from, face, c),
                 Kind::Igui => self.igui(from, face, c.igui),
+                Kind::Fly => self.flies(from, face, c),
                 Kind::Emperor
                 | Kind::Slide
                 | Kind::Jump
@@ -328,14 +335,16 @@ impl StartFilter for Compiled {
             Kind::Double => double::may_start_towards(self, dx, dy),
             Kind::Path => path::may_start_towards(self, dx, dy),
             Kind::Line => line::may_start_towards(self, dx, dy),
+            Kind::RangeCapture => rangecapture::may_start_towards(self, dx, dy),
             // Range jumps go with a slide along the same lines; igui's first square is a
-            // neighbour along a line of `line_reach`.
-            // A shot is written after `*`, never as a first square.
+            // neighbour along a line of `line_reach`, a flying move's its final square along
+            // one. A shot is written after `*`, never as a first square.
             Kind::Slide
             | Kind::LineLion
             | Kind::LionDog
             | Kind::RangeJump
             | Kind::Igui
+            | Kind::Fly
             | Kind::Shoot => false,
         })
     }
@@ -351,11 +360,16 @@ impl StartFilter for Compiled {
                 Kind::Area => self.area,
                 Kind::DoubleStep => 2,
                 Kind::LeapSlide => leapslide::start_reach(self),
-                Kind::RangeJump => u8::MAX,
+                Kind::RangeJump | Kind::RangeCapture => u8::MAX,
                 Kind::Double => double::start_reach(self),
                 Kind::Path => path::start_reach(self),
                 Kind::Line => line::start_reach(self),
-                Kind::Slide | Kind::LineLion | Kind::LionDog | Kind::Igui | Kind::Shoot => 0,
+                Kind::Slide
+                | Kind::LineLion
+                | Kind::LionDog
+                | Kind::Igui
+                | Kind::Fly
+                | Kind::Shoot => 0,
             })
             .fold(lines, u8::max)
     }
@@ -449,8 +463,10 @@ fn droppable(
         | Kind::Jump
         | Kind::Area
         | Kind::RangeJump
+        | Kind::RangeCapture
         | Kind::LeapSlide
         | Kind::Igui
+        | Kind::Fly
         | Kind::Double
         | Kind::Path
         | Kind::Line

@@ -82,12 +82,8 @@ pub(crate) fn attacks(
         return false;
     };
     let geo = &rules.variant.geometry;
-    let rank = |s: Square| rules.face(pos.cell(s).face_unchecked()).jump_rank;
-    let victim = if pos.cell(target).is_empty() {
-        0
-    } else {
-        rank(target)
-    };
+    let rank = |s: Square| pos.rank_at(s, rules);
+    let victim = rank(target);
     for d in 0..8 {
         let back = opposite_abs(d);
         // The highest rank among the pieces passed, and whether any was passed.

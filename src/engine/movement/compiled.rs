@@ -4,6 +4,7 @@
 
 use super::kind::{Kind, KindSet};
 use super::language::{Component, DirSet, DoubleRule, Movement, PathVisits, Shot, UNLIMITED};
+use super::rewrite::TripleArrow;
 use crate::engine::core::color::Color;
 use crate::engine::core::dir::{abs_dir, absolute_offset, ABS_DIRS};
 
@@ -16,8 +17,12 @@ pub struct Compiled {
     /// The absolute directions with a range (bit mask of `slide_max[d] > 0`).
     pub slide_dirs: u8,
     /// Per absolute direction, bit k set: do not emit the slide's k-th square (another
-    /// component produces that effect).
-    pub slide_skip: [u32; 8],
+    /// component produces that effect). Bits up to the 35th square: 64 bits.
+    pub slide_skip: [u64; 8],
+    /// Per absolute direction, bit k set: a component leaps to the k-th square whatever
+    /// stands between (lion-like power, a leap), so a leap-slide or a flying move landing
+    /// there leaves that effect to it.
+    pub leap_skip: [u64; 8],
     /// Leaps as absolute (dx, dy), minus those another component covers.
     pub jumps: Vec<(i8, i8)>,
     /// Every leap (for protection maps, where overlaps do not matter).
@@ -50,15 +55,31 @@ pub struct Compiled {
     pub kinds: KindSet,
     /// Absolute directions of range-jump captures (tenjiku.md §4.2).
     pub rangejump: u8,
+    /// Absolute directions of range captures (taikyoku.md §4.3). Not in `line_reach`: what
+    /// a range capturer may capture depends on ranks and on the rules in force, so its
+    /// attacks, even with nothing passed, are its kind's own.
+    pub rangecapture: u8,
+    /// Per absolute direction, how many first squares another component (a range, a step,
+    /// a unit leap, a double step) already reaches along a range-capture line: there a range
+    /// capture that passes nothing is that component's move, emitted once by it.
+    pub rangecapture_near: [u8; 8],
     /// The most king steps of an area move (0 = none; tenjiku.md §4.3).
     pub area: u8,
     /// Absolute directions of the double step's steps (tenjiku.md §4.4).
     pub dblstep: u8,
-    /// Per absolute direction, how far a leap-slide reaches (0 = none; from the 2nd
-    /// square on; tenjiku.md §4.5).
-    pub leapslide_max: [u8; 8],
+    /// Per absolute direction, its leap-slides (tenjiku.md §4.5, taikyoku.md §4.1
+    /// `jumpslide`) as (the square leapt to, the farthest square of the range on from it;
+    /// 255 = unlimited), one per leap, by leap.
+    pub leapslide: [Vec<(u8, u8)>; 8],
+    /// The farthest square any leap-slide leaps to (0 = none).
+    pub max_leap: u8,
     /// Absolute directions of igui without moving (tenjiku.md §4.5).
     pub igui: u8,
+    /// Per absolute direction, how many occupied squares a flying move passes at most (0 =
+    /// none; 255 = any number; taikyoku.md §4.4).
+    pub fly_over: [u8; 8],
+    /// The absolute directions with a flying move (bit mask of `fly_over[d] > 0`).
+    pub fly: u8,
     /// Double moves' legs (ko.md §4.5), as absolute offsets.
     pub double: Option<DoubleMove>,
     /// A path's most steps and which paths count (ko.md §4.5, the thunderclap).
@@ -80,6 +101,15 @@ pub struct DoubleMove {
 impl Compiled {
     /// Compiles `movement` for a piece of `color`.
     pub fn new(movement: &Movement, color: Color) -> Compiled {
+        // The rules read the triple arrow per option `triple_arrow` before compiling; a
+        // movement compiled without them reads it as `jump23`.
+        let read;
+        let movement = if movement.has_triple_arrow() {
+            read = movement.with_triple_arrow(TripleArrow::Jump23);
+            &read
+        } else {
+            movement
+        };
         let mut c = Compiled::default();
         for comp in &movement.components {
             match comp {
@@ -104,15 +134,30 @@ impl Compiled {
                 Component::LionDog => c.liondog = true,
                 Component::Emperor => c.emperor = true,
                 Component::RangeJump { dirs } => c.rangejump |= abs_mask(color, *dirs),
+                Component::RangeCapture { dirs } => c.rangecapture |= abs_mask(color, *dirs),
                 Component::Area { steps } => c.area = c.area.max(*steps),
                 Component::DoubleStep { dirs } => c.dblstep |= abs_mask(color, *dirs),
-                Component::LeapSlide { dirs, max } => {
+                Component::LeapSlide { dirs, leap, max } => {
                     for d in dirs.iter() {
-                        let a = abs_dir(color, d);
-                        c.leapslide_max[a] = c.leapslide_max[a].max(*max);
+                        let line = &mut c.leapslide[abs_dir(color, d)];
+                        match line.iter_mut().find(|(l, _)| l == leap) {
+                            Some((_, m)) => *m = (*m).max(*max),
+                            None => line.push((*leap, *max)),
+                        }
+                        line.sort_unstable();
+                        c.max_leap = c.max_leap.max(*leap);
                     }
                 }
                 Component::Igui { dirs } => c.igui |= abs_mask(color, *dirs),
+                Component::Fly { dirs, over } => {
+                    for d in dirs.iter() {
+                        let a = abs_dir(color, d);
+                        c.fly_over[a] = c.fly_over[a].max(*over);
+                        c.fly |= 1 << a;
+                    }
+                }
+                // Read above.
+                Component::Triple { .. } => {}
                 Component::Double { atoms, rule } => {
                     c.double = Some(DoubleMove {
                         atoms: atoms
@@ -145,7 +190,7 @@ impl Compiled {
             c.dblstep = 0;
         }
         // Distances along each line produced by a lion-like component.
-        let mut covered = [0u32; 8];
+        let mut covered = [0u64; 8];
         for (a, cov) in covered.iter_mut().enumerate() {
             if c.liondog {
                 *cov |= 0b1110;
@@ -170,16 +215,17 @@ impl Compiled {
             })
             .collect();
         for (a, &cov) in covered.iter().enumerate() {
-            // An area mover's final squares within its steps include the slide's.
-            let mut skip = cov | ((2u32 << c.area) - 2);
+            let mut leaps = cov;
             for &(dx, dy) in &c.jumps {
                 if let Some((ja, k)) = line_of(dx as i32, dy as i32) {
                     if ja == a {
-                        skip |= 1 << k;
+                        leaps |= 1 << k;
                     }
                 }
             }
-            c.slide_skip[a] = skip;
+            c.leap_skip[a] = leaps;
+            // An area mover's final squares within its steps include the slide's.
+            c.slide_skip[a] = leaps | ((2u64 << c.area) - 2);
         }
         for a in 0..8 {
             let leap = if c.liondog {
@@ -189,7 +235,8 @@ impl Compiled {
             } else {
                 0
             };
-            let line = if c.hook & (1 << a) != 0 {
+            // A flying move captures along its line like a range when nothing is passed.
+            let line = if c.hook & (1 << a) != 0 || c.fly & (1 << a) != 0 {
                 UNLIMITED
             } else {
                 c.slide_max[a]
@@ -198,6 +245,16 @@ impl Compiled {
             c.line_reach[a] = line.max(leap);
             if c.slide_max[a] > 0 {
                 c.slide_dirs |= 1 << a;
+            }
+        }
+        for a in 0..8 {
+            if c.rangecapture & (1 << a) != 0 {
+                let unit_leap = c
+                    .all_jumps
+                    .iter()
+                    .any(|&(dx, dy)| line_of(i32::from(dx), i32::from(dy)) == Some((a, 1)));
+                let unit = unit_leap || c.dblstep & (1 << a) != 0;
+                c.rangecapture_near[a] = c.slide_max[a].max(u8::from(unit));
             }
         }
         c.lion_power = if c.lion || c.liondog {
@@ -228,9 +285,11 @@ impl Compiled {
             (Kind::LineLion, c.linelion != 0),
             (Kind::LionDog, c.liondog),
             (Kind::RangeJump, c.rangejump != 0),
+            (Kind::RangeCapture, c.rangecapture != 0),
             (Kind::DoubleStep, c.dblstep != 0),
-            (Kind::LeapSlide, c.leapslide_max.iter().any(|&m| m > 0)),
+            (Kind::LeapSlide, c.max_leap > 0),
             (Kind::Igui, c.igui != 0),
+            (Kind::Fly, c.fly != 0),
             (Kind::Double, c.double.is_some()),
             (Kind::Path, c.path.is_some()),
             (Kind::Line, c.line.iter().any(|&m| m > 0)),
@@ -246,6 +305,36 @@ impl Compiled {
 }
 
 impl Compiled {
+    /// The kind that could also go from a range capture's start to a square along one of
+    /// its lines over an occupied square, if any: the move text (start and final square)
+    /// would then name two moves with different effects (one removing what it passes, one
+    /// not), so a movement with such a pair is refused when loaded. Leaps along the line
+    /// beyond the first square, lion-like power, leap-slides, flying moves, range jumps, area moves and
+    /// the emperor's jumps are such kinds; steps and ranges pass nothing.
+    pub fn range_capture_clash(&self) -> Option<Kind> {
+        let lines = self.rangecapture;
+        if lines == 0 {
+            return None;
+        }
+        let on_lines = |bits: u8| bits & lines != 0;
+        let leaps_along = self.all_jumps.iter().any(|&(dx, dy)| {
+            line_of(i32::from(dx), i32::from(dy)).is_some_and(|(a, k)| k > 1 && on_lines(1 << a))
+        });
+        let lion_like = (0..8).any(|a| self.leap_reach[a] > 1 && on_lines(1 << a));
+        let leapslide = (0..8).any(|a| !self.leapslide[a].is_empty() && on_lines(1 << a));
+        [
+            (Kind::Jump, leaps_along),
+            (Kind::Lion, lion_like),
+            (Kind::LeapSlide, leapslide),
+            (Kind::Fly, on_lines(self.fly)),
+            (Kind::RangeJump, on_lines(self.rangejump)),
+            (Kind::Area, self.area > 0),
+            (Kind::Emperor, self.emperor),
+        ]
+        .into_iter()
+        .find_map(|(kind, clash)| clash.then_some(kind))
+    }
+
     /// The same movement under the rules with shots when `routes` (ko.md §4.5), which make a
     /// double step a double move of unit steps that folds its routes by effect: its
     /// double-step directions become the atoms of a free double move. A movement with a

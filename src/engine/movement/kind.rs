@@ -29,14 +29,21 @@ pub enum Kind {
     Area,
     /// Range jumps: captures beyond pieces of a lower jump rank (tenjiku.md §4.2).
     RangeJump,
+    /// Range captures: a range over pieces ranked no higher than the mover, removing every
+    /// piece passed, friend and foe (taikyoku.md §4.3).
+    RangeCapture,
     /// The free eagle's double step: two steps along some directions, capturing on each
     /// (tenjiku.md §4.4).
     DoubleStep,
-    /// Leap-slides: over the adjacent square, then a range (tenjiku.md §4.5).
+    /// Leap-slides: a leap to the N-th square along a line, then a range (tenjiku.md §4.5;
+    /// taikyoku.md §4.1 `jumpslide`, and the `jump23` reading of the triple arrow).
     LeapSlide,
     /// Igui (居食い, "eating in place"): capturing a neighbour without moving
     /// (tenjiku.md §4.5).
     Igui,
+    /// Flying moves: a range that passes over occupied squares, capturing none of them
+    /// (taikyoku.md §4.4 `fly`, and the `pass3` reading of the triple arrow).
+    Fly,
     /// Double moves (ko.md §4.5): a leg to one of some offsets, then optionally a second,
     /// capturing where each leg lands.
     Double,
@@ -52,7 +59,7 @@ pub enum Kind {
 
 impl Kind {
     /// Every kind, in emission order.
-    pub const ALL: [Kind; 16] = [
+    pub const ALL: [Kind; 18] = [
         Kind::Emperor,
         Kind::Slide,
         Kind::Jump,
@@ -62,9 +69,11 @@ impl Kind {
         Kind::LionDog,
         Kind::Area,
         Kind::RangeJump,
+        Kind::RangeCapture,
         Kind::DoubleStep,
         Kind::LeapSlide,
         Kind::Igui,
+        Kind::Fly,
         Kind::Double,
         Kind::Path,
         Kind::Line,
@@ -82,10 +91,15 @@ impl Kind {
             Component::LionDog => Kind::LionDog,
             Component::Emperor => Kind::Emperor,
             Component::RangeJump { .. } => Kind::RangeJump,
+            Component::RangeCapture { .. } => Kind::RangeCapture,
             Component::Area { .. } => Kind::Area,
             Component::DoubleStep { .. } => Kind::DoubleStep,
             Component::LeapSlide { .. } => Kind::LeapSlide,
             Component::Igui { .. } => Kind::Igui,
+            Component::Fly { .. } => Kind::Fly,
+            // The rules replace it by its reading's components before compiling; read alone
+            // it is a range with leaps (`jump23`).
+            Component::Triple { .. } => Kind::LeapSlide,
             Component::Double { .. } => Kind::Double,
             Component::Path { .. } => Kind::Path,
             Component::Line { .. } => Kind::Line,
@@ -95,8 +109,8 @@ impl Kind {
 }
 
 /// The kind of each bit of a [`KindSet`]; bits past the last kind are never set.
-const BY_BIT: [Kind; 16] = {
-    let mut t = [Kind::Igui; 16];
+const BY_BIT: [Kind; 32] = {
+    let mut t = [Kind::Igui; 32];
     let mut i = 0;
     while i < Kind::ALL.len() {
         t[i] = Kind::ALL[i];
@@ -107,7 +121,7 @@ const BY_BIT: [Kind; 16] = {
 
 /// A set of movement kinds, one bit per [`Kind`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct KindSet(u16);
+pub struct KindSet(u32);
 
 /// The set of the kinds listed.
 const fn set(kinds: &[Kind]) -> KindSet {
@@ -141,14 +155,16 @@ impl KindSet {
     /// Every kind but [`KindSet::ROUTES`]: what the other rules run.
     pub const NOT_ROUTES: KindSet = KindSet(!Self::ROUTES.0);
 
-    /// The kinds tenjiku shogi adds, last in the closed list.
-    pub const EXTRAS: KindSet = KindSet(
-        1 << Kind::Area as u8
-            | 1 << Kind::RangeJump as u8
-            | 1 << Kind::DoubleStep as u8
-            | 1 << Kind::LeapSlide as u8
-            | 1 << Kind::Igui as u8,
-    );
+    /// The kinds tenjiku shogi and taikyoku shogi add, last in the closed list.
+    pub const EXTRAS: KindSet = set(&[
+        Kind::Area,
+        Kind::RangeJump,
+        Kind::RangeCapture,
+        Kind::DoubleStep,
+        Kind::LeapSlide,
+        Kind::Igui,
+        Kind::Fly,
+    ]);
 
     /// Whether the two sets share a kind.
     #[inline]
@@ -178,8 +194,8 @@ impl KindSet {
             }
             let k = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            // `k` is below 16: the mask tells the compiler so.
-            Some(BY_BIT[k & 15])
+            // `k` is below 32: the mask tells the compiler so.
+            Some(BY_BIT[k & 31])
         })
     }
 }

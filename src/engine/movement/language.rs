@@ -87,18 +87,31 @@ pub enum Component {
     /// Range jump (tenjiku.md §4.2): along `dirs`, a capture beyond pieces of a lower jump
     /// rank than the mover's (the ordinary slide is a [`Component::Slide`] of its own).
     RangeJump { dirs: DirSet },
+    /// Range capture (taikyoku.md §4.3): along `dirs`, a range move that may pass pieces
+    /// of either side ranked no higher than the mover (flag `rank=`, as the rule options
+    /// say), removing every piece it passes, then the piece on its final square.
+    RangeCapture { dirs: DirSet },
     /// Area move (tenjiku.md §4.3): 1 to `steps` king steps through empty squares, ending
     /// on an empty square or on the one capture.
     Area { steps: u8 },
     /// Double step (tenjiku.md §4.4): a step in one of `dirs`, then optionally a second
     /// step in one of `dirs`, capturing on either.
     DoubleStep { dirs: DirSet },
-    /// Leap-slide (tenjiku.md §4.5): over the adjacent square whatever stands there, then a
-    /// range from the 2nd square up to the `max`-th ([`UNLIMITED`] for no limit).
-    LeapSlide { dirs: DirSet, max: u8 },
+    /// Leap-slide (tenjiku.md §4.5, taikyoku's `jumpslide`): a leap to the `leap`-th square
+    /// whatever stands between (nothing jumped is captured), then from an empty landing
+    /// square a range on along the same line up to the `max`-th square ([`UNLIMITED`] for
+    /// no limit). Tenjiku's `leapslide` is the leap to the 2nd square.
+    LeapSlide { dirs: DirSet, leap: u8, max: u8 },
     /// Igui (居喰い, "eating in place"; tenjiku.md §4.5): capture an enemy on the adjacent
     /// square in one of `dirs` without moving.
     Igui { dirs: DirSet },
+    /// Flying move (taikyoku.md §4.4): a range along `dirs` that may pass over up to `over`
+    /// occupied squares of either side ([`UNLIMITED`]: any number), capturing none of them,
+    /// ending on an empty square or capturing an enemy.
+    Fly { dirs: DirSet, over: u8 },
+    /// Triple-slashed arrow (taikyoku.md §4.4) along `dirs`: what it is depends on the rule
+    /// option `triple_arrow` ([`TripleArrow`]), which the rules apply before compiling.
+    Triple { dirs: DirSet },
     /// Double move (ko.md §4.5): a leg to one of `atoms` (right, forward), then optionally
     /// a second leg as `rule` says, capturing where each leg lands.
     Double {
@@ -176,34 +189,6 @@ impl Movement {
         Ok(Movement { components })
     }
 
-    /// Replaces every lion-dog component by a plain range of three in all directions
-    /// (option `lion_dog = range3`).
-    pub fn without_lion_dog_power(&self) -> Movement {
-        let components = self
-            .components
-            .iter()
-            .map(|c| match c {
-                Component::LionDog => Component::Slide {
-                    dirs: DirSet(0xff),
-                    max: 3,
-                },
-                other => other.clone(),
-            })
-            .collect();
-        Movement { components }
-    }
-
-    /// The same movement without its area components (option `area_moves = false`).
-    pub fn without_area(&self) -> Movement {
-        let components = self
-            .components
-            .iter()
-            .filter(|c| !matches!(c, Component::Area { .. }))
-            .cloned()
-            .collect();
-        Movement { components }
-    }
-
     /// Whether any component is the emperor's.
     pub fn is_emperor(&self) -> bool {
         self.components.contains(&Component::Emperor)
@@ -229,16 +214,33 @@ impl fmt::Display for Movement {
                 Component::LionDog => "liondog".into(),
                 Component::Emperor => "emperor".into(),
                 Component::RangeJump { dirs } => format!("rangejump({})", dirs.names()),
+                Component::RangeCapture { dirs } => format!("rangecapture({})", dirs.names()),
                 Component::Area { steps } => format!("area({steps})"),
                 Component::DoubleStep { dirs } => format!("dblstep({})", dirs.names()),
+                // The leap to the 2nd square is tenjiku's spelling.
                 Component::LeapSlide {
                     dirs,
+                    leap: 2,
                     max: UNLIMITED,
                 } => format!("leapslide({})", dirs.names()),
-                Component::LeapSlide { dirs, max } => {
+                Component::LeapSlide { dirs, leap: 2, max } => {
                     format!("leapslide{max}({})", dirs.names())
                 }
+                Component::LeapSlide {
+                    dirs,
+                    leap,
+                    max: UNLIMITED,
+                } => format!("jumpslide({leap};{})", dirs.names()),
+                Component::LeapSlide { dirs, leap, max } => {
+                    format!("jumpslide({leap},{};{})", max - leap, dirs.names())
+                }
                 Component::Igui { dirs } => format!("igui({})", dirs.names()),
+                Component::Fly {
+                    dirs,
+                    over: UNLIMITED,
+                } => format!("fly({})", dirs.names()),
+                Component::Fly { dirs, over } => format!("fly{over}({})", dirs.names()),
+                Component::Triple { dirs } => format!("triple({})", dirs.names()),
                 Component::Double { atoms, rule } => {
                     let mut text = format!("double(jump({})", offsets_text(atoms));
                     text.push_str(match rule {
@@ -345,12 +347,24 @@ fn parse_component(token: &str) -> Result<Component, String> {
         },
         "leapslide" => Component::LeapSlide {
             dirs: dirs()?,
+            leap: 2,
             max: UNLIMITED,
         },
         h if h.starts_with("leapslide") => Component::LeapSlide {
             dirs: dirs()?,
+            leap: 2,
             max: range_limit(&h["leapslide".len()..], token)?,
         },
+        "jumpslide" => parse_jumpslide(arg.ok_or("`jumpslide` needs `N;DIRS`")?, token)?,
+        "fly" => Component::Fly {
+            dirs: dirs()?,
+            over: UNLIMITED,
+        },
+        h if h.starts_with("fly") => Component::Fly {
+            dirs: dirs()?,
+            over: range_limit(&h["fly".len()..], token)?,
+        },
+        "triple" => Component::Triple { dirs: dirs()? },
         h if h.starts_with("slide") => Component::Slide {
             dirs: dirs()?,
             max: range_limit(&h["slide".len()..], token)?,
@@ -364,6 +378,7 @@ fn parse_component(token: &str) -> Result<Component, String> {
         "liondog" if arg.is_none() => Component::LionDog,
         "emperor" if arg.is_none() => Component::Emperor,
         "rangejump" => Component::RangeJump { dirs: dirs()? },
+        "rangecapture" => Component::RangeCapture { dirs: dirs()? },
         "area" => {
             let steps: u8 = arg
                 .and_then(|a| a.trim().parse().ok())
@@ -422,6 +437,32 @@ fn parse_offsets(arg: &str) -> Result<Vec<(i8, i8)>, String> {
         return Err("`jump` needs offsets".into());
     }
     Ok(offsets)
+}
+
+/// `jumpslide(N;DIRS)` or `jumpslide(N,M;DIRS)`: a leap to the N-th square (2 to 24), then
+/// a range on, of at most M more squares (1 to 24) when M is given.
+fn parse_jumpslide(arg: &str, token: &str) -> Result<Component, String> {
+    let bad = || format!("`{token}`: expected `jumpslide(N;DIRS)` or `jumpslide(N,M;DIRS)`");
+    let (numbers, dirs) = arg.split_once(';').ok_or_else(bad)?;
+    let number = |text: &str, low: u8| {
+        text.trim()
+            .parse::<u8>()
+            .ok()
+            .filter(|n| (low..=24).contains(n))
+            .ok_or_else(bad)
+    };
+    let (leap, max) = match numbers.split_once(',') {
+        Some((n, m)) => {
+            let leap = number(n, 2)?;
+            (leap, leap + number(m, 1)?)
+        }
+        None => (number(numbers, 2)?, UNLIMITED),
+    };
+    Ok(Component::LeapSlide {
+        dirs: DirSet::parse(dirs)?,
+        leap,
+        max,
+    })
 }
 
 /// `double(ATOMS [same_long [empty_first]])`: atoms are `step(DIRS)` and `jump(...)`
@@ -540,10 +581,12 @@ mod tests {
             [
                 Component::LeapSlide {
                     dirs: DirSet(0b1111_0011),
+                    leap: 2,
                     max: UNLIMITED
                 },
                 Component::LeapSlide {
                     dirs: DirSet(0b0000_1100),
+                    leap: 2,
                     max: 3
                 },
                 Component::Igui { dirs: DirSet(0xff) },
@@ -554,6 +597,8 @@ mod tests {
             "slide(all) jump(0:2 0:-2 2:0 -2:0 2:2 -2:2 2:-2 -2:-2) dblstep(diag)",
             "leapslide(diag,vert) leapslide3(side) igui(all)",
             "slide(diag) area(2)",
+            "jump(0:2 2:0 0:-2 -2:0) rangecapture(diag)",
+            "slide3(fdiag) slide2(bdiag) rangecapture(orth)",
         ] {
             let m = Movement::parse(text).unwrap();
             assert_eq!(Movement::parse(&m.to_string()).unwrap(), m, "{text}");
@@ -606,6 +651,67 @@ mod tests {
         }
     }
 
+    /// The components taikyoku.md §4 adds, as its piece rows write them (free eagle,
+    /// wooden dove, rain demon, teaching king).
+    #[test]
+    fn parses_and_prints_the_taikyoku_components() {
+        let fe = Movement::parse("slide(all) jumpslide(2;all) jumpslide(3;all) jumpslide(4;fdiag)")
+            .unwrap();
+        assert_eq!(
+            fe.components[1..],
+            [
+                Component::LeapSlide {
+                    dirs: DirSet(0xff),
+                    leap: 2,
+                    max: UNLIMITED
+                },
+                Component::LeapSlide {
+                    dirs: DirSet(0xff),
+                    leap: 3,
+                    max: UNLIMITED
+                },
+                Component::LeapSlide {
+                    dirs: DirSet::parse("fdiag").unwrap(),
+                    leap: 4,
+                    max: UNLIMITED
+                },
+            ]
+        );
+        let wo = Movement::parse("jumpslide(3,2;diag) fly(fdiag) fly3(b) triple(vert)").unwrap();
+        assert_eq!(
+            wo.components,
+            [
+                Component::LeapSlide {
+                    dirs: DirSet::parse("diag").unwrap(),
+                    leap: 3,
+                    max: 5
+                },
+                Component::Fly {
+                    dirs: DirSet::parse("fdiag").unwrap(),
+                    over: UNLIMITED
+                },
+                Component::Fly {
+                    dirs: DirSet::parse("b").unwrap(),
+                    over: 3
+                },
+                Component::Triple {
+                    dirs: DirSet::parse("vert").unwrap()
+                },
+            ]
+        );
+        // The leap to the 2nd square prints as tenjiku's leap-slide: the same component.
+        assert_eq!(
+            Movement::parse("jumpslide(2;diag) jumpslide(2,3;side)")
+                .unwrap()
+                .to_string(),
+            "leapslide(fl,fr,bl,br) leapslide5(l,r)"
+        );
+        for text in [&fe.to_string(), &wo.to_string(), "jumpslide(4,1;f)"] {
+            let m = Movement::parse(text).unwrap();
+            assert_eq!(Movement::parse(&m.to_string()).unwrap(), m, "{text}");
+        }
+    }
+
     #[test]
     fn rejects_malformed_components() {
         for bad in [
@@ -624,6 +730,8 @@ mod tests {
             "area(4)",
             "area(f)",
             "rangejump",
+            "rangecapture",
+            "rangecapture(x)",
             "dblstep",
             "igui",
             "leapslide1(f)",
@@ -637,6 +745,16 @@ mod tests {
             "shoot(3@5 blocked)",
             "shoot(1@5 sideways)",
             "shoot(1@9 over)",
+            "jumpslide(1;all)",
+            "jumpslide(25;all)",
+            "jumpslide(3,0;diag)",
+            "jumpslide(3;up)",
+            "jumpslide(all)",
+            "jumpslide3(all)",
+            "fly1(all)",
+            "fly",
+            "triple",
+            "triple(x)",
         ] {
             assert!(Movement::parse(bad).is_err(), "{bad}");
         }

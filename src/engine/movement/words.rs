@@ -167,6 +167,12 @@ pub fn component(c: &Component) -> String {
              where it lands",
             directions(*dirs)
         ),
+        Component::RangeCapture { dirs } => format!(
+            "range capture {}: flies over any number of pieces of either side ranked no \
+             higher than itself (as the rule options say), removing every piece it passes and \
+             the piece where it lands",
+            directions(*dirs)
+        ),
         Component::Area { steps } => format!(
             "area move: up to {} king steps through empty squares, ending on an empty \
              square or on its one capture",
@@ -176,7 +182,7 @@ pub fn component(c: &Component) -> String {
             "double step {}: one step, then optionally a second, capturing on either",
             directions(*dirs)
         ),
-        Component::LeapSlide { dirs, max } => {
+        Component::LeapSlide { dirs, leap: 2, max } => {
             let reach = if *max == UNLIMITED {
                 "any distance".to_string()
             } else {
@@ -187,6 +193,35 @@ pub fn component(c: &Component) -> String {
                 directions(*dirs)
             )
         }
+        Component::LeapSlide { dirs, leap, max } => {
+            let reach = if *max == UNLIMITED {
+                "any distance".to_string()
+            } else {
+                format!("up to {} more squares", number(max - leap))
+            };
+            format!(
+                "leaps to the {} square {} whatever stands between, capturing nothing it \
+                 passes, then from an empty square goes on {reach}",
+                ordinal(*leap),
+                directions(*dirs)
+            )
+        }
+        Component::Fly { dirs, over } => {
+            let pieces = if *over == UNLIMITED {
+                "any number of pieces".to_string()
+            } else {
+                format!("up to {} pieces", number(*over))
+            };
+            format!(
+                "flies {} any distance, passing over {pieces} of either side without \
+                 capturing them, ending on an empty square or capturing an enemy",
+                directions(*dirs)
+            )
+        }
+        Component::Triple { dirs } => format!(
+            "triple-slashed arrow {}, as the rule option `triple_arrow` reads it",
+            directions(*dirs)
+        ),
         Component::Igui { dirs } => format!(
             "captures on the adjacent square {} without moving",
             directions(*dirs)

@@ -434,6 +434,18 @@ impl Position {
         self.cells[sq.index()].piece()
     }
 
+    /// The rank (flag `rank=`, that range jumps and range captures compare) of the piece on
+    /// `sq`; 0 on an empty square.
+    #[inline]
+    pub fn rank_at(&self, sq: Square, rules: &Rules) -> u8 {
+        let cell = self.cells[sq.index()];
+        if cell.is_empty() {
+            0
+        } else {
+            rules.face(cell.face_unchecked()).jump_rank
+        }
+    }
+
     /// The squares of `color`'s pieces.
     #[inline]
     pub fn occupied(&self, color: Color) -> &SquareSet {

@@ -100,6 +100,19 @@ pub fn check_move(pos: &Position, rules: &Rules, text: &str) -> Result<Move, Ill
     generate_from(pos, rules, from, &mut moves);
     let path = &parsed.squares[1..];
     let lishogi_marks = rules.variant.traits.lishogi_marks;
+    // A route whose step square gives it the promotion right (a lion's first step under
+    // `promotion_right = zone_route`, taikyoku.md §5) is a move of its own, listed as
+    // written with `+`; the mark may be left out where that promotion is compulsory.
+    if let Some(mv) = moves.iter().find(|m| {
+        path.len() > 1
+            && m.from == from
+            && m.squares() == path
+            && m.promo == Promo::Promote
+            && (parsed.mark == Some(Promo::Promote)
+                || (parsed.mark.is_none() && !m.promotion_optional()))
+    }) {
+        return Ok(*mv);
+    }
     // Equivalent spellings reduced first (an area move's route, tenjiku.md §9.2).
     let reduced = reduce_route(pos, rules, from, path);
     // A pass: out to an empty square and straight back. It names its piece; the empty

@@ -5,14 +5,16 @@
 use super::catalogue::{load_choices, load_profiles, load_sources, Row};
 use super::key_table::{code_key, token_key, KeyTable};
 use super::model::{
-    CellText, Choice, CodeEntry, KindInfo, KoFlags, OptionDef, Override, OverrideChange,
-    SetupOverride, Variant, VariantNames, VariantTraits,
+    CellText, CodeEntry, KindInfo, KoFlags, OptionDef, Override, OverrideChange, SetupOverride,
+    Variant, VariantNames, VariantTraits,
 };
-use super::options::{check_needs, check_row, Features, PROMOTION_TABLE};
+use super::option_file::load_options;
+use super::options::{check_needs, Features, PROMOTION_TABLE};
 use super::route_rules::KIND_MASK_BITS;
+use crate::engine::core::color::Color;
 use crate::engine::core::piece::{KindId, MAX_KINDS};
 use crate::engine::geometry::Geometry;
-use crate::engine::movement::{Component, Kind, KindSet, Movement};
+use crate::engine::movement::{Compiled, Component, Kind, KindSet, Movement};
 
 /// The data files of a variant.
 #[derive(Clone, Copy)]
@@ -49,9 +51,10 @@ pub fn load(
     files: &DataFiles<'_>,
 ) -> Result<Variant, String> {
     let (kinds, tables) = load_pieces(files.pieces, traits)?;
-    let (mut options, profiles) = load_options(files.options)?;
+    let (mut options, profiles) = load_options(rows(files.options))?;
     let (overrides, setup_overrides) = load_overrides(files.overrides, &options, &kinds, traits)?;
     check_tables(&tables, &options)?;
+    check_range_ranks(&kinds, &overrides)?;
     check_needs(
         &options,
         &features(traits, &kinds, &overrides, tables.len()),
@@ -257,18 +260,58 @@ fn honoured(movement: &Movement, traits: VariantTraits) -> Result<(), String> {
     } else {
         KindSet::NOT_ROUTES
     };
-    match movement
+    if let Some(c) = movement
         .components
         .iter()
         .find(|c| !run.contains(Kind::of(c)))
     {
-        Some(c) => Err(format!(
+        return Err(format!(
             "the component `{}` is not one this variant's rules run",
             Movement {
                 components: vec![c.clone()]
             }
+        ));
+    }
+    match Compiled::new(movement, Color::Black).range_capture_clash() {
+        Some(kind) => Err(format!(
+            "a range capture shares a line with a {kind:?} move that passes over pieces \
+             (the move text could not tell the two apart)"
         )),
         None => Ok(()),
+    }
+}
+
+/// Royals outrank every range capturer (taikyoku.md §4.3), so that no range capture ever
+/// passes or takes as a friend a royal piece: the rank (flag `rank=`) of every royal kind
+/// must be above that of every kind with a range capture (by default or in an override).
+fn check_range_ranks(kinds: &[KindInfo], overrides: &[Override]) -> Result<(), String> {
+    let captures = |m: &Movement| {
+        m.components
+            .iter()
+            .any(|c| matches!(c, Component::RangeCapture { .. }))
+    };
+    let top = kinds
+        .iter()
+        .enumerate()
+        .filter(|(i, k)| {
+            captures(&k.movement)
+                || overrides.iter().any(|o| {
+                    o.kind.index() == *i
+                        && matches!(&o.change, OverrideChange::Movement(m) if captures(m))
+                })
+        })
+        .map(|(_, k)| k.jump_rank)
+        .max();
+    match (
+        top,
+        kinds.iter().find(|k| k.royal && Some(k.jump_rank) <= top),
+    ) {
+        (Some(top), Some(royal)) => Err(format!(
+            "pieces: the royal `{}` has rank {}, not above the range capturers' highest, {top} \
+             (a range capture would pass it)",
+            royal.code, royal.jump_rank
+        )),
+        _ => Ok(()),
     }
 }
 
@@ -302,53 +345,6 @@ fn find(kinds: &[KindInfo], code: &str) -> Option<KindId> {
         .iter()
         .position(|k| k.code == code)
         .map(|i| KindId(i as u16))
-}
-
-/// The `options` file: one row per option, which the engine declares with its values
-/// ([`check_row`]), with a default for every profile; every row names the profiles of the
-/// first, in its order. Also the profiles.
-fn load_options(text: &str) -> Result<(Vec<OptionDef>, Vec<String>), String> {
-    let mut profiles: Vec<String> = Vec::new();
-    let mut options: Vec<OptionDef> = Vec::new();
-    for (line, f) in rows(text) {
-        if f.len() != 4 {
-            return Err(format!("options line {line}: expected 4 fields"));
-        }
-        let values: Vec<String> = f[1].split_whitespace().map(String::from).collect();
-        if options.iter().any(|o| o.name == f[0]) {
-            return Err(format!("options line {line}: `{}` is listed twice", f[0]));
-        }
-        let declared = check_row(f[0], &values).map_err(|e| format!("options line {line}: {e}"))?;
-        let mut defaults = Vec::new();
-        let mut names = Vec::new();
-        for entry in f[2].split_whitespace() {
-            let (profile, value) = entry
-                .split_once('=')
-                .ok_or_else(|| format!("options line {line}: bad default `{entry}`"))?;
-            let v = values
-                .iter()
-                .position(|x| x == value)
-                .ok_or_else(|| format!("options line {line}: `{value}` is not a value"))?;
-            names.push(profile.to_string());
-            defaults.push(v);
-        }
-        if profiles.is_empty() {
-            profiles = names;
-        } else if profiles != names {
-            return Err(format!(
-                "options line {line}: profiles differ from the first row"
-            ));
-        }
-        options.push(OptionDef {
-            name: f[0].to_string(),
-            choices: vec![Choice::default(); values.len()],
-            values,
-            defaults,
-            description: f[3].to_string(),
-            declared,
-        });
-    }
-    Ok((options, profiles))
 }
 
 /// The `overrides` file: rows naming an option, one of its values and a piece, each with a
@@ -425,8 +421,8 @@ fn check_tables(tables: &[String], options: &[OptionDef]) -> Result<(), String> 
 }
 
 /// What decides which options the variant needs: its traits, and whether some movement (a
-/// piece's default or an override) has the emperor's, the lion dog's, the range jump's or
-/// an area component, and whether a piece burns.
+/// piece's default or an override) has the emperor's, the lion dog's, the range jump's, an
+/// area or a triple-arrow component, and whether a piece burns.
 fn features(
     traits: VariantTraits,
     kinds: &[KindInfo],
@@ -452,12 +448,18 @@ fn features(
                 .iter()
                 .any(|c| matches!(c, Component::RangeJump { .. }))
         }),
+        range_capture: movements().any(|m| {
+            m.components
+                .iter()
+                .any(|c| matches!(c, Component::RangeCapture { .. }))
+        }),
         area: movements().any(|m| {
             m.components
                 .iter()
                 .any(|c| matches!(c, Component::Area { .. }))
         }),
         fire_demon: kinds.iter().any(|k| k.fire_demon),
+        triple_arrow: movements().any(Movement::has_triple_arrow),
     }
 }
 

@@ -100,6 +100,11 @@ pub struct Mechanisms {
     /// Whether some face has a line move (a range that captures every enemy it steps on,
     /// ko.md §4.5; how far it reaches is the face's compiled movement).
     pub line_captures: bool,
+    /// Whether some face has a range capture (taikyoku.md §4.3): a move along one of its
+    /// range-capture lines removes every piece it passes, friend and foe, in order of
+    /// distance, then a friend it ends on (the movement step; which lines is the face's
+    /// compiled movement).
+    pub range_captures: bool,
     pub reversions: Option<Reversions>,
     /// Whether the loss condition is the command's (ko.md §6) rather than the royals'.
     pub command: bool,
@@ -119,13 +124,14 @@ pub struct Mechanisms {
 impl Mechanisms {
     /// Compiles the mechanisms from whether each face is a fire demon, the fire demon's
     /// options `water_buffalo_burns_on_promotion` and `both_royals_lost` (absent without
-    /// fire demons), ko shogi's rules and whether any face has a line move (the one place
-    /// where a variant's mechanisms are chosen).
+    /// fire demons), ko shogi's rules, whether any face has a line move and whether any has
+    /// a range capture (the one place where a variant's mechanisms are chosen).
     pub(super) fn compile(
         fire_demons: impl Iterator<Item = bool>,
         demon_options: Option<(bool, BothRoyalsLost)>,
         routes: Option<&RouteRules>,
         line_captures: bool,
+        range_captures: bool,
     ) -> Mechanisms {
         let mut flags: Vec<u16> = fire_demons.map(u16::from).collect();
         let faces = flags.len();
@@ -198,6 +204,7 @@ impl Mechanisms {
                 PromotionTime::OnArrival
             },
             line_captures,
+            range_captures,
             reversions: routes.map(|routes| Reversions {
                 fog_light_geometry: routes.fog_light_geometry,
                 fog_light_line_of_sight: routes.fog_light_line_of_sight,
@@ -238,7 +245,9 @@ impl Mechanisms {
     }
 
     /// Whether telling a move that loses needs the move played: a burn or a line capture
-    /// removes pieces off its listed squares, or the loss condition is the command's.
+    /// removes pieces off its listed squares, or the loss condition is the command's. (A
+    /// range capture removes pieces off them too, but never a royal: royals outrank every
+    /// range capturer.)
     #[inline]
     pub fn loss_needs_play(&self) -> bool {
         self.burning.is_some() || self.command || self.line_captures

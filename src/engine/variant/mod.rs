@@ -23,11 +23,13 @@ mod ko_options;
 mod load;
 mod mechanisms;
 mod model;
+mod option_file;
 mod option_spec;
 mod options;
 mod registry;
 mod request;
 mod route_rules;
+mod rule_blocks;
 mod rules;
 mod rules_page;
 mod token;
@@ -54,13 +56,13 @@ pub use options::{
 };
 pub use registry::{
     by_id, chu, dai, dai_dai, data_files, headers, ko, maka_dai_dai, names, rules_page, tai,
-    tenjiku, VARIANT_IDS,
+    taikyoku, tenjiku, VARIANT_IDS,
 };
 pub use request::{RulesError, RulesRequest};
 pub use route_rules::{RouteFace, RouteRules, Shooter, Victim};
 pub use rules::{
-    BurnRules, FaceRule, FaceTraits, LionTrading, Placement, PromotionChoice, RangeJumpRules,
-    Rules, Zone,
+    BurnRules, FaceRule, FaceTraits, LionTrading, Placement, PromotionChoice, RangeCaptureRules,
+    RangeJumpRules, Rules, Zone,
 };
 pub use rules_page::MARKERS as RULES_PAGE_MARKERS;
 pub use token::TokenProblem;

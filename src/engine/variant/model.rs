@@ -51,12 +51,28 @@ pub struct OptionDef {
     pub values: Vec<String>,
     /// Value index per profile, in profile order.
     pub defaults: Vec<usize>,
+    /// Defaults that depend on an earlier option's value (`readings.ats=jumps`): when a
+    /// request does not give this option, the first entry whose option has its value in
+    /// force gives the default, before the profile's.
+    pub dependent: Vec<DependentDefault>,
     pub description: String,
     /// What each value means and who reads the rule that way, in value order.
     pub choices: Vec<Choice>,
     /// Per value, its place among the values `options.rs` declares for the option (the
     /// data may list them in another order): what typed reading goes through.
     pub(super) declared: Vec<usize>,
+}
+
+/// A default of one option that another option's value sets (options file entry
+/// `OPTION.VALUE=DEFAULT`): taikyoku's `readings` setting its per-piece options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DependentDefault {
+    /// The option it depends on: an earlier row of the options file.
+    pub option: usize,
+    /// The value of that option under which the default applies.
+    pub when: usize,
+    /// The default then, a value index of the dependent option.
+    pub value: usize,
 }
 
 /// What one value of a rule option means, and the sources that read the rule that way.

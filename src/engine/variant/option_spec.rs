@@ -66,10 +66,16 @@ pub enum Need {
     /// The variants with a piece that has the range jump (in the pieces file or an
     /// override).
     RangeJump,
+    /// The variants with a piece that has the range capture (in the pieces file or an
+    /// override).
+    RangeCapture,
     /// The variants with a piece that has an area move (in the pieces file or an override).
     Area,
     /// The variants with a fire demon (flag `fire_demon`).
     FireDemon,
+    /// The variants with a piece that has a triple-slashed arrow (in the pieces file or an
+    /// override).
+    TripleArrow,
     /// The variants whose moves are routes ([`VariantTraits::routes`]: ko shogi).
     Routes,
     /// Any variant may have it; one without it does not play the rule, and
@@ -89,10 +95,14 @@ pub struct Features {
     pub promotion_tables: usize,
     /// A piece has the range jump (by default or under some option).
     pub range_jump: bool,
+    /// A piece has the range capture (by default or under some option).
+    pub range_capture: bool,
     /// A piece has an area move (by default or under some option).
     pub area: bool,
     /// A piece burns (flag `fire_demon`).
     pub fire_demon: bool,
+    /// A piece has a triple-slashed arrow (by default or under some option).
+    pub triple_arrow: bool,
 }
 
 impl Need {
@@ -107,8 +117,10 @@ impl Need {
             Need::LionDog => Some(features.lion_dog),
             Need::PromotionTables => Some(features.promotion_tables > 1),
             Need::RangeJump => Some(features.range_jump),
+            Need::RangeCapture => Some(features.range_capture),
             Need::Area => Some(features.area),
             Need::FireDemon => Some(features.fire_demon),
+            Need::TripleArrow => Some(features.triple_arrow),
             Need::Routes => Some(features.traits.routes),
             Need::Optional => None,
         }
@@ -124,8 +136,10 @@ impl Need {
             Need::LionDog => "a variant with a piece that has the lion dog move",
             Need::PromotionTables => "a variant whose pieces name more than one promotion table",
             Need::RangeJump => "a variant with a range-jumping piece",
+            Need::RangeCapture => "a variant with a range-capturing piece",
             Need::Area => "a variant with a piece that has an area move",
             Need::FireDemon => "a variant with a fire demon",
+            Need::TripleArrow => "a variant with a piece that has a triple-slashed arrow",
             Need::Routes => "a variant whose moves are routes (ko shogi's mechanics)",
             Need::Optional => "no variant in particular",
         }

@@ -9,6 +9,7 @@
 use super::model::OptionDef;
 use super::option_spec::Declaration;
 pub use super::option_spec::{Features, Need, Spec};
+use crate::engine::movement::TripleArrow;
 
 /// Option `emperor_capture` (tai.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -201,13 +202,19 @@ pub const DEAD_END_PROMOTION: Spec<LastRank> = Spec {
     need: Need::Optional,
 };
 
-/// Option `promotion_right` (tenjiku.md §6.1): which moves may promote in a zone.
+/// Option `promotion_right` (tenjiku.md §6.1, taikyoku.md §5): which moves may promote in
+/// a zone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PromotionRight {
     /// A move entering the zone, or a capture with its start or final square in it.
     CaptureOrEntry,
     /// Any move with its start or final square in the zone.
     ZoneContact,
+    /// A move whose final square is in the zone (igui and pass: the start square).
+    ZoneEnd,
+    /// A move whose final square, or the square of a lion move's first step, is in the
+    /// zone; the start square alone never counts.
+    ZoneRoute,
 }
 
 /// A variant with a zone without this option promotes as chu shogi does
@@ -217,7 +224,20 @@ pub const PROMOTION_RIGHT: Spec<PromotionRight> = Spec {
     values: &[
         ("capture_or_entry", PromotionRight::CaptureOrEntry),
         ("zone_contact", PromotionRight::ZoneContact),
+        ("zone_end", PromotionRight::ZoneEnd),
+        ("zone_route", PromotionRight::ZoneRoute),
     ],
+    subset: true,
+    need: Need::Optional,
+};
+
+/// Option `promotion_choice` (taikyoku.md §5): `true` when a move with a promotion right
+/// must promote (`compulsory`: one move, marked `+`, the mark optional on input), `false`
+/// when it may decline (`optional`: two moves, `+` and `=`). Without the option a right
+/// offers the choice.
+pub const PROMOTION_CHOICE: Spec<bool> = Spec {
+    name: "promotion_choice",
+    values: &[("optional", false), ("compulsory", true)],
     subset: false,
     need: Need::Optional,
 };
@@ -260,6 +280,37 @@ pub const JUMP_CAPTURE_VICTIM: Spec<bool> = Spec {
     values: &[("any", true), ("lower_rank", false)],
     subset: false,
     need: Need::RangeJump,
+};
+
+/// Option `range_capture_jump` (taikyoku.md §4.3 rule 1): which pieces a range capturer
+/// may pass, of either side: `true` for `not_higher` (rank no higher than its own; MB, the
+/// `wikipedia` profile), `false` for `lower_only` (strictly lower; ATS, the `ats` profile).
+pub const RANGE_CAPTURE_JUMP: Spec<bool> = Spec {
+    name: "range_capture_jump",
+    values: &[("not_higher", true), ("lower_only", false)],
+    subset: false,
+    need: Need::RangeCapture,
+};
+
+/// Option `range_capture_victim` (taikyoku.md §4.3 rule 2): which enemy a range capture
+/// may take: `true` for `any` (royals included, passing or not; MB), `false` for
+/// `lower_only` (only one ranked lower than the mover; an equal or higher enemy blocks the
+/// line; ATS).
+pub const RANGE_CAPTURE_VICTIM: Spec<bool> = Spec {
+    name: "range_capture_victim",
+    values: &[("any", true), ("lower_only", false)],
+    subset: false,
+    need: Need::RangeCapture,
+};
+
+/// Option `range_capture_end` (taikyoku.md §4.3 rule 2): where a range capture that
+/// passed pieces may end: `false` for `enemy` (only by capturing an enemy; MB), `true` for
+/// `any` (also on an empty square, or on a friend it may pass, which is removed; ATS).
+pub const RANGE_CAPTURE_END: Spec<bool> = Spec {
+    name: "range_capture_end",
+    values: &[("enemy", false), ("any", true)],
+    subset: false,
+    need: Need::RangeCapture,
 };
 
 /// Option `area_moves` (tenjiku.md §4.3): `false` drops every area component.
@@ -330,6 +381,20 @@ pub const CONTAGION: Spec<Contagion> = Spec {
     need: Need::Optional,
 };
 
+/// Option `triple_arrow` (taikyoku.md §4.4): what every triple-slashed arrow `triple(D)` of
+/// a movement is. `jump23`: a range, or a leap to the 2nd or 3rd square and a range on from
+/// there (`slide(D) jumpslide(2;D) jumpslide(3;D)`); `pass3`: a range that may pass over
+/// up to three occupied squares of either side, capturing none of them (`fly3(D)`).
+pub const TRIPLE_ARROW: Spec<TripleArrow> = Spec {
+    name: "triple_arrow",
+    values: &[
+        ("jump23", TripleArrow::Jump23),
+        ("pass3", TripleArrow::Pass3),
+    ],
+    subset: false,
+    need: Need::TripleArrow,
+};
+
 /// Baring the opponent's last royal wins, two lone royals draw.
 pub const BARE_KING: Spec<bool> = Spec {
     name: "bare_king",
@@ -378,6 +443,16 @@ pub const PIECE_OPTIONS: &[PieceOption] = &[
     piece("free_bear", &["plain", "diagonal_jump", "knight"]),
     piece("free_wolf", &["wikipedia", "evans"]),
     piece("free_dragon", &["wikipedia", "tsa"]),
+    // Taikyoku shogi (taikyoku.md §9): the column of the piece table, then WP's listed
+    // alternatives and ATS's readings.
+    piece("readings", &["wikipedia", "ats"]),
+    piece("violent_bear", &["wikipedia", "alt"]),
+    piece("treacherous_fox", &["plain", "jumps"]),
+    piece("divine_sparrow", &["wikipedia", "alt", "ats"]),
+    piece("earth_dragon", &["wikipedia", "alt"]),
+    piece("free_demon", &["wikipedia", "alt"]),
+    piece("long_nosed_goblin", &["wikipedia", "alt"]),
+    piece("capricorn", &["wikipedia", "alt"]),
 ];
 
 const fn piece(name: &'static str, values: &'static [&'static str]) -> PieceOption {
@@ -411,15 +486,20 @@ fn declarations() -> Vec<Declaration> {
         LAST_RANK.declaration(),
         DEAD_END_PROMOTION.declaration(),
         PROMOTION_RIGHT.declaration(),
+        PROMOTION_CHOICE.declaration(),
         ZONE_RULE.declaration(),
         LION_TRADING.declaration(),
         RANGE_JUMP.declaration(),
         JUMP_CAPTURE_VICTIM.declaration(),
+        RANGE_CAPTURE_JUMP.declaration(),
+        RANGE_CAPTURE_VICTIM.declaration(),
+        RANGE_CAPTURE_END.declaration(),
         AREA_MOVES.declaration(),
         BURNS_ON_PROMOTION.declaration(),
         BOTH_ROYALS_LOST.declaration(),
         BARE_KING.declaration(),
         CONTAGION.declaration(),
+        TRIPLE_ARROW.declaration(),
     ];
     all.extend(PIECE_OPTIONS.iter().map(PieceOption::declaration));
     all.extend(super::ko_options::declarations());

@@ -89,6 +89,7 @@ built_in! {
     dai_dai = "dai-dai",
     maka_dai_dai = "maka-dai-dai",
     ko = "ko",
+    taikyoku = "taikyoku",
 }
 
 /// The names of every variant, in the order of [`VARIANT_IDS`], without loading any.

@@ -6,63 +6,23 @@ use super::key_table::{packed_token_key, KeyTable};
 use super::mechanisms::Mechanisms;
 use super::model::{OverrideChange, PromotionKind, Variant};
 use super::options::{
-    BothRoyalsLost, Contagion, EmperorCapture, LastRank, LionDogMove, LionProtection,
-    PromotionRight, PromotionTrigger, Repetition, AREA_MOVES, BARE_KING, BOTH_ROYALS_LOST,
-    BURNS_ON_PROMOTION, COUNTER_STRIKE, DEAD_END_PROMOTION, EMPEROR_CAPTURE, JUMP_CAPTURE_VICTIM,
-    LAST_RANK, LAST_RANK_PAWN_LANCE, LION_DOG, LION_DOG_JUMP_BACK, LION_PROTECTION, LION_TRADING,
-    PROMOTED_KIRIN_RECAPTURE, PROMOTION_RIGHT, PROMOTION_TABLE, PROMOTION_TRIGGER, RANGE_JUMP,
-    REPETITION, ZONE_RULE,
+    BothRoyalsLost, Contagion, EmperorCapture, LastRank, LionDogMove, PromotionRight,
+    PromotionTrigger, Repetition, AREA_MOVES, BARE_KING, BOTH_ROYALS_LOST, BURNS_ON_PROMOTION,
+    COUNTER_STRIKE, DEAD_END_PROMOTION, EMPEROR_CAPTURE, JUMP_CAPTURE_VICTIM, LAST_RANK,
+    LAST_RANK_PAWN_LANCE, LION_DOG, LION_DOG_JUMP_BACK, LION_PROTECTION, LION_TRADING,
+    PROMOTED_KIRIN_RECAPTURE, PROMOTION_CHOICE, PROMOTION_RIGHT, PROMOTION_TABLE,
+    PROMOTION_TRIGGER, RANGE_CAPTURE_END, RANGE_CAPTURE_JUMP, RANGE_CAPTURE_VICTIM, RANGE_JUMP,
+    REPETITION, TRIPLE_ARROW, ZONE_RULE,
 };
 use super::request::{RulesError, RulesRequest};
 use super::route_rules::{FaceInput, RouteRules};
+pub use super::rule_blocks::{BurnRules, LionTrading, RangeCaptureRules, RangeJumpRules, Zone};
 use crate::engine::core::color::Color;
 use crate::engine::core::piece::{FaceId, KindId, Piece};
 use crate::engine::core::square::Square;
 use crate::engine::core::square_set::SquareSet;
 use crate::engine::movement::{Compiled, Generation, Kind, KindSet, Movement};
 use std::sync::OnceLock;
-
-/// The lion-trading rules in force (chu shogi): options `lion_protection`,
-/// `counter_strike` and `promoted_kirin_recapture`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LionTrading {
-    pub protection: LionProtection,
-    /// `counter_strike = okazaki`: the counter-strike ban spares an unprotected lion.
-    pub okazaki: bool,
-    /// `promoted_kirin_recapture = allowed`: the lion on the recorded square is fair game.
-    pub kirin_recapture: bool,
-}
-
-/// A promotion zone (chu and tenjiku shogi) with the options `promotion_right` and
-/// `last_rank` (chu: `last_rank_pawn_lance`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Zone {
-    /// How many ranks at the far end the zone has.
-    pub ranks: u8,
-    /// Which moves have a promotion right.
-    pub right: PromotionRight,
-    /// What a move of a trapped piece onto its last rank(s) may do.
-    pub last_rank: LastRank,
-}
-
-/// The range jump's options (tenjiku.md §4.2), for variants with range-jumping pieces.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RangeJumpRules {
-    /// `range_jump = always`: non-capturing jumps too.
-    pub always: bool,
-    /// `jump_capture_victim = any`: any enemy piece may be jump-captured.
-    pub any_victim: bool,
-}
-
-/// The fire demon's rules (tenjiku.md §5, §7), for variants with one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BurnRules {
-    /// `water_buffalo_burns_on_promotion`: a piece that becomes a demon by promoting
-    /// burns on that move.
-    pub on_promotion: bool,
-    /// `both_royals_lost`: a move after which neither side has a royal.
-    pub both_royals_lost: BothRoyalsLost,
-}
 
 /// Which promotion marks a move may carry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -157,6 +117,8 @@ pub struct Rules {
     pub bare_king: bool,
     /// The range jump's options, for variants with range-jumping pieces.
     pub range_jump: Option<RangeJumpRules>,
+    /// The range capture's options, for variants with range capturers.
+    pub range_capture: Option<RangeCaptureRules>,
     /// The burning rules, for variants with a fire demon.
     pub burn: Option<BurnRules>,
     /// Whether mate ends the game (see [`super::VariantTraits::checkmate`]; ko shogi's
@@ -177,6 +139,8 @@ pub struct Rules {
     pub kinds_present: KindSet,
     /// The most steps of any area move (0 without area movers).
     pub max_area: u8,
+    /// The farthest square any leap-slide leaps to (0 without leap-slides).
+    pub max_leap: u8,
     /// Per colour and face, what placing or removing such a piece updates in a position,
     /// packed small so that building a position touches little memory.
     pub traits: [Vec<FaceTraits>; 2],
@@ -248,6 +212,16 @@ impl Rules {
                     valid: opt.values.clone(),
                 }
             })?;
+        }
+        // Dependent defaults, in table order (each depends on an earlier option): an option
+        // the request gave always wins.
+        for (i, o) in variant.options.iter().enumerate() {
+            if seen.contains(&i) {
+                continue;
+            }
+            if let Some(d) = o.dependent.iter().find(|d| values[d.option] == d.when) {
+                values[i] = d.value;
+            }
         }
         Ok((profile, values))
     }
@@ -327,6 +301,12 @@ impl Rules {
                 *m = m.without_lion_dog_power();
             }
         }
+        // Without `triple_arrow` no piece has a triple arrow: nothing to read.
+        if let Some(reading) = TRIPLE_ARROW.read(variant, &values) {
+            for m in &mut movement {
+                *m = m.with_triple_arrow(reading);
+            }
+        }
         // Without `area_moves` no piece has an area move: nothing to drop.
         if AREA_MOVES.read(variant, &values) == Some(false) {
             for m in &mut movement {
@@ -376,12 +356,14 @@ impl Rules {
         }
         let mut kinds_present = KindSet::default();
         let mut max_area = 0;
+        let mut max_leap = 0;
         for f in faces.iter().filter(|f| f.exists) {
             for c in &f.compiled {
                 for kind in c.kinds.iter() {
                     kinds_present.insert(kind);
                 }
                 max_area = max_area.max(c.area);
+                max_leap = max_leap.max(c.max_leap);
             }
         }
         let traits: [Vec<FaceTraits>; 2] = [0, 1].map(|ci| {
@@ -440,11 +422,26 @@ impl Rules {
                 on_promotion,
                 both_royals_lost: BOTH_ROYALS_LOST.require(variant, &values),
             });
+        let range_capture =
+            RANGE_CAPTURE_JUMP
+                .read(variant, &values)
+                .map(|pass_equal| RangeCaptureRules {
+                    pass_equal,
+                    any_victim: RANGE_CAPTURE_VICTIM.require(variant, &values),
+                    end_any: RANGE_CAPTURE_END.require(variant, &values),
+                    top: faces
+                        .iter()
+                        .filter(|f| f.exists && f.compiled[0].rangecapture != 0)
+                        .map(|f| f.jump_rank)
+                        .max()
+                        .unwrap_or(0),
+                });
         let play = Mechanisms::compile(
             faces.iter().map(|f| f.fire_demon),
             burn.map(|b| (b.on_promotion, b.both_royals_lost)),
             routes.as_ref(),
             kinds_present.contains(Kind::Line),
+            range_capture.is_some(),
         );
         let mut rules = Rules {
             checkmate: routes
@@ -460,6 +457,7 @@ impl Rules {
             leaps,
             kinds_present,
             max_area,
+            max_leap,
             traits,
             placements,
             start: OnceLock::new(),
@@ -490,6 +488,8 @@ impl Rules {
                         .or_else(|| LAST_RANK_PAWN_LANCE.read(variant, &values))
                         .or_else(|| DEAD_END_PROMOTION.read(variant, &values))
                         .unwrap_or(LastRank::SecondChance),
+                    // Without the option a right offers the choice.
+                    compulsory: PROMOTION_CHOICE.read(variant, &values).unwrap_or(false),
                 }),
             },
             lion_trading: (variant.traits.lion_trading
@@ -508,6 +508,7 @@ impl Rules {
                     always,
                     any_victim: JUMP_CAPTURE_VICTIM.require(variant, &values),
                 }),
+            range_capture,
             burn,
             play,
             values,

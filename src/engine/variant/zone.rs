@@ -12,18 +12,36 @@ impl Rules {
     /// The promotion marks a move of a piece with `face` from `from` to `to` may carry in a
     /// variant with a zone (`None` without one: promotion on capture is decided by the
     /// generator), its mover surviving the move (a piece burned on arrival has no choice,
-    /// tenjiku.md §6.2). The promotion right (chu.md "Promotion", tenjiku.md §6.1):
-    /// `capture_or_entry` when the move enters the zone, or captures with its start or
-    /// final square in it; `zone_contact` when either square is in it. A trapped piece
-    /// ending on its last rank(s) (§6.3): `second_chance` may promote from anywhere,
-    /// `must_promote` must, `no_second_chance` must when it has the right and cannot
-    /// otherwise.
+    /// tenjiku.md §6.2). The promotion right (chu.md "Promotion", tenjiku.md §6.1,
+    /// taikyoku.md §5): `capture_or_entry` when the move enters the zone, or captures with
+    /// its start or final square in it; `zone_contact` when either square is in it;
+    /// `zone_end` and `zone_route` when the final square is (for `zone_route` see
+    /// [`Rules::zone_choice_via`]). A trapped piece ending on its last rank(s) (§6.3):
+    /// `second_chance` may promote from anywhere, `must_promote` must, `no_second_chance`
+    /// must when it has the right and cannot otherwise. With a right, option
+    /// `promotion_choice = compulsory` makes the move promote.
     #[inline]
     pub fn zone_choice(
         &self,
         face: FaceId,
         color: Color,
         from: Square,
+        to: Square,
+        capture: bool,
+    ) -> Option<PromotionChoice> {
+        self.zone_choice_via(face, color, from, None, to, capture)
+    }
+
+    /// [`Rules::zone_choice`] for a move whose first step (a lion's double move, igui or
+    /// pass) is on `via`: under `promotion_right = zone_route` that square counts too
+    /// (taikyoku.md §5), under the other values it plays no part.
+    #[inline]
+    pub fn zone_choice_via(
+        &self,
+        face: FaceId,
+        color: Color,
+        from: Square,
+        via: Option<Square>,
         to: Square,
         capture: bool,
     ) -> Option<PromotionChoice> {
@@ -38,12 +56,15 @@ impl Rules {
             PromotionRight::CaptureOrEntry if capture => from_in || to_in,
             PromotionRight::CaptureOrEntry => to_in && !from_in,
             PromotionRight::ZoneContact => from_in || to_in,
+            PromotionRight::ZoneEnd => to_in,
+            PromotionRight::ZoneRoute => to_in || via.is_some_and(|v| zone_squares.contains(v)),
         };
         let trapped = self.trapped(rule, color, to);
         Some(match (right, trapped, zone.last_rank) {
             (_, true, LastRank::MustPromote) | (true, true, LastRank::NoSecondChance) => {
                 PromotionChoice::Compulsory
             }
+            (true, _, _) if zone.compulsory => PromotionChoice::Compulsory,
             (true, _, _) | (false, true, LastRank::SecondChance) => PromotionChoice::Optional,
             _ => PromotionChoice::None,
         })

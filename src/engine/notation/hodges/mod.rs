@@ -29,6 +29,9 @@
 //!   there. A simple move is `P-12l` or `Rx5e+`; a lion capturing on 12u and going on to
 //!   capture on 11t is `LNx12ux11t+` (the seeds' "double capture appended after the
 //!   first"); capturing on 12u and then stepping to the empty 11t is `LNx12u-11t+`.
+//! - A range capture (taikyoku.md §4.3) lists its final square only, like its machine
+//!   text, with `x` when it removes anything (a passed piece of either side, a friend it
+//!   ends on, the enemy there): `GGx18m`; with nothing removed it is `GG-18m`.
 //! - Igui (居喰い, "stationary feeding": capturing an adjacent piece without moving) names
 //!   the captured square after `x!`: `LNx!12u+`.
 //! - Lion dog (狛犬, komainu) moves of up to three steps list every square the machine move
@@ -280,6 +283,11 @@ fn steps_of(pos: &Position, rules: &Rules, mv: &Move) -> Vec<Step> {
             }
             Step::to(sq, capture)
         }));
+        // A range capture that removes what it passes (or a friend it ends on) is written
+        // as a capture on its final square: `GGx18m` (taikyoku.md §8).
+        if let [last] = &mut steps[..] {
+            last.capture |= !pos.range_removed(mv, rules).is_empty();
+        }
         steps
     };
     let shots = mv.shots();

@@ -440,7 +440,19 @@ fn read_pass(
         return Some(Err(ambiguous(rules.variant.shape(), froms)));
     }
     if mark.is_some() {
-        return Some(Err(HodgesError::PromotionNotPossible));
+        // A pass that promotes (`promotion_right = zone_route`, taikyoku.md §5) is a move
+        // of its own through its step square; `=` declines it, which is the plain pass.
+        let promoting = moves_from(pos, rules, from)
+            .into_iter()
+            .find(|m| m.squares() == [via, from] && m.promo == Promo::Promote);
+        match (mark, promoting) {
+            (Some(Promo::Promote), Some(m)) => return Some(Ok(m)),
+            (Some(Promo::Decline), Some(m)) if !m.promotion_optional() => {
+                return Some(Err(HodgesError::PromotionCompulsory))
+            }
+            (Some(Promo::Decline), Some(_)) => {}
+            _ => return Some(Err(HodgesError::PromotionNotPossible)),
+        }
     }
     let pass = match kind {
         PassKind::Own => pass_of(pos, rules, from),

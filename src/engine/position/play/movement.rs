@@ -1,6 +1,7 @@
-//! Step 1 of playing a move (ko.md §3): the mover leaves its start, captures by
-//! displacement on its listed squares (and, for a line move, every enemy it steps on,
-//! ko.md §4.5), shoots between its legs (a fog's or light's shot, §4.2), and arrives,
+//! Step 1 of playing a move (ko.md §3): the mover leaves its start, removes what a range
+//! capture passes (every piece, friend or foe, in order of distance, then a friend it ends
+//! on: taikyoku.md §4.3, §6), captures by displacement on its listed squares (and, for a
+//! line move, every enemy it steps on, ko.md §4.5), shoots between its legs (a fog's or light's shot, §4.2), and arrives,
 //! its promotion decided (by its mark, or by contagion); step 4, the shots from the final
 //! square; and what a move not yet played captures.
 
@@ -39,6 +40,10 @@ impl Position {
             drum_lost: [false; 2],
             priest_displaced: [false; 2],
         };
+        // A range capture removes what it passes, then a friend it ends on (taikyoku.md §6).
+        if rules.play.range_captures {
+            self.range_removals(mv, &mut turn, rules, effects.as_deref_mut());
+        }
         let mut contagion: Option<FaceId> = None;
         let mut any_capture = false;
         let mut capture = |pos: &mut Position, sq: Square, turn: &mut Turn| {
@@ -87,6 +92,34 @@ impl Position {
         turn
     }
 
+    /// The removals of a range capture before its final square's capture: every piece it
+    /// passes, in order of distance, then a friend it ends on (out of line: only the rules
+    /// with range captures ask).
+    #[inline(never)]
+    fn range_removals(
+        &mut self,
+        mv: &Move,
+        turn: &mut Turn,
+        rules: &Rules,
+        mut effects: Option<&mut Effects>,
+    ) {
+        let Some(passed) = self.range_passed(mv, turn.mover, rules) else {
+            return;
+        };
+        let (to, us) = (turn.to, turn.mover.color);
+        for &sq in passed.iter().chain([&to]) {
+            let cell = self.cell(sq);
+            let removed = if sq == to {
+                cell.is_color(us)
+            } else {
+                !cell.is_empty()
+            };
+            if removed {
+                self.remove(sq, Removal::Capture, turn, rules, effects.as_deref_mut());
+            }
+        }
+    }
+
     /// Step 4: the shots from the final square (every shot but one made between legs).
     pub(super) fn shots_from_final(
         &mut self,
@@ -103,6 +136,7 @@ impl Position {
 
     /// The squares a line move (ko.md §4.5, written `from to`) steps on between its ends,
     /// where `mover` makes `mv` as one; `None` for any other move.
+    #[inline]
     fn line_steps(&self, mv: &Move, mover: Piece, rules: &Rules) -> Option<&'static [Square]> {
         if !rules.play.line_captures {
             return None;
@@ -115,6 +149,41 @@ impl Position {
         let m = &rules.face(mover.face).compiled[mover.color.index()];
         (m.slide_max[d] == 0 && i32::from(m.line[d]) >= dist)
             .then(|| &geo.ray(mv.from, d)[..dist as usize - 1])
+    }
+
+    /// The squares a range capture (taikyoku.md §4.3, written `from to`) passes, where
+    /// `mover` makes `mv` as one (along one of its range-capture lines); `None` for any
+    /// other move.
+    fn range_passed(&self, mv: &Move, mover: Piece, rules: &Rules) -> Option<&'static [Square]> {
+        if !rules.play.range_captures {
+            return None;
+        }
+        let geo = &rules.variant.geometry;
+        let [to] = mv.squares() else { return None };
+        let (d, dist) = geo.line(mv.from, *to)?;
+        let m = &rules.face(mover.face).compiled[mover.color.index()];
+        (m.rangecapture & (1 << d) != 0).then(|| &geo.ray(mv.from, d)[..dist as usize - 1])
+    }
+
+    /// The squares whose pieces `mv` (not yet played) removes by the range-capture rule, in
+    /// order: every piece it passes, friend or foe, then a friend it ends on (empty for
+    /// any other move). The enemy on its final square is its capture, not listed here.
+    pub fn range_removed(&self, mv: &Move, rules: &Rules) -> Vec<Square> {
+        let Some(mover) = self.cell(mv.from).piece() else {
+            return Vec::new();
+        };
+        let Some(passed) = self.range_passed(mv, mover, rules) else {
+            return Vec::new();
+        };
+        let mut out: Vec<Square> = passed
+            .iter()
+            .copied()
+            .filter(|&s| !self.cell(s).is_empty())
+            .collect();
+        if self.cell(mv.to()).is_color(mover.color) {
+            out.push(mv.to());
+        }
+        out
     }
 
     /// The squares `mv` (not yet played) captures by displacement, in order, each once:

@@ -5,7 +5,7 @@
 use super::board::{build_position, read_rank};
 use super::names::Names;
 use super::read::{read_line, Dest, Label, Line, Step};
-use super::terms::{first_problems, KifError, MAX_LINE, UNPLAYED_GAMES};
+use super::terms::{first_problems, KifError, MAX_LINE};
 use crate::engine::core::color::Color;
 use crate::engine::core::square::Square;
 use crate::engine::game::{Game, Played};
@@ -179,13 +179,10 @@ impl Header {
             None => KifError::new(
                 no,
                 "kif_unsupported_handicap",
-                match UNPLAYED_GAMES.iter().find(|(name, _)| *name == value) {
-                    Some((name, reason)) => format!("手合割：{name} {reason}"),
-                    None => format!(
-                        "手合割：{} is not a setup of this variant (write the board instead)",
-                        echo(value)
-                    ),
-                },
+                format!(
+                    "手合割：{} is not a setup of this variant (write the board instead)",
+                    echo(value)
+                ),
             ),
         })
     }

@@ -1,20 +1,8 @@
 //! What the KIF files share: the record's error, the line limit, the step labels and the
 //! problems of a start position as one message. The variants' names in a `手合割`
-//! (handicap; here: which game) tag are the registry's (`VariantNames::japanese`); the
-//! names of games this service does not play, which a reader refuses with a reason, are
-//! here.
+//! (handicap; here: which game) tag are the registry's (`VariantNames::japanese`).
 
 use std::fmt;
-
-/// The `手合割` names of large variants this service does not play yet, each with what a
-/// reader says of it. 大局将棋 is taikyoku shogi's name, which this project's writer once
-/// put on tai shogi's records (tai shogi is 泰将棋).
-pub const UNPLAYED_GAMES: &[(&str, &str)] = &[(
-    "大局将棋",
-    "is taikyoku shogi (36×36), which this service does not play yet (a later version adds \
-     it); tai shogi is 泰将棋: a tai record headed 大局将棋, as this service once wrote them, \
-     reads once that line says 泰将棋",
-)];
 
 /// The longest line a record may have, in bytes.
 pub const MAX_LINE: usize = 1024;
