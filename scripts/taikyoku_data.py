@@ -33,6 +33,20 @@ PIECE_OPTIONS = [
 # side's kanji before it (as 左将 and 右将 do), so that a KIF record's names stay one per kind.
 KANJI = {"HDL": "左𠵇犬", "HDR": "右𠵇犬"}
 
+def engine_movement(movement):
+    """The table's movement in the data language: the table's `hook(D)` is a whole hook move
+    (taikyoku.md section 4.2: a range move, then optionally a turn), the data language's
+    `hook(D)` only its turning part (FORMAT.md), so each hook is written after its straight
+    leg `slide(D)` unless the movement already has that range."""
+    parts = movement.split()
+    out = []
+    for part in parts:
+        if part.startswith("hook(") and "slide" + part[4:] not in parts:
+            out.append("slide" + part[4:])
+        out.append(part)
+    return " ".join(out)
+
+
 RANKS = [chr(c) for c in range(ord("a"), ord("z") + 1)] + [chr(c) * 2 for c in range(ord("a"), ord("k"))]
 
 
@@ -65,7 +79,9 @@ def pieces_file(kinds):
         "# Flags: `royal` (K, CP), `rank=N` (range-capture rank, §4.3), `promoted_only`, `lion`",
         "# for the rows with a `lion` component, `last_rank` / `last_rank=2` for the pieces",
         "# trapped on their last rank(s) (§5). A promoted piece moves as `promotes`, with its",
-        "# rank and royalty (+CP, +DE are royal), and never promotes again.",
+        "# rank and royalty (+CP, +DE are royal), and never promotes again. The table's hook",
+        "# moves (`hook(D)`, the whole move) are written with their straight leg: `slide(D)",
+        "# hook(D)` (FORMAT.md: `hook` is the turning part).",
         "",
     ]
     for k in kinds:
@@ -77,7 +93,7 @@ def pieces_file(kinds):
         promotes = "std=-" if k["promotes_to"] == "-" else "std=" + k["promotes_to"]
         name = k["name"]
         kanji = KANJI.get(k["code"], k["kanji"])
-        out.append(" | ".join([k["code"], name, kanji, "-", k["movement_wikipedia"],
+        out.append(" | ".join([k["code"], name, kanji, "-", engine_movement(k["movement_wikipedia"]),
                                promotes, " ".join(flags) or "-"]))
     return "\n".join(out) + "\n"
 
@@ -132,11 +148,11 @@ def overrides_file(kinds):
     ]
     for k in kinds:
         if k["movement_ats"] and k["code"] not in governed:
-            out.append(f"readings | ats | {k['code']} | {k['movement_ats']}")
+            out.append(f"readings | ats | {k['code']} | {engine_movement(k['movement_ats'])}")
     out.append("")
     for option, code, values in PIECE_OPTIONS:
         for value, movement in values:
-            out.append(f"{option} | {value} | {code} | {movement or by_code[code]['movement_ats']}")
+            out.append(f"{option} | {value} | {code} | {engine_movement(movement or by_code[code]['movement_ats'])}")
     return "\n".join(out) + "\n"
 
 

@@ -109,14 +109,12 @@ fn ko_start_perft_locks() {
     assert_start_locks("ko", 6);
 }
 
-/// Taikyoku (taikyoku.md §10): depth 1 of both profiles (159, 488) equals the page's
-/// counts, made by a second implementation written from the page alone (not outside
-/// figures), and the page's breakdown by piece. Depth 2 is not locked: this engine counts
-/// 26,256 and 237,745 where that implementation counts 26,270 and 237,750, and the moves
-/// that differ are not found yet (TODO(#32): find them and decide from the page).
+/// Taikyoku (taikyoku.md §10): depths 1 and 2 of both profiles (159 / 26,270 and 488 /
+/// 237,750) are the page's counts, made by a second implementation written from the page
+/// alone (not outside figures), and equal to this engine's; depth 3 is a regression lock.
 #[test]
 fn taikyoku_start_perft_locks() {
-    assert_start_locks("taikyoku", 2);
+    assert_start_locks("taikyoku", 6);
 }
 
 #[test]

@@ -619,6 +619,16 @@ fn a_component_or_flag_the_rules_cannot_honour_does_not_load() {
             chu_pawn("step(f) | std=G | pawnlike last_rank commander"),
             " (P): the flag `commander` is not one this variant's rules honour",
         ),
+        // A hook move's straight leg is `slide(D)` beside `hook(D)` (FORMAT.md), which a
+        // row transcribed from a table that writes the whole move as `hook(D)` would lose.
+        (
+            "chu",
+            "pieces",
+            "P |",
+            chu_pawn("hook(orth) | std=G | pawnlike last_rank"),
+            " (P): `hook(f,b,l,r)` needs its straight leg `slide(f,b,l,r)` beside it (`hook` is \
+             only the turning part of a hook move)",
+        ),
         (
             "ko",
             "pieces",

@@ -56,7 +56,7 @@ impl DirSet {
         Ok(DirSet(bits))
     }
 
-    fn names(self) -> String {
+    pub(crate) fn names(self) -> String {
         self.iter().map(Dir::short).collect::<Vec<_>>().join(",")
     }
 }

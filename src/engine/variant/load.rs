@@ -14,7 +14,7 @@ use super::route_rules::KIND_MASK_BITS;
 use crate::engine::core::color::Color;
 use crate::engine::core::piece::{KindId, MAX_KINDS};
 use crate::engine::geometry::Geometry;
-use crate::engine::movement::{Compiled, Component, Kind, KindSet, Movement};
+use crate::engine::movement::{Compiled, Component, Kind, KindSet, Movement, UNLIMITED};
 
 /// The data files of a variant.
 #[derive(Clone, Copy)]
@@ -270,6 +270,28 @@ fn honoured(movement: &Movement, traits: VariantTraits) -> Result<(), String> {
             Movement {
                 components: vec![c.clone()]
             }
+        ));
+    }
+    // A hook move's straight leg is the range `slide(D)` beside `hook(D)` (its turning
+    // part): a hook without it would lose the moves that do not turn.
+    let ranges = movement
+        .components
+        .iter()
+        .filter_map(|c| match c {
+            Component::Slide { dirs, max } if *max == UNLIMITED => Some(dirs.0),
+            _ => None,
+        })
+        .fold(0u8, |all, dirs| all | dirs);
+    if let Some(Component::Hook { dirs }) = movement
+        .components
+        .iter()
+        .find(|c| matches!(c, Component::Hook { dirs } if dirs.0 & !ranges != 0))
+    {
+        return Err(format!(
+            "`hook({})` needs its straight leg `slide({})` beside it (`hook` is only the \
+             turning part of a hook move)",
+            dirs.names(),
+            dirs.names()
         ));
     }
     match Compiled::new(movement, Color::Black).range_capture_clash() {
