@@ -600,6 +600,31 @@ for i, (piece, code, move, to, ok, extra, note) in enumerate(SHARED):
     ))
 
 
+MATED_BY_BLACK = {"state": "ended", "result": "black", "reason": "checkmate"}
+
+# Hook moves without a turn (taikyoku.md §4.2: a range move of at least one square, then
+# *optionally* a turn): the straight range is part of the hook move.
+OWN.append(own(
+    "TX66", "Hook mover: the straight range without a turn",
+    f"{KINGS} HM@18r p@18m", "18r18m",
+    "§4.2 the hook mover's move is a range move of at least one square along an orthogonal, "
+    "then optionally a turn: without the turn it is an ordinary range move, here capturing "
+    "the pawn on 18m over the empty 18q-18n. 18m is outside Black's zone a-k and HM never "
+    "promotes. (Found by perft(2) of the start: White's hook mover on 20f stepping onto an "
+    "emptied neighbour.) On the otherwise empty board the hook mover on 18m then reaches "
+    "every square (a range, then a turn), so White's lone king on 1a is mated (§7), as in T16.",
+    [legal("default", "18r18m", f"{KINGS} HM@18m", ["18m:p"], status=MATED_BY_BLACK),
+     legal("ats", "18r18m", f"{KINGS} HM@18m", ["18m:p"], status=MATED_BY_BLACK)]))
+OWN.append(own(
+    "TX67", "Long-nosed goblin: the straight diagonal range without a turn",
+    f"{KINGS} LO@18r", "18r14n",
+    "§4.2 hook(diag): a diagonal range move, then optionally a turn; without the turn the "
+    "goblin ranges along its diagonal: 18r to 14n is four squares forward-right for Black "
+    "(towards file 1 and rank a) through empty squares. 14n is outside Black's zone a-k.",
+    [legal("default", "18r14n", f"{KINGS} LO@14n"),
+     legal("ats", "18r14n", f"{KINGS} LO@14n")]))
+
+
 def own_vectors():
     out = []
     for v in OWN:
@@ -635,7 +660,8 @@ def own_vectors():
                 side = "w" if (v["side"] == "b") == (plies % 2 == 0) else "b"
                 after_text = position_text(after, side, plies + 2)
                 row["expect"] = legal_expect(
-                    canonical, removed, {"state": status}, after_text, passes, rules
+                    canonical, removed, status if isinstance(status, dict) else {"state": status},
+                    after_text, passes, rules
                 )
                 if promotion:
                     row["expect"]["promotion"] = promotion
