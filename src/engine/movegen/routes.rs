@@ -93,7 +93,7 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
             can_capture: kf.shooter.is_none()
                 || routing.shooter_displacement_capture
                 || kf.priest_family.is_some(),
-            can_promote: self.can_promote(from, face, kf),
+            can_promote: self.can_promote(face, kf),
         };
         // Double moves and paths fold their routes by effect before they are emitted.
         let multi = c.kinds.contains(Kind::Double) || c.kinds.contains(Kind::Path);
@@ -124,7 +124,7 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
     }
 
     /// Whether the piece may promote on a move now (ko.md §4.6c, §4.6d).
-    fn can_promote(&self, from: Square, face: FaceId, kf: &RouteFace) -> bool {
+    fn can_promote(&self, face: FaceId, kf: &RouteFace) -> bool {
         if self.rules.face(face).promotes_to.is_none() {
             return false;
         }
@@ -143,7 +143,6 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
             let net = f.net != [0, 0];
             (f.guard || net).then_some((sq, net))
         });
-        let _ = from;
         match routing.clerk_precondition {
             ClerkPrecondition::Off => true,
             ClerkPrecondition::AnyPromotedGuardInCamp => {
