@@ -107,6 +107,12 @@ def start_position(setup):
             sys.exit(f"setup: rank {r['rank']} is not rank number {n}")
         board[(f, n)] = r["code"]
         board[(37 - f, 37 - n)] = r["code"].lower()
+    return board_text(board)
+
+
+def board_text(board, side="b", number=1):
+    """The position text of `board` ((file, rank number) -> piece token) on 36x36: ranks
+    from `a`, cells from file 36 to 1, empty runs as numbers, then side, `-`, number."""
     ranks = []
     for n in range(1, 37):
         cells, empty = [], 0
@@ -122,7 +128,7 @@ def start_position(setup):
         if empty:
             cells.append(str(empty))
         ranks.append(",".join(cells))
-    return "/".join(ranks) + " b - 1"
+    return f"{'/'.join(ranks)} {side} - {number}"
 
 
 def notes_position(path):

@@ -19,6 +19,8 @@ import re
 import sys
 from pathlib import Path
 
+from taikyoku_data import board_text
+
 FILES = RANKS = 36
 RANK_NAMES = [chr(ord("a") + i) for i in range(26)] + [
     chr(ord("a") + i) * 2 for i in range(10)
@@ -49,22 +51,7 @@ def position_text(placements, side, number=1):
         sq = square(at)
         assert sq not in board, entry
         board[sq] = code
-    rows = []
-    for rank in range(1, RANKS + 1):
-        cells, empty = [], 0
-        for file in range(FILES, 0, -1):
-            code = board.get((file, rank))
-            if code is None:
-                empty += 1
-                continue
-            if empty:
-                cells.append(str(empty))
-                empty = 0
-            cells.append(code)
-        if empty:
-            cells.append(str(empty))
-        rows.append(",".join(cells))
-    return f"{'/'.join(rows)} {side} - {number}"
+    return board_text(board, side, number)
 
 
 def rules_of(case):
