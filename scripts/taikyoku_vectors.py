@@ -21,7 +21,6 @@ from pathlib import Path
 
 from taikyoku_data import board_text
 
-FILES = RANKS = 36
 RANK_NAMES = [chr(ord("a") + i) for i in range(26)] + [
     chr(ord("a") + i) * 2 for i in range(10)
 ]
