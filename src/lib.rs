@@ -12,5 +12,6 @@ pub mod cli;
 pub mod config;
 pub mod conformance;
 pub mod engine;
+pub mod matches;
 pub mod startup;
 pub mod telemetry;

@@ -1,0 +1,1 @@
+//! Owned by a helper of issue 33.

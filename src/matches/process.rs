@@ -1,0 +1,1 @@
+//! Engines as child processes. (Issue 33: owned by the process helper.)
