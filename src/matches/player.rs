@@ -128,6 +128,10 @@ pub trait Player: Send {
     /// # Errors
     /// How the player failed.
     fn think(&mut self, turn: &Turn<'_>) -> Result<Reply, Fault>;
+    /// After [`Fault::TimedOut`]: asks the engine to stop thinking and answer (XBoard `?`
+    /// and `ping`, USI `stop`) and says whether it answered within `grace`. An engine that
+    /// answers lost on time; one that does not hangs (the referee then kills it).
+    fn probe(&mut self, grace: Duration) -> bool;
     /// Tells the player how the game ended (`None`: no result, the game was stopped).
     fn game_over(&mut self, result: Option<GameResult>, reason: &str);
     /// Ends the player: asks it to quit, waits briefly, kills it and reaps the process.
