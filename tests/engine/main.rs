@@ -22,6 +22,7 @@ mod ko;
 mod ko_hodges;
 mod layering;
 mod maka;
+mod matches_protocol;
 mod names;
 mod perft;
 mod picture;
