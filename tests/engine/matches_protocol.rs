@@ -38,7 +38,7 @@ struct Seen {
 /// Whether an XBoard move is a pass written as one square twice.
 fn is_same_square(wire: &str) -> bool {
     let half = wire.len() / 2;
-    wire.len() % 2 == 0 && wire.is_char_boundary(half) && wire[..half] == wire[half..]
+    wire.len().is_multiple_of(2) && wire.is_char_boundary(half) && wire[..half] == wire[half..]
 }
 
 /// Checks one legal move both ways through both protocols.

@@ -21,6 +21,17 @@ impl WireError {
     }
 }
 
+/// The longest stretch of a wire text an error quotes (an engine may print a megabyte).
+const QUOTED: usize = 40;
+
+/// A wire text as an error quotes it: Rust-quoted, cut after [`QUOTED`] characters.
+fn quoted(wire: &str) -> String {
+    match wire.char_indices().nth(QUOTED) {
+        Some((cut, _)) => format!("{:?}…", &wire[..cut]),
+        None => format!("{wire:?}"),
+    }
+}
+
 /// The problems that make a position text invalid, as one error (the first three said).
 fn position_error(problems: &[PositionProblem]) -> WireError {
     let said: Vec<String> = problems
@@ -35,4 +46,18 @@ fn position_error(problems: &[PositionProblem]) -> WireError {
         String::new()
     };
     WireError::new(format!("not a position: {}{tail}", said.join("; ")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::quoted;
+
+    #[test]
+    fn errors_quote_a_bounded_stretch_of_the_text() {
+        assert_eq!(quoted("f5f6,"), "\"f5f6,\"");
+        let long = "漢".repeat(1 << 20);
+        let shown = quoted(&long);
+        assert!(shown.ends_with('…'));
+        assert_eq!(shown.chars().filter(|&c| c == '漢').count(), 40);
+    }
 }

@@ -41,7 +41,7 @@ pub fn move_from_wire(_pos: &Position, rules: &Rules, wire: &str) -> Result<Stri
         )));
     }
     parse_move_text(rules.variant.shape(), text)
-        .map_err(|e| WireError::new(format!("not a USI move ({e}): {wire:?}")))?;
+        .map_err(|e| WireError::new(format!("not a USI move ({e}): {}", super::quoted(wire))))?;
     Ok(match text.strip_suffix('?') {
         Some(body) => format!("{body}="),
         None => text.to_string(),

@@ -200,7 +200,12 @@ fn read_leg(shape: Shape, text: &str) -> Option<Leg> {
 /// pass).
 pub fn move_from_wire(pos: &Position, rules: &Rules, wire: &str) -> Result<String, WireError> {
     let shape = rules.variant.shape();
-    let bad = |why: &str| WireError::new(format!("not an XBoard move ({why}): {wire:?}"));
+    let bad = |why: &str| {
+        WireError::new(format!(
+            "not an XBoard move ({why}): {}",
+            super::quoted(wire)
+        ))
+    };
     let text = wire.trim_ascii();
     if text.len() > MAX_WIRE_MOVE {
         return Err(bad("too long"));
@@ -487,6 +492,22 @@ mod tests {
         let dai = rules("dai");
         assert_eq!(setboard_to_wire(&dai, &Position::start(&dai)), None);
         assert!(setboard_from_wire(&chu, "12/12 b - 1").is_err());
+    }
+
+    #[test]
+    fn a_megabyte_line_is_refused_in_few_words() {
+        let chu = rules("chu");
+        let start = Position::start(&chu);
+        for line in [
+            "f3f5".repeat(1 << 18),
+            format!("{}f3f5", " ".repeat(1 << 20)),
+        ] {
+            let why = move_from_wire(&start, &chu, &line)
+                .map(|_| ())
+                .unwrap_err()
+                .why;
+            assert!(why.len() < 120, "{why}");
+        }
     }
 
     /// Reads `text` every way a hostile engine could send it; only values or errors.
