@@ -8,7 +8,7 @@ use crate::invariants::pick_move;
 use crate::support::{rules_for, Rng};
 use shogi_arbiter::engine::core::moves::Move;
 use shogi_arbiter::engine::movegen::legal_moves;
-use shogi_arbiter::engine::position::Position;
+use shogi_arbiter::engine::position::{Extra, Position};
 use shogi_arbiter::engine::rules::legality::check_move;
 use shogi_arbiter::engine::variant::{Rules, VARIANT_IDS};
 use shogi_arbiter::matches::protocol::{usi, xboard};
@@ -33,6 +33,8 @@ struct Seen {
     shots: usize,
     /// Squares whose file takes two letters (taikyoku shogi's files past 26).
     double_letter_files: usize,
+    /// Positions with something in the extra field (chu shogi's counter-strike square).
+    extra: usize,
 }
 
 /// Whether an XBoard move is a pass written as one square twice.
@@ -102,6 +104,7 @@ fn round_trip(rules: &Rules, plies: usize, seed: u64) -> Seen {
             continue;
         }
         seen.positions += 1;
+        seen.extra += usize::from(pos.extra() != Extra::None);
         check_position_texts(&pos, rules);
         for mv in &moves {
             check_one(&pos, rules, mv, &mut seen);
@@ -148,6 +151,12 @@ fn every_legal_move_round_trips_through_xboard_and_usi() {
                 id == "taikyoku",
                 "{id} {profile}: files past 26 only in taikyoku"
             );
+            if id == "chu" {
+                assert!(
+                    seen.extra > 0,
+                    "chu {profile}: a counter-strike square came up"
+                );
+            }
             runs += 1;
         }
     }
