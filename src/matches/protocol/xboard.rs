@@ -226,32 +226,46 @@ pub fn move_from_wire(pos: &Position, rules: &Rules, wire: &str) -> Result<Strin
         _ => (text, ""),
     };
     let parts: Vec<&str> = body.split(',').collect();
+    let legs = parts
+        .iter()
+        .map(|part| read_leg(shape, part))
+        .collect::<Option<Vec<Leg>>>()
+        .ok_or_else(|| bad("a leg is not two squares"))?;
+    let name = |sq: Square| shape.name(sq).to_string();
+    if let [Leg {
+        from,
+        to: Some(to),
+        shots,
+    }] = &legs[..]
+    {
+        if from == to && shots.is_empty() {
+            let pass = pass_of(pos, rules, *from).map_or_else(
+                || format!("{0}{0}", name(*from)),
+                |pass| format_move(shape, &pass),
+            );
+            return Ok(pass + mark);
+        }
+    }
     let mut out = String::new();
     let mut at: Option<Square> = None;
-    for (i, part) in parts.iter().enumerate() {
-        let leg = read_leg(shape, part).ok_or_else(|| bad("a leg is not two squares"))?;
-        match (at, leg.to) {
-            (None, _) => out.push_str(&shape.name(leg.from).to_string()),
-            (Some(prev), Some(_)) if prev == leg.from => {}
-            _ => return Err(bad("a leg does not start where the one before ended")),
+    for leg in &legs {
+        match at {
+            None => out.push_str(&name(leg.from)),
+            Some(prev) if prev == leg.from => {}
+            Some(_) => return Err(bad("a leg does not start where the one before ended")),
         }
         match leg.to {
             Some(to) => {
-                out.push_str(&shape.name(to).to_string());
+                out.push_str(&name(to));
                 at = Some(to);
             }
-            // A shot in place (the piece shoots without moving): the whole move.
-            None if parts.len() == 1 && !leg.shots.is_empty() => {}
+            // A shot in place (the piece shoots without moving) is a whole move.
+            None if legs.len() == 1 && !leg.shots.is_empty() => {}
             None => return Err(bad("a leg is not two squares")),
         }
-        for t in &leg.shots {
+        for &t in &leg.shots {
             out.push('*');
-            out.push_str(&shape.name(*t).to_string());
-        }
-        if i == 0 && parts.len() == 1 && leg.to == Some(leg.from) && leg.shots.is_empty() {
-            if let Some(pass) = pass_of(pos, rules, leg.from) {
-                out = format_move(shape, &pass);
-            }
+            out.push_str(&name(t));
         }
     }
     out.push_str(mark);
