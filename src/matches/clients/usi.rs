@@ -1,0 +1,296 @@
+//! [`UsiPlayer`]: a [`Player`] over an engine speaking USI (the Universal Shogi Interface) as
+//! lishogi's bots do. The handshake is `usi`, the `id` and `option name …` lines up to
+//! `usiok`, `setoption name NAME value VALUE` for each engine option (and `USI_Hash` from the
+//! memory size when the engine declared it), then `isready` up to `readyok`.
+//!
+//! A game: `setoption name USI_Variant value ID` when the engine declared `USI_Variant` (the
+//! arbiter's variant id); an engine without it is taken to play chu only, and any other
+//! variant is then a [`Fault::Protocol`]. Then `isready`/`readyok` and `usinewgame`. Each
+//! turn is `position sfen START moves M1 M2 …` (always the start position and every move,
+//! as USI wants) and `go btime B wtime W` with `binc`/`winc` for an increment or `byoyomi`
+//! (milliseconds). A fixed time per move is `byoyomi T` with both main times zero, the form
+//! shogi engines commonly honour (`movetime` is not sent).
+//!
+//! The answer is `bestmove X [ponder Y]`; `bestmove resign` resigns. `bestmove win` is the
+//! entering-king declaration of standard shogi, a rule none of these variants has: it is
+//! read as an unparsable move. `info … depth D … score cp N` gives the score; `score mate N`
+//! becomes ±([`MATE_SCORE`] − |N|).
+
+use super::{handshake_fault, millis, read_until, wire_moves, QUIT_GRACE};
+use crate::engine::core::color::Color;
+use crate::engine::core::ending::GameResult;
+use crate::matches::clock::TimeControl;
+use crate::matches::player::{Action, EngineSpec, Fault, GameStart, Player, Reply, Turn};
+use crate::matches::process::EngineProcess;
+use crate::matches::protocol::usi as wire;
+use std::time::{Duration, Instant};
+
+/// The score a mate in 0 is given (centipawns).
+pub const MATE_SCORE: i32 = 100_000;
+
+/// A USI engine.
+pub struct UsiPlayer {
+    name: String,
+    process: EngineProcess,
+    /// The options the engine declared (`option name NAME …`).
+    declared: Vec<String>,
+    handshake_timeout: Duration,
+    side: Color,
+    time_control: Option<TimeControl>,
+    /// The USI texts of the current game's moves so far (kept between turns).
+    moves: Vec<String>,
+}
+
+impl UsiPlayer {
+    /// Starts the engine and runs the handshake.
+    ///
+    /// # Errors
+    /// The engine could not start, crashed, flooded, or did not send `usiok` or `readyok` in
+    /// time ([`Fault::Protocol`]).
+    pub fn start(spec: &EngineSpec) -> Result<UsiPlayer, Fault> {
+        let process = EngineProcess::spawn(spec)?;
+        let mut player = UsiPlayer {
+            name: spec.name.clone(),
+            process,
+            declared: Vec::new(),
+            handshake_timeout: spec.handshake_timeout,
+            side: Color::Black,
+            time_control: None,
+            moves: Vec::new(),
+        };
+        player.handshake(spec)?;
+        Ok(player)
+    }
+
+    /// The options the engine declared.
+    pub fn declared_options(&self) -> &[String] {
+        &self.declared
+    }
+
+    /// The process id of the engine.
+    pub fn pid(&self) -> u32 {
+        self.process.pid()
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), Fault> {
+        self.process.send(line)
+    }
+
+    fn handshake(&mut self, spec: &EngineSpec) -> Result<(), Fault> {
+        self.send("usi")?;
+        let timeout = self.handshake_timeout;
+        let deadline = Instant::now() + timeout;
+        let mut declared = Vec::new();
+        read_until(&mut self.process, deadline, |line| {
+            if let Some(name) = option_name(line) {
+                declared.push(name);
+            }
+            line.trim() == "usiok"
+        })
+        .map_err(|f| handshake_fault(f, "`usiok`", timeout))?;
+        self.declared = declared;
+        if self.declares("USI_Hash") {
+            self.send(&format!("setoption name USI_Hash value {}", spec.memory_mib))?;
+        }
+        for (name, value) in &spec.options {
+            self.process
+                .send(&format!("setoption name {name} value {value}"))?;
+        }
+        self.ready()
+    }
+
+    fn declares(&self, name: &str) -> bool {
+        self.declared.iter().any(|d| d == name)
+    }
+
+    /// `isready` up to `readyok`.
+    fn ready(&mut self) -> Result<(), Fault> {
+        self.send("isready")?;
+        let timeout = self.handshake_timeout;
+        read_until(&mut self.process, Instant::now() + timeout, |line| {
+            line.trim() == "readyok"
+        })
+        .map(|_| ())
+        .map_err(|f| handshake_fault(f, "`readyok`", timeout))
+    }
+
+    /// The `go` command of a turn.
+    fn go(&self, turn: &Turn<'_>) -> String {
+        let mover = turn.game.position.side();
+        let (black, white) = if mover == Color::Black {
+            (turn.own, turn.opponent)
+        } else {
+            (turn.opponent, turn.own)
+        };
+        let (b, w) = (millis(black), millis(white));
+        match self.time_control {
+            Some(TimeControl::PerMove(t)) => {
+                format!("go btime 0 wtime 0 byoyomi {}", millis(t))
+            }
+            Some(TimeControl::Increment { increment, .. }) => {
+                let i = millis(increment);
+                format!("go btime {b} wtime {w} binc {i} winc {i}")
+            }
+            Some(TimeControl::Byoyomi { byoyomi, .. }) => {
+                format!("go btime {b} wtime {w} byoyomi {}", millis(byoyomi))
+            }
+            None => format!("go btime {b} wtime {w}"),
+        }
+    }
+
+    /// Reads up to `bestmove`.
+    fn read_move(&mut self, turn: &Turn<'_>) -> Result<Reply, Fault> {
+        let (mut score, mut depth) = (None, None);
+        loop {
+            let line = self.process.recv(turn.deadline)?;
+            let mut words = line.split_whitespace();
+            match words.next() {
+                Some("bestmove") => {
+                    let text = words.next().unwrap_or("");
+                    let action = match text {
+                        "resign" => Action::Resign,
+                        "win" => {
+                            return Err(Fault::Unparsable {
+                                wire: text.to_string(),
+                                why: "`bestmove win` claims the entering-king rule of \
+                                      standard shogi, which this variant does not have"
+                                    .into(),
+                            })
+                        }
+                        _ => Action::Move(
+                            wire::move_from_wire(&turn.game.position, turn.rules, text).map_err(
+                                |e| Fault::Unparsable {
+                                    wire: text.to_string(),
+                                    why: e.why,
+                                },
+                            )?,
+                        ),
+                    };
+                    return Ok(Reply {
+                        action,
+                        wire: text.to_string(),
+                        score,
+                        depth,
+                    });
+                }
+                Some("info") => {
+                    let (d, s) = info(&line);
+                    depth = d.or(depth);
+                    score = s.or(score);
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+impl Player for UsiPlayer {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn new_game(&mut self, start: &GameStart<'_>) -> Result<(), Fault> {
+        if self.declares("USI_Variant") {
+            self.send(&format!(
+                "setoption name USI_Variant value {}",
+                start.variant
+            ))?;
+        } else if start.variant != "chu" {
+            return Err(Fault::Protocol(format!(
+                "the engine declares no USI_Variant option, so it plays chu only, not {}",
+                start.variant
+            )));
+        }
+        self.side = start.side;
+        self.time_control = Some(*start.time_control);
+        self.moves.clear();
+        self.ready()?;
+        self.send("usinewgame")
+    }
+
+    fn think(&mut self, turn: &Turn<'_>) -> Result<Reply, Fault> {
+        let known = self.moves.len().min(turn.game.plies());
+        self.moves.truncate(known);
+        let new = wire_moves(turn.game, turn.rules, known, wire::move_to_wire);
+        self.moves.extend(new);
+        let mut position = format!(
+            "position sfen {}",
+            wire::position_to_wire(turn.rules, turn.game.start())
+        );
+        if !self.moves.is_empty() {
+            position.push_str(" moves ");
+            position.push_str(&self.moves.join(" "));
+        }
+        self.send(&position)?;
+        let go = self.go(turn);
+        self.send(&go)?;
+        self.read_move(turn)
+    }
+
+    fn probe(&mut self, grace: Duration) -> bool {
+        if self.send("stop").is_err() {
+            return false;
+        }
+        read_until(&mut self.process, Instant::now() + grace, |line| {
+            line.trim_start().starts_with("bestmove")
+        })
+        .is_ok()
+    }
+
+    fn game_over(&mut self, result: Option<GameResult>, _reason: &str) {
+        let word = match result {
+            Some(GameResult::Win(c)) if c == self.side => "win",
+            Some(GameResult::Win(_)) => "lose",
+            Some(GameResult::Draw | GameResult::NoContest) => "draw",
+            None => return,
+        };
+        let _ = self.send(&format!("gameover {word}"));
+    }
+
+    fn shutdown(&mut self) {
+        let _ = self.send("quit");
+        self.process.shutdown(QUIT_GRACE);
+    }
+}
+
+/// The name in an `option name NAME type …` line.
+fn option_name(line: &str) -> Option<String> {
+    let rest = line.trim().strip_prefix("option name ")?;
+    let end = rest.find(" type ").unwrap_or(rest.len());
+    Some(rest[..end].trim().to_string())
+}
+
+/// The depth and score of an `info` line, when it gives them.
+fn info(line: &str) -> (Option<u32>, Option<i32>) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let (mut depth, mut score) = (None, None);
+    for (i, w) in words.iter().enumerate() {
+        match (*w, words.get(i + 1), words.get(i + 2)) {
+            ("depth", Some(d), _) => depth = d.parse().ok().or(depth),
+            ("score", Some(&"cp"), Some(n)) => score = n.parse().ok().or(score),
+            ("score", Some(&"mate"), Some(n)) => {
+                score = mate_score(n).or(score);
+            }
+            _ => {}
+        }
+    }
+    (depth, score)
+}
+
+/// `score mate N` as centipawns: mate in N for the mover is large and positive, a mate
+/// against it large and negative (`+`/`-` alone: an unknown distance).
+fn mate_score(n: &str) -> Option<i32> {
+    match n {
+        "+" => Some(MATE_SCORE),
+        "-" => Some(-MATE_SCORE),
+        _ => {
+            let plies: i32 = n.parse().ok()?;
+            let distance = plies.unsigned_abs().min(10_000) as i32;
+            Some(if n.starts_with('-') {
+                -(MATE_SCORE - distance)
+            } else {
+                MATE_SCORE - distance
+            })
+        }
+    }
+}

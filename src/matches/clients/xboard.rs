@@ -1,0 +1,427 @@
+//! [`XboardPlayer`]: a [`Player`] over an engine speaking XBoard/CECP version 2 the way
+//! HaChu does. The handshake is `xboard`, `protover 2` and the `feature` lines up to
+//! `feature done=1` (each answered `accepted`, or `rejected` for `san=1`: we write coordinate
+//! moves only), then `memory N` when the engine asked for it (HaChu crashes on its first
+//! search without it) and `option NAME=VALUE` for each engine option. A game is `new`,
+//! `variant NAME` (HaChu's `new` falls back to chu), `force`, `post` and the time control;
+//! the engine is kept in force mode, told the moves it has not seen with `usermove` (each
+//! checked with `ping`/`pong`: an `Illegal move` before the `pong` is a refusal), and asked
+//! for a move with `time`/`otim` (centiseconds) and `go`, then `force` again. A lion's two
+//! legs may come on two `move` lines, the first ending in a comma: they are joined.
+//!
+//! Time controls: XBoard has no byoyomi and HaChu does not honour `st` (measured: `st 1` gave
+//! moves of up to 0.98 s, too close to the limit), so a fixed time T per move is sent as
+//! `level 1 T 0` (one move per period) with `time` = T before each move, which HaChu spends a
+//! fraction of; a byoyomi control is sent as sudden death with `time` = main time left plus
+//! the byoyomi period.
+//!
+//! Only the variant's initial setup can be set for sure: HaChu's `setboard` reads the board
+//! field alone, with the first player to move. A later start position is sent that way in
+//! chu (whose board letters are HaChu's) when sente (Black, the first player: XBoard's
+//! "white") is to move and no counter-strike state is pending; any other start is a
+//! [`Fault::Protocol`] (openings as move lists always work: they are replayed).
+
+use super::{handshake_fault, read_until, wire_moves, QUIT_GRACE};
+use crate::engine::core::color::Color;
+use crate::engine::core::ending::GameResult;
+use crate::engine::notation::format_position_of;
+use crate::matches::clock::TimeControl;
+use crate::matches::player::{Action, EngineSpec, Fault, GameStart, Player, Reply, Turn};
+use crate::matches::process::EngineProcess;
+use crate::matches::protocol::xboard as wire;
+use std::time::{Duration, Instant};
+
+/// What the engine declared in its `feature` lines (CECP's defaults where it said nothing).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Features {
+    pub ping: bool,
+    pub usermove: bool,
+    pub memory: bool,
+    pub setboard: bool,
+    /// The `variants` list, when given.
+    pub variants: Option<Vec<String>>,
+    pub myname: Option<String>,
+}
+
+/// An XBoard/CECP engine.
+pub struct XboardPlayer {
+    name: String,
+    process: EngineProcess,
+    features: Features,
+    handshake_timeout: Duration,
+    /// The moves of the current game the engine has been told or has played.
+    known: usize,
+    time_control: Option<TimeControl>,
+    pings: u32,
+}
+
+impl XboardPlayer {
+    /// Starts the engine and runs the handshake.
+    ///
+    /// # Errors
+    /// The engine could not start, crashed, flooded, or did not send `feature done=1` in
+    /// time ([`Fault::Protocol`]).
+    pub fn start(spec: &EngineSpec) -> Result<XboardPlayer, Fault> {
+        let process = EngineProcess::spawn(spec)?;
+        let mut player = XboardPlayer {
+            name: spec.name.clone(),
+            process,
+            features: Features::default(),
+            handshake_timeout: spec.handshake_timeout,
+            known: 0,
+            time_control: None,
+            pings: 0,
+        };
+        player.handshake(spec)?;
+        Ok(player)
+    }
+
+    /// What the engine declared.
+    pub fn features(&self) -> &Features {
+        &self.features
+    }
+
+    /// The process id of the engine.
+    pub fn pid(&self) -> u32 {
+        self.process.pid()
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), Fault> {
+        self.process.send(line)
+    }
+
+    fn handshake(&mut self, spec: &EngineSpec) -> Result<(), Fault> {
+        self.send("xboard")?;
+        self.send("protover 2")?;
+        let timeout = spec.handshake_timeout;
+        let mut deadline = Instant::now() + timeout;
+        let mut extended = false;
+        loop {
+            let line = self
+                .process
+                .recv(deadline)
+                .map_err(|f| handshake_fault(f, "`feature done=1`", timeout))?;
+            let Some(rest) = line.trim().strip_prefix("feature ") else {
+                continue;
+            };
+            for (key, value) in parse_features(rest) {
+                let answer = if key == "san" && value == "1" {
+                    "rejected"
+                } else {
+                    "accepted"
+                };
+                self.send(&format!("{answer} {key}"))?;
+                let on = value == "1";
+                match key.as_str() {
+                    "ping" => self.features.ping = on,
+                    "usermove" => self.features.usermove = on,
+                    "memory" => self.features.memory = on,
+                    "setboard" => self.features.setboard = on,
+                    "myname" => self.features.myname = Some(value.clone()),
+                    "variants" => {
+                        self.features.variants =
+                            Some(value.split(',').map(|v| v.trim().to_string()).collect());
+                    }
+                    "done" if on => return self.configure(spec),
+                    "done" if !extended => {
+                        extended = true;
+                        deadline = Instant::now() + timeout;
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// After the features: memory, options, and a `ping` to see the engine took them.
+    fn configure(&mut self, spec: &EngineSpec) -> Result<(), Fault> {
+        if self.features.memory {
+            self.send(&format!("memory {}", spec.memory_mib.max(1)))?;
+        }
+        for (name, value) in &spec.options {
+            self.process.send(&format!("option {name}={value}"))?;
+        }
+        self.sync(Instant::now() + self.handshake_timeout, None)
+            .map_err(|f| handshake_fault(f, "`pong` after the options", self.handshake_timeout))
+    }
+
+    /// `ping N` and waits for `pong N` (when the engine has `ping`); an `Illegal move`
+    /// before it is the refusal of `usermove`, when one was just sent.
+    fn sync(&mut self, deadline: Instant, usermove: Option<&str>) -> Result<(), Fault> {
+        if !self.features.ping {
+            return Ok(());
+        }
+        self.pings += 1;
+        let pong = format!("pong {}", self.pings);
+        self.send(&format!("ping {}", self.pings))?;
+        let mut refused = None;
+        read_until(&mut self.process, deadline, |line| {
+            let line = line.trim();
+            if line.starts_with("Illegal move") && refused.is_none() {
+                refused = Some(line.to_string());
+            }
+            line == pong
+        })?;
+        match (refused, usermove) {
+            (Some(message), Some(wire)) => Err(Fault::Refused {
+                wire: wire.to_string(),
+                message,
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// Tells the engine one move of the game.
+    fn user_move(&mut self, text: &str, deadline: Instant) -> Result<(), Fault> {
+        let line = if self.features.usermove {
+            format!("usermove {text}")
+        } else {
+            text.to_string()
+        };
+        self.send(&line)?;
+        self.sync(deadline, Some(text))
+    }
+
+    /// The clock commands before `go`.
+    fn clock_commands(&mut self, turn: &Turn<'_>) -> Result<(), Fault> {
+        let (own, other) = match self.time_control {
+            Some(TimeControl::PerMove(t)) => (t, t),
+            Some(TimeControl::Byoyomi { byoyomi, .. }) => {
+                (turn.own + byoyomi, turn.opponent + byoyomi)
+            }
+            _ => (turn.own, turn.opponent),
+        };
+        self.send(&format!("time {}", centis(own)))?;
+        self.send(&format!("otim {}", centis(other)))
+    }
+
+    /// Reads up to the engine's move (or resignation).
+    fn read_move(&mut self, turn: &Turn<'_>) -> Result<Reply, Fault> {
+        let mut joined = String::new();
+        let (mut score, mut depth) = (None, None);
+        loop {
+            let line = self.process.recv(turn.deadline)?;
+            let line = line.trim();
+            if let Some(text) = line.strip_prefix("move ") {
+                joined.push_str(text.trim());
+                if joined.ends_with(',') {
+                    continue;
+                }
+                let action = Action::Move(translate(turn, &joined)?);
+                return Ok(Reply {
+                    action,
+                    wire: joined,
+                    score,
+                    depth,
+                });
+            }
+            if line == "resign" {
+                return Ok(Reply {
+                    action: Action::Resign,
+                    wire: line.to_string(),
+                    score,
+                    depth,
+                });
+            }
+            if let Some((d, s)) = thinking(line) {
+                (depth, score) = (Some(d), Some(s));
+            }
+        }
+    }
+}
+
+impl Player for XboardPlayer {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn new_game(&mut self, start: &GameStart<'_>) -> Result<(), Fault> {
+        let Some(variant) = wire::variant_name(start.variant) else {
+            return Err(Fault::Protocol(format!(
+                "XBoard cannot carry the variant {}",
+                start.variant
+            )));
+        };
+        if let Some(list) = &self.features.variants {
+            if !list.iter().any(|v| v == variant) {
+                return Err(Fault::Protocol(format!(
+                    "the engine does not list the variant {variant} in its features ({})",
+                    list.join(",")
+                )));
+            }
+        }
+        let setup = if start.start_is_initial {
+            None
+        } else {
+            Some(setboard_text(start)?)
+        };
+        self.known = 0;
+        self.time_control = Some(*start.time_control);
+        for line in ["new".to_string(), format!("variant {variant}")] {
+            self.send(&line)?;
+        }
+        if let Some(board) = setup {
+            self.send(&format!("setboard {board}"))?;
+        }
+        self.send("force")?;
+        self.send("post")?;
+        self.send(&level(start.time_control))?;
+        self.sync(Instant::now() + self.handshake_timeout, None)
+            .map_err(|f| handshake_fault(f, "`pong` after the game's setup", self.handshake_timeout))
+    }
+
+    fn think(&mut self, turn: &Turn<'_>) -> Result<Reply, Fault> {
+        let plies = turn.game.plies();
+        if plies < self.known {
+            return Err(Fault::Protocol(format!(
+                "the game has {plies} moves but the engine was told {}",
+                self.known
+            )));
+        }
+        for text in wire_moves(turn.game, turn.rules, self.known, wire::move_to_wire) {
+            self.user_move(&text, turn.deadline)?;
+            self.known += 1;
+        }
+        self.clock_commands(turn)?;
+        self.send("go")?;
+        let reply = self.read_move(turn)?;
+        self.send("force")?;
+        self.known = plies + 1;
+        Ok(reply)
+    }
+
+    fn probe(&mut self, grace: Duration) -> bool {
+        let deadline = Instant::now() + grace;
+        self.pings += 1;
+        let pong = format!("pong {}", self.pings);
+        let ping = format!("ping {}", self.pings);
+        if self.send("?").is_err() || self.send(&ping).is_err() {
+            return false;
+        }
+        let answered = read_until(&mut self.process, deadline, |line| {
+            let line = line.trim();
+            line == pong || line.starts_with("move ")
+        })
+        .is_ok();
+        answered && self.send("force").is_ok()
+    }
+
+    fn game_over(&mut self, result: Option<GameResult>, reason: &str) {
+        let result = match result {
+            Some(GameResult::Win(Color::Black)) => "1-0",
+            Some(GameResult::Win(Color::White)) => "0-1",
+            Some(GameResult::Draw | GameResult::NoContest) => "1/2-1/2",
+            None => "*",
+        };
+        let reason: String = reason
+            .chars()
+            .map(|c| if "{}\r\n".contains(c) { ' ' } else { c })
+            .collect();
+        let _ = self.send(&format!("result {result} {{{reason}}}"));
+        let _ = self.send("force");
+    }
+
+    fn shutdown(&mut self) {
+        let _ = self.send("quit");
+        self.process.shutdown(QUIT_GRACE);
+    }
+}
+
+/// The `setboard` text of a start that is not the initial setup (see the module's doc).
+fn setboard_text(start: &GameStart<'_>) -> Result<String, Fault> {
+    let text = format_position_of(start.rules.variant, start.start);
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    match fields.as_slice() {
+        [board, "b", "-", ..] if start.variant == "chu" => Ok((*board).to_string()),
+        _ => Err(Fault::Protocol(format!(
+            "an XBoard engine can start only from the initial setup, or in chu from a board \
+             with sente to move and no counter-strike pending; not from {text}"
+        ))),
+    }
+}
+
+/// The `level` command of a time control.
+fn level(tc: &TimeControl) -> String {
+    match *tc {
+        TimeControl::PerMove(t) => format!("level 1 {} 0", minutes_seconds(t)),
+        TimeControl::Increment { base, increment } => {
+            format!("level 0 {} {}", minutes_seconds(base), seconds(increment))
+        }
+        TimeControl::Byoyomi { base, .. } => format!("level 0 {} 0", minutes_seconds(base)),
+    }
+}
+
+/// `M` or `M:SS`, whole seconds rounded up (at least one).
+fn minutes_seconds(d: Duration) -> String {
+    let secs = d.as_millis().div_ceil(1000).max(1);
+    if secs % 60 == 0 {
+        format!("{}", secs / 60)
+    } else {
+        format!("{}:{:02}", secs / 60, secs % 60)
+    }
+}
+
+/// Seconds, with a fraction only when there is one.
+fn seconds(d: Duration) -> String {
+    if d.subsec_millis() == 0 {
+        d.as_secs().to_string()
+    } else {
+        format!("{:.3}", d.as_secs_f64())
+    }
+}
+
+/// Centiseconds (at least one: HaChu reads a zero clock as "move at once").
+fn centis(d: Duration) -> u128 {
+    (d.as_millis() / 10).max(1)
+}
+
+/// A thinking line's depth and score: `depth score time nodes pv...`.
+fn thinking(line: &str) -> Option<(u32, i32)> {
+    let mut fields = line.split_whitespace();
+    let depth = fields.next()?.trim_end_matches(['.', '&']).parse().ok()?;
+    let score = fields.next()?.parse().ok()?;
+    fields.next()?.parse::<u64>().ok()?;
+    fields.next()?.parse::<u64>().ok()?;
+    Some((depth, score))
+}
+
+/// The engine's move text as machine text; the checks first keep the translation's slicing
+/// on ASCII text with no empty leg.
+fn translate(turn: &Turn<'_>, text: &str) -> Result<String, Fault> {
+    let unparsable = |why: String| Fault::Unparsable {
+        wire: text.to_string(),
+        why,
+    };
+    let body = text.strip_suffix('+').unwrap_or(text);
+    if text != "@@@@"
+        && (body.is_empty()
+            || !text.bytes().all(|b| b.is_ascii_graphic())
+            || body.split(',').any(str::is_empty))
+    {
+        return Err(unparsable(format!("not an XBoard move: {text:?}")));
+    }
+    wire::move_from_wire(&turn.game.position, turn.rules, text).map_err(|e| unparsable(e.why))
+}
+
+/// The `key=value` pairs of a `feature` line (values may be quoted).
+fn parse_features(text: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut rest = text.trim_start();
+    while let Some(eq) = rest.find('=') {
+        let key = rest[..eq].trim().to_string();
+        let after = &rest[eq + 1..];
+        let (value, next) = match after.strip_prefix('"') {
+            Some(quoted) => match quoted.find('"') {
+                Some(end) => (&quoted[..end], &quoted[end + 1..]),
+                None => (quoted, ""),
+            },
+            None => {
+                let end = after.find(char::is_whitespace).unwrap_or(after.len());
+                (&after[..end], &after[end..])
+            }
+        };
+        out.push((key, value.to_string()));
+        rest = next.trim_start();
+    }
+    out
+}
