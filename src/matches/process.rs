@@ -11,6 +11,7 @@
 //! binaries, so a write to a dead engine fails with `EPIPE` and is reported as its exit.
 
 use super::player::{EngineSpec, Fault};
+use std::collections::VecDeque;
 use std::io::{BufWriter, Read, Write};
 use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -27,14 +28,17 @@ pub const MAX_LINE: usize = 64 * 1024;
 pub const TURN_BYTES: u64 = 16 * 1024 * 1024;
 /// How much of the end of the engine's standard error is kept for a crash report (bytes).
 pub const STDERR_TAIL: usize = 4 * 1024;
-/// Lines read ahead and not yet taken: at most this many lines of [`MAX_LINE`] bytes wait.
-const QUEUE: usize = 64;
+/// Batches read ahead and not yet taken (a batch is the lines completed by one read of at
+/// most [`READ_CHUNK`] bytes, so at most one of them is long).
+const QUEUE: usize = 16;
+/// The most one read takes from the engine's output.
+const READ_CHUNK: usize = 8192;
 /// How long to wait for the exit status once the engine closed its output.
 const EXIT_WAIT: Duration = Duration::from_secs(2);
 
 /// What the output reader hands over.
 enum Out {
-    Line(String),
+    Lines(Vec<String>),
     Flood(String),
     End,
 }
@@ -44,6 +48,8 @@ pub struct EngineProcess {
     child: Child,
     pid: i32,
     lines: Receiver<Out>,
+    /// Lines of the last batch not yet taken.
+    pending: VecDeque<String>,
     writes: Option<mpsc::Sender<String>>,
     /// The writer's error, once a write failed.
     write_error: Arc<Mutex<Option<String>>>,
@@ -74,14 +80,15 @@ impl EngineProcess {
                 stderr: String::new(),
             })?;
         let pid = i32::try_from(child.id()).unwrap_or(i32::MAX);
-        let (stdin, stdout, stderr) = match (child.stdin.take(), child.stdout.take(), child.stderr.take()) {
-            (Some(i), Some(o), Some(e)) => (i, o, e),
-            _ => {
-                kill_group(pid);
-                let _ = child.wait();
-                return Err(Fault::Protocol("the engine's pipes were not opened".into()));
-            }
-        };
+        let (stdin, stdout, stderr) =
+            match (child.stdin.take(), child.stdout.take(), child.stderr.take()) {
+                (Some(i), Some(o), Some(e)) => (i, o, e),
+                _ => {
+                    kill_group(pid);
+                    let _ = child.wait();
+                    return Err(Fault::Protocol("the engine's pipes were not opened".into()));
+                }
+            };
         let turn_bytes = Arc::new(AtomicU64::new(0));
         let (tx, lines) = mpsc::sync_channel(QUEUE);
         let counter = Arc::clone(&turn_bytes);
@@ -98,6 +105,7 @@ impl EngineProcess {
             child,
             pid,
             lines,
+            pending: VecDeque::new(),
             writes: Some(wtx),
             write_error,
             turn_bytes,
@@ -124,7 +132,10 @@ impl EngineProcess {
             return Err(self.failure_after_write(why));
         }
         self.turn_bytes.store(0, Ordering::Relaxed);
-        let sent = self.writes.as_ref().is_some_and(|w| w.send(format!("{line}\n")).is_ok());
+        let sent = self
+            .writes
+            .as_ref()
+            .is_some_and(|w| w.send(format!("{line}\n")).is_ok());
         if sent {
             Ok(())
         } else {
@@ -139,18 +150,26 @@ impl EngineProcess {
     /// [`Fault::Crashed`] once the engine's output has ended (its exit status and the end of
     /// its standard error).
     pub fn recv(&mut self, deadline: Instant) -> Result<String, Fault> {
-        if let Some(fault) = &self.ended {
-            return Err(fault.clone());
+        loop {
+            if let Some(line) = self.pending.pop_front() {
+                return Ok(line);
+            }
+            if let Some(fault) = &self.ended {
+                return Err(fault.clone());
+            }
+            let wait = deadline.saturating_duration_since(Instant::now());
+            let fault = match self.lines.recv_timeout(wait) {
+                Ok(Out::Lines(lines)) => {
+                    self.pending = lines.into();
+                    continue;
+                }
+                Err(RecvTimeoutError::Timeout) => return Err(Fault::TimedOut),
+                Ok(Out::Flood(what)) => Fault::Flood { what },
+                Ok(Out::End) | Err(RecvTimeoutError::Disconnected) => self.exit_fault(EXIT_WAIT),
+            };
+            self.ended = Some(fault.clone());
+            return Err(fault);
         }
-        let wait = deadline.saturating_duration_since(Instant::now());
-        let fault = match self.lines.recv_timeout(wait) {
-            Ok(Out::Line(line)) => return Ok(line),
-            Err(RecvTimeoutError::Timeout) => return Err(Fault::TimedOut),
-            Ok(Out::Flood(what)) => Fault::Flood { what },
-            Ok(Out::End) | Err(RecvTimeoutError::Disconnected) => self.exit_fault(EXIT_WAIT),
-        };
-        self.ended = Some(fault.clone());
-        Err(fault)
     }
 
     /// Ends the engine: the client has already written its quit command; waits up to `grace`
@@ -258,7 +277,7 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 /// The stdout reader: lines of at most [`MAX_LINE`] bytes, a flood past the limits (after
 /// which everything is read and dropped, so the engine never blocks on us), the end.
 fn read_lines(mut out: impl Read, tx: &SyncSender<Out>, turn_bytes: &AtomicU64) {
-    let mut buf = vec![0u8; 8192];
+    let mut buf = vec![0u8; READ_CHUNK];
     let mut line: Vec<u8> = Vec::new();
     let mut flooded = false;
     loop {
@@ -271,8 +290,11 @@ fn read_lines(mut out: impl Read, tx: &SyncSender<Out>, turn_bytes: &AtomicU64) 
         }
         let total = turn_bytes.fetch_add(n as u64, Ordering::Relaxed) + n as u64;
         let mut what = None;
+        let mut batch = Vec::new();
         if total > TURN_BYTES {
-            what = Some(format!("more than {TURN_BYTES} bytes of output in one turn"));
+            what = Some(format!(
+                "more than {TURN_BYTES} bytes of output in one turn"
+            ));
         }
         for part in buf[..n].split_inclusive(|&b| b == b'\n') {
             if what.is_some() {
@@ -291,10 +313,11 @@ fn read_lines(mut out: impl Read, tx: &SyncSender<Out>, turn_bytes: &AtomicU64) 
                 let text = String::from_utf8_lossy(&line);
                 let text = text.strip_suffix('\r').unwrap_or(&text).to_string();
                 line.clear();
-                if tx.send(Out::Line(text)).is_err() {
-                    return;
-                }
+                batch.push(text);
             }
+        }
+        if !batch.is_empty() && tx.send(Out::Lines(batch)).is_err() {
+            return;
         }
         if let Some(what) = what {
             flooded = true;
@@ -434,7 +457,10 @@ mod tests {
         let pid = p.pid();
         let child: u32 = p.recv(soon()).expect("pid").parse().expect("a pid");
         let t = Instant::now();
-        assert_eq!(p.recv(Instant::now() + Duration::from_millis(100)), Err(Fault::TimedOut));
+        assert_eq!(
+            p.recv(Instant::now() + Duration::from_millis(100)),
+            Err(Fault::TimedOut)
+        );
         assert!(t.elapsed() >= Duration::from_millis(100));
         p.shutdown(Duration::from_millis(50));
         assert!(t.elapsed() < Duration::from_secs(2));

@@ -90,7 +90,10 @@ impl UsiPlayer {
         .map_err(|f| handshake_fault(f, "`usiok`", timeout))?;
         self.declared = declared;
         if self.declares("USI_Hash") {
-            self.send(&format!("setoption name USI_Hash value {}", spec.memory_mib))?;
+            self.send(&format!(
+                "setoption name USI_Hash value {}",
+                spec.memory_mib
+            ))?;
         }
         for (name, value) in &spec.options {
             self.process
@@ -292,5 +295,209 @@ fn mate_score(n: &str) -> Option<i32> {
                 MATE_SCORE - distance
             })
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::game::Game;
+    use crate::engine::notation::format_position_of;
+    use crate::engine::position::Position;
+    use crate::engine::variant::{by_id, Rules};
+    use crate::matches::player::Protocol;
+    use crate::matches::process::testing::{reaped, shell};
+    use std::path::PathBuf;
+
+    /// A fake USI engine: the handshake (with `USI_Variant` when `variants`), `go` and `stop`
+    /// as given; it logs what it reads to `log`.
+    fn fake(variants: bool, go: &str, stop: &str, log: &PathBuf) -> EngineSpec {
+        let variant = if variants {
+            "echo 'option name USI_Variant type combo default chu var chu var dai';"
+        } else {
+            ""
+        };
+        let script = format!(
+            "while read -r line; do echo \"$line\" >> {log}; case \"$line\" in \
+             usi) echo 'id name fake'; \
+                  echo 'option name USI_Hash type spin default 16 min 1 max 1024'; \
+                  {variant} echo usiok;; \
+             isready) echo readyok;; \
+             go*) {go};; \
+             stop) {stop};; \
+             quit) exit 0;; \
+             esac; done",
+            log = log.display()
+        );
+        shell(&script, Protocol::Usi)
+    }
+
+    fn log_file(name: &str) -> PathBuf {
+        let file = std::env::temp_dir().join(format!("usi-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_file(&file);
+        file
+    }
+
+    fn begin(
+        p: &mut UsiPlayer,
+        variant: &'static str,
+        rules: &Rules,
+        tc: &TimeControl,
+    ) -> Result<(), Fault> {
+        let start = Position::start(rules);
+        p.new_game(&GameStart {
+            variant,
+            rules,
+            start: &start,
+            start_is_initial: true,
+            side: Color::White,
+            time_control: tc,
+        })
+    }
+
+    fn turn<'a>(game: &'a Game, rules: &'a Rules, ms: u64) -> Turn<'a> {
+        let t = Duration::from_millis(ms);
+        Turn {
+            game,
+            rules,
+            own: t,
+            opponent: t,
+            deadline: Instant::now() + t,
+        }
+    }
+
+    fn chu() -> Rules {
+        Rules::default_for(by_id("chu").expect("chu"))
+    }
+
+    #[test]
+    fn a_fake_engine_is_told_the_game_and_its_move_and_score_are_read() {
+        let log = log_file("move");
+        let go = "echo 'info depth 3 seldepth 5 score cp 42 nodes 100 pv 6c6e'; echo 'bestmove 6c6e ponder 7h7g'";
+        let mut spec = fake(true, go, ":", &log);
+        spec.options = vec![("Threads".into(), "1".into())];
+        let mut p = UsiPlayer::start(&spec).expect("handshake");
+        assert!(p.declared_options().iter().any(|o| o == "USI_Variant"));
+        let rules = chu();
+        let tc = TimeControl::PerMove(Duration::from_millis(1500));
+        begin(&mut p, "chu", &rules, &tc).expect("new game");
+        let mut game = Game::new(Position::start(&rules), &rules, true);
+        game.play_text(&rules, "7j7h").expect("legal");
+        let reply = p.think(&turn(&game, &rules, 2000)).expect("a move");
+        assert_eq!(reply.action, Action::Move("6c6e".into()));
+        assert_eq!((reply.depth, reply.score), (Some(3), Some(42)));
+        p.game_over(Some(GameResult::Win(Color::White)), "test");
+        let pid = p.pid();
+        p.shutdown();
+        assert!(reaped(pid));
+        let sent = std::fs::read_to_string(&log).expect("the log");
+        let _ = std::fs::remove_file(&log);
+        let start = format_position_of(rules.variant, &Position::start(&rules));
+        let expected = [
+            "usi".to_string(),
+            "setoption name USI_Hash value 16".into(),
+            "setoption name Threads value 1".into(),
+            "isready".into(),
+            "setoption name USI_Variant value chu".into(),
+            "isready".into(),
+            "usinewgame".into(),
+            format!("position sfen {start} moves 7j7h"),
+            "go btime 0 wtime 0 byoyomi 1500".into(),
+            "gameover win".into(),
+            "quit".into(),
+        ];
+        assert_eq!(sent.lines().collect::<Vec<_>>(), expected);
+    }
+
+    #[test]
+    fn a_resignation_comes_with_a_mate_score() {
+        let log = log_file("resign");
+        let go = "echo 'info depth 9 score mate -3 pv 6c6e'; echo 'bestmove resign'";
+        let mut p = UsiPlayer::start(&fake(true, go, ":", &log)).expect("handshake");
+        let rules = chu();
+        let tc = TimeControl::Increment {
+            base: Duration::from_secs(60),
+            increment: Duration::from_secs(1),
+        };
+        begin(&mut p, "chu", &rules, &tc).expect("new game");
+        let game = Game::new(Position::start(&rules), &rules, true);
+        let reply = p.think(&turn(&game, &rules, 2000)).expect("a reply");
+        assert_eq!(reply.action, Action::Resign);
+        assert_eq!(reply.score, Some(-(MATE_SCORE - 3)));
+        p.shutdown();
+        let sent = std::fs::read_to_string(&log).expect("the log");
+        let _ = std::fs::remove_file(&log);
+        assert!(
+            sent.contains("\ngo btime 2000 wtime 2000 binc 1000 winc 1000\n"),
+            "{sent}"
+        );
+    }
+
+    #[test]
+    fn an_entering_king_claim_is_unparsable() {
+        let log = log_file("win");
+        let mut p =
+            UsiPlayer::start(&fake(true, "echo 'bestmove win'", ":", &log)).expect("handshake");
+        let rules = chu();
+        begin(
+            &mut p,
+            "chu",
+            &rules,
+            &TimeControl::PerMove(Duration::from_secs(1)),
+        )
+        .expect("new game");
+        let game = Game::new(Position::start(&rules), &rules, true);
+        let fault = p.think(&turn(&game, &rules, 2000)).expect_err("no move");
+        assert!(
+            matches!(fault, Fault::Unparsable { ref wire, .. } if wire == "win"),
+            "{fault:?}"
+        );
+        p.shutdown();
+        let _ = std::fs::remove_file(&log);
+    }
+
+    #[test]
+    fn an_engine_without_usi_variant_plays_chu_only() {
+        let log = log_file("novariant");
+        let mut p = UsiPlayer::start(&fake(false, ":", ":", &log)).expect("handshake");
+        let dai = Rules::default_for(by_id("dai").expect("dai"));
+        let tc = TimeControl::PerMove(Duration::from_secs(1));
+        let Err(Fault::Protocol(why)) = begin(&mut p, "dai", &dai, &tc) else {
+            panic!("dai accepted");
+        };
+        assert!(why.contains("USI_Variant"), "{why}");
+        assert_eq!(begin(&mut p, "chu", &chu(), &tc), Ok(()));
+        p.shutdown();
+        let _ = std::fs::remove_file(&log);
+    }
+
+    #[test]
+    fn an_engine_that_never_answers_usi_is_a_protocol_fault() {
+        let mut spec = shell("sleep 30", Protocol::Usi);
+        spec.handshake_timeout = Duration::from_millis(300);
+        let Err(Fault::Protocol(why)) = UsiPlayer::start(&spec) else {
+            panic!("not a protocol fault");
+        };
+        assert!(why.contains("usiok"), "{why}");
+    }
+
+    #[test]
+    fn a_slow_engine_times_out_and_stops_when_probed_a_hung_one_does_not() {
+        let log = log_file("slow");
+        let slow = fake(true, ":", "echo 'bestmove 6c6e'", &log);
+        let hung = fake(true, "sleep 30", "echo 'bestmove 6c6e'", &log);
+        let rules = chu();
+        let tc = TimeControl::PerMove(Duration::from_millis(100));
+        let game = Game::new(Position::start(&rules), &rules, true);
+        for (spec, answers) in [(slow, true), (hung, false)] {
+            let mut p = UsiPlayer::start(&spec).expect("handshake");
+            begin(&mut p, "chu", &rules, &tc).expect("new game");
+            assert_eq!(p.think(&turn(&game, &rules, 100)), Err(Fault::TimedOut));
+            assert_eq!(p.probe(Duration::from_millis(300)), answers);
+            let pid = p.pid();
+            p.shutdown();
+            assert!(reaped(pid));
+        }
+        let _ = std::fs::remove_file(&log);
     }
 }

@@ -267,7 +267,9 @@ impl Player for XboardPlayer {
         self.send("post")?;
         self.send(&level(start.time_control))?;
         self.sync(Instant::now() + self.handshake_timeout, None)
-            .map_err(|f| handshake_fault(f, "`pong` after the game's setup", self.handshake_timeout))
+            .map_err(|f| {
+                handshake_fault(f, "`pong` after the game's setup", self.handshake_timeout)
+            })
     }
 
     fn think(&mut self, turn: &Turn<'_>) -> Result<Reply, Fault> {
@@ -424,4 +426,301 @@ fn parse_features(text: &str) -> Vec<(String, String)> {
         rest = next.trim_start();
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::game::Game;
+    use crate::engine::notation::parse_valid_position;
+    use crate::engine::position::Position;
+    use crate::engine::variant::{by_id, Rules};
+    use crate::matches::player::Protocol;
+    use crate::matches::process::testing::{peak_kb, reaped, shell};
+
+    /// A fake XBoard engine: the handshake, `ping`, and `go` and `usermove` as given.
+    fn fake(go: &str, usermove: &str) -> EngineSpec {
+        let script = format!(
+            "while read -r line; do case \"$line\" in \
+             protover*) echo 'feature ping=1 usermove=1 memory=1 variants=\"chu,dai\"'; \
+                        echo '# a comment'; echo 'feature done=1';; \
+             ping*) echo \"pong ${{line#ping }}\";; \
+             usermove*) {usermove};; \
+             go) {go};; \
+             quit) exit 0;; \
+             esac; done"
+        );
+        shell(&script, Protocol::Xboard)
+    }
+
+    fn chu() -> Rules {
+        Rules::default_for(by_id("chu").expect("chu"))
+    }
+
+    fn begin(player: &mut XboardPlayer, rules: &Rules, start: &Position, tc: &TimeControl) {
+        let initial = *start == Position::start(rules);
+        let game_start = GameStart {
+            variant: "chu",
+            rules,
+            start,
+            start_is_initial: initial,
+            side: start.side(),
+            time_control: tc,
+        };
+        player.new_game(&game_start).expect("new game");
+    }
+
+    fn turn<'a>(game: &'a Game, rules: &'a Rules, ms: u64) -> Turn<'a> {
+        let t = Duration::from_millis(ms);
+        Turn {
+            game,
+            rules,
+            own: t,
+            opponent: t,
+            deadline: Instant::now() + t,
+        }
+    }
+
+    #[test]
+    fn a_fake_engine_handshakes_and_moves_with_a_lion_move_on_two_lines() {
+        let mut p = XboardPlayer::start(&fake(
+            "echo 'move f5f6,'; echo '# x'; echo 'move f6e7'",
+            ":",
+        ))
+        .expect("handshake");
+        assert!(p.features().memory && p.features().ping && p.features().usermove);
+        let rules = chu();
+        let start = Position::start(&rules);
+        begin(
+            &mut p,
+            &rules,
+            &start,
+            &TimeControl::PerMove(Duration::from_secs(1)),
+        );
+        let game = Game::new(start, &rules, true);
+        let reply = p.think(&turn(&game, &rules, 2000)).expect("a move");
+        assert_eq!(reply.wire, "f5f6,f6e7");
+        assert_eq!(reply.action, Action::Move("7h7g8f".into()));
+        let pid = p.pid();
+        p.shutdown();
+        assert!(reaped(pid));
+    }
+
+    #[test]
+    fn the_score_of_the_last_thinking_line_comes_with_the_move() {
+        let go = "echo '3 -25 10 1000 f3f5'; echo '4 17 20 3000 f3f5 g10g8'; echo 'move f3f5'";
+        let mut p = XboardPlayer::start(&fake(go, ":")).expect("handshake");
+        let rules = chu();
+        let start = Position::start(&rules);
+        begin(
+            &mut p,
+            &rules,
+            &start,
+            &TimeControl::PerMove(Duration::from_secs(1)),
+        );
+        let game = Game::new(start, &rules, true);
+        let reply = p.think(&turn(&game, &rules, 2000)).expect("a move");
+        assert_eq!(reply.action, Action::Move("7j7h".into()));
+        assert_eq!((reply.depth, reply.score), (Some(4), Some(17)));
+        p.shutdown();
+    }
+
+    #[test]
+    fn an_engine_that_never_answers_the_handshake_is_a_protocol_fault() {
+        let file = std::env::temp_dir().join(format!("xb-silent-{}", std::process::id()));
+        let mut spec = shell(
+            &format!("echo $$ > {}; sleep 30", file.display()),
+            Protocol::Xboard,
+        );
+        spec.handshake_timeout = Duration::from_millis(300);
+        let t = Instant::now();
+        let Err(Fault::Protocol(why)) = XboardPlayer::start(&spec) else {
+            panic!("not a protocol fault");
+        };
+        assert!(t.elapsed() < Duration::from_secs(2));
+        assert!(why.contains("feature done=1"), "{why}");
+        let pid: u32 = std::fs::read_to_string(&file)
+            .expect("pid")
+            .trim()
+            .parse()
+            .expect("pid");
+        let _ = std::fs::remove_file(&file);
+        assert!(reaped(pid), "the silent engine {pid} was not reaped");
+    }
+
+    #[test]
+    fn a_refused_usermove_is_reported_with_its_text() {
+        let mut p = XboardPlayer::start(&fake("echo 'move g10g8'", "echo 'Illegal move'"))
+            .expect("handshake");
+        let rules = chu();
+        let start = Position::start(&rules);
+        begin(
+            &mut p,
+            &rules,
+            &start,
+            &TimeControl::PerMove(Duration::from_secs(1)),
+        );
+        let mut game = Game::new(start, &rules, true);
+        game.play_text(&rules, "7j7h").expect("legal");
+        let fault = p.think(&turn(&game, &rules, 2000)).expect_err("refused");
+        assert_eq!(
+            fault,
+            Fault::Refused {
+                wire: "f3f5".into(),
+                message: "Illegal move".into()
+            }
+        );
+        p.shutdown();
+    }
+
+    #[test]
+    fn a_crash_on_go_is_reported_with_its_status() {
+        let mut p = XboardPlayer::start(&fake("exit 3", ":")).expect("handshake");
+        let rules = chu();
+        let start = Position::start(&rules);
+        begin(
+            &mut p,
+            &rules,
+            &start,
+            &TimeControl::PerMove(Duration::from_secs(1)),
+        );
+        let game = Game::new(start, &rules, true);
+        let Err(Fault::Crashed { status, .. }) = p.think(&turn(&game, &rules, 2000)) else {
+            panic!("not a crash");
+        };
+        assert!(status.contains('3'), "{status}");
+        let pid = p.pid();
+        p.shutdown();
+        assert!(reaped(pid));
+    }
+
+    #[test]
+    fn a_slow_engine_times_out_and_answers_the_probe() {
+        let go = "(sleep 0.4; echo 'move f3f5') &";
+        let mut p = XboardPlayer::start(&fake(go, ":")).expect("handshake");
+        let rules = chu();
+        let start = Position::start(&rules);
+        begin(
+            &mut p,
+            &rules,
+            &start,
+            &TimeControl::PerMove(Duration::from_millis(100)),
+        );
+        let game = Game::new(start, &rules, true);
+        assert_eq!(p.think(&turn(&game, &rules, 100)), Err(Fault::TimedOut));
+        assert!(p.probe(Duration::from_millis(1000)));
+        p.shutdown();
+    }
+
+    #[test]
+    fn a_hung_engine_times_out_and_fails_the_probe_and_is_killed() {
+        let mut p = XboardPlayer::start(&fake("sleep 30", ":")).expect("handshake");
+        let rules = chu();
+        let start = Position::start(&rules);
+        begin(
+            &mut p,
+            &rules,
+            &start,
+            &TimeControl::PerMove(Duration::from_millis(100)),
+        );
+        let game = Game::new(start, &rules, true);
+        assert_eq!(p.think(&turn(&game, &rules, 100)), Err(Fault::TimedOut));
+        let t = Instant::now();
+        assert!(!p.probe(Duration::from_millis(300)));
+        assert!(t.elapsed() >= Duration::from_millis(300));
+        let pid = p.pid();
+        p.shutdown();
+        assert!(t.elapsed() < Duration::from_secs(2));
+        assert!(reaped(pid));
+    }
+
+    #[test]
+    fn a_flood_of_100_mb_is_a_flood_fault_in_bounded_memory() {
+        let mut p = XboardPlayer::start(&fake("yes | head -c 100000000", ":")).expect("handshake");
+        let rules = chu();
+        let start = Position::start(&rules);
+        begin(
+            &mut p,
+            &rules,
+            &start,
+            &TimeControl::PerMove(Duration::from_secs(10)),
+        );
+        let game = Game::new(start, &rules, true);
+        let _ = std::fs::write("/proc/self/clear_refs", "5");
+        let before = peak_kb();
+        let t = Instant::now();
+        let Err(Fault::Flood { what }) = p.think(&turn(&game, &rules, 10_000)) else {
+            panic!("not a flood");
+        };
+        let grown = peak_kb().saturating_sub(before);
+        println!(
+            "flood: {what}; after {:?}, peak memory grew by {grown} kB",
+            t.elapsed()
+        );
+        assert!(grown < 40 * 1024, "peak memory grew by {grown} kB");
+        p.shutdown();
+    }
+
+    #[test]
+    fn hachu_plays_legal_moves_and_a_lion_double_move() {
+        let program = std::path::Path::new("/usr/games/hachu");
+        if !program.exists() {
+            println!("skipped: /usr/games/hachu is not installed");
+            return;
+        }
+        let spec = EngineSpec {
+            name: "HaChu".into(),
+            program: program.into(),
+            args: Vec::new(),
+            protocol: Protocol::Xboard,
+            options: vec![("Resign".into(), "0".into())],
+            memory_mib: 32,
+            handshake_timeout: Duration::from_secs(10),
+        };
+        let t = Instant::now();
+        let mut p = XboardPlayer::start(&spec).expect("HaChu's handshake");
+        println!("HaChu handshake: {:?}", t.elapsed());
+        assert!(p
+            .features()
+            .myname
+            .as_deref()
+            .is_some_and(|n| n.contains("HaChu")));
+        let rules = chu();
+        let tc = TimeControl::PerMove(Duration::from_millis(300));
+        let start = Position::start(&rules);
+        begin(&mut p, &rules, &start, &tc);
+        let mut game = Game::new(start, &rules, true);
+        for ply in 0..4 {
+            if ply % 2 == 1 {
+                let mv = game.legal_moves(&rules)[0];
+                let text = crate::engine::notation::format_move(rules.variant.shape(), &mv);
+                game.play_text(&rules, &text).expect("legal");
+                continue;
+            }
+            let t = Instant::now();
+            let reply = p.think(&turn(&game, &rules, 1000)).expect("HaChu moves");
+            println!("HaChu at 0.3 s a move: {} in {:?}", reply.wire, t.elapsed());
+            let Action::Move(text) = reply.action else {
+                panic!("HaChu resigned");
+            };
+            game.play_text(&rules, &text)
+                .expect("HaChu's move is legal");
+        }
+        let lion = parse_valid_position(&rules, "5k6/12/12/12/12/12/4pp6/5N6/12/12/12/5K6 b - 1")
+            .expect("the lion position");
+        begin(&mut p, &rules, &lion, &tc);
+        let mut game = Game::new(lion, &rules, true);
+        let reply = p.think(&turn(&game, &rules, 1000)).expect("HaChu moves");
+        assert_eq!(reply.wire, "f5f6,f6e7");
+        let Action::Move(text) = reply.action else {
+            panic!("HaChu resigned");
+        };
+        assert_eq!(text, "7h7g8f");
+        game.play_text(&rules, &text)
+            .expect("the lion's double capture is legal");
+        p.game_over(Some(GameResult::Win(Color::Black)), "test over");
+        let pid = p.pid();
+        p.shutdown();
+        assert!(reaped(pid), "HaChu {pid} was not reaped");
+    }
 }
