@@ -16,7 +16,7 @@ use std::io::{BufWriter, Read, Write};
 use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -33,6 +33,9 @@ pub const STDERR_TAIL: usize = 4 * 1024;
 const QUEUE: usize = 16;
 /// The most one read takes from the engine's output.
 const READ_CHUNK: usize = 8192;
+/// Lines written and not yet taken by the engine: past this many, the engine is not reading
+/// its input (a [`Fault::Protocol`]), and the referee holds no more of them.
+const WRITE_QUEUE: usize = 1024;
 /// How long to wait for the exit status once the engine closed its output.
 const EXIT_WAIT: Duration = Duration::from_secs(2);
 
@@ -50,7 +53,7 @@ pub struct EngineProcess {
     lines: Receiver<Out>,
     /// Lines of the last batch not yet taken.
     pending: VecDeque<String>,
-    writes: Option<mpsc::Sender<String>>,
+    writes: Option<SyncSender<String>>,
     /// The writer's error, once a write failed.
     write_error: Arc<Mutex<Option<String>>>,
     /// Bytes read since our last write.
@@ -59,7 +62,9 @@ pub struct EngineProcess {
     stderr_done: Arc<AtomicBool>,
     /// How the output ended, once it did: every later read answers the same.
     ended: Option<Fault>,
-    reaped: bool,
+    /// The exit status in words, once reaped: the process id may then belong to another
+    /// process, so it is never used again.
+    reaped: Option<String>,
 }
 
 impl EngineProcess {
@@ -98,7 +103,7 @@ impl EngineProcess {
         let (tail2, done2) = (Arc::clone(&tail), Arc::clone(&stderr_done));
         thread::spawn(move || keep_tail(stderr, &tail2, &done2));
         let write_error = Arc::new(Mutex::new(None));
-        let (wtx, wrx) = mpsc::channel::<String>();
+        let (wtx, wrx) = mpsc::sync_channel::<String>(WRITE_QUEUE);
         let error2 = Arc::clone(&write_error);
         thread::spawn(move || write_lines(stdin, &wrx, &error2));
         Ok(EngineProcess {
@@ -112,7 +117,7 @@ impl EngineProcess {
             stderr: tail,
             stderr_done,
             ended: None,
-            reaped: false,
+            reaped: None,
         })
     }
 
@@ -132,14 +137,17 @@ impl EngineProcess {
             return Err(self.failure_after_write(why));
         }
         self.turn_bytes.store(0, Ordering::Relaxed);
-        let sent = self
-            .writes
-            .as_ref()
-            .is_some_and(|w| w.send(format!("{line}\n")).is_ok());
-        if sent {
-            Ok(())
-        } else {
-            Err(self.failure_after_write("the writer has stopped".into()))
+        let Some(writes) = &self.writes else {
+            return Err(self.failure_after_write("the engine was stopped".into()));
+        };
+        match writes.try_send(format!("{line}\n")) {
+            Ok(()) => Ok(()),
+            Err(TrySendError::Full(_)) => Err(Fault::Protocol(format!(
+                "the engine does not read its input ({WRITE_QUEUE} lines wait)"
+            ))),
+            Err(TrySendError::Disconnected(_)) => {
+                Err(self.failure_after_write("the writer has stopped".into()))
+            }
         }
     }
 
@@ -175,11 +183,10 @@ impl EngineProcess {
     /// Ends the engine: the client has already written its quit command; waits up to `grace`
     /// for it to exit, then kills its process group and reaps it.
     pub fn shutdown(&mut self, grace: Duration) {
-        if self.reaped {
-            return;
+        if self.reaped.is_none() {
+            self.wait_exit(grace);
+            self.kill_and_reap();
         }
-        self.wait_exit(grace);
-        self.kill_and_reap();
     }
 
     /// Whether the engine's main process has exited (it is not reaped).
@@ -198,7 +205,7 @@ impl EngineProcess {
     fn wait_exit(&self, grace: Duration) -> bool {
         let until = Instant::now() + grace;
         loop {
-            if self.exited() {
+            if self.reaped.is_some() || self.exited() {
                 return true;
             }
             if Instant::now() >= until {
@@ -211,13 +218,19 @@ impl EngineProcess {
     /// Kills the process group (the exited leader still holds its id until reaped) and reaps
     /// the leader; its exit status in words.
     fn kill_and_reap(&mut self) -> String {
+        if let Some(status) = &self.reaped {
+            return status.clone();
+        }
         kill_group(self.pid);
+        // The leader too, in case it left its group (it is not reaped: its id is still its).
+        let _ = self.child.kill();
         self.writes = None;
-        self.reaped = true;
-        match self.child.wait() {
+        let status = match self.child.wait() {
             Ok(status) => status.to_string(),
             Err(e) => format!("unknown ({e})"),
-        }
+        };
+        self.reaped = Some(status.clone());
+        status
     }
 
     /// The fault once the output ended: waits up to `grace` for the exit, kills and reaps.
@@ -242,7 +255,7 @@ impl EngineProcess {
         if let Some(fault) = &self.ended {
             return fault.clone();
         }
-        if self.reaped || self.wait_exit(Duration::from_millis(500)) {
+        if self.wait_exit(Duration::from_millis(500)) {
             let fault = self.exit_fault(Duration::ZERO);
             self.ended = Some(fault.clone());
             return fault;
@@ -253,9 +266,7 @@ impl EngineProcess {
 
 impl Drop for EngineProcess {
     fn drop(&mut self) {
-        if !self.reaped {
-            self.kill_and_reap();
-        }
+        self.kill_and_reap();
     }
 }
 
@@ -509,6 +520,17 @@ mod tests {
         drop(p);
         assert!(t.elapsed() < Duration::from_secs(2));
         assert!(reaped(pid));
+    }
+
+    #[test]
+    fn an_engine_that_never_reads_is_a_protocol_fault_not_a_growing_queue() {
+        let mut p = spawn("sleep 30");
+        let long = "x".repeat(1000);
+        let outcome = (0..10 * WRITE_QUEUE).try_for_each(|_| p.send(&long));
+        let Err(Fault::Protocol(why)) = outcome else {
+            panic!("{outcome:?}");
+        };
+        assert!(why.contains("does not read"), "{why}");
     }
 
     #[test]

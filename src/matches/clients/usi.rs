@@ -307,11 +307,11 @@ mod tests {
     use crate::engine::variant::{by_id, Rules};
     use crate::matches::player::Protocol;
     use crate::matches::process::testing::{reaped, shell};
-    use std::path::PathBuf;
+    use std::path::{Path, PathBuf};
 
     /// A fake USI engine: the handshake (with `USI_Variant` when `variants`), `go` and `stop`
     /// as given; it logs what it reads to `log`.
-    fn fake(variants: bool, go: &str, stop: &str, log: &PathBuf) -> EngineSpec {
+    fn fake(variants: bool, go: &str, stop: &str, log: &Path) -> EngineSpec {
         let variant = if variants {
             "echo 'option name USI_Variant type combo default chu var chu var dai';"
         } else {

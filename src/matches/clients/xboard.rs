@@ -356,7 +356,7 @@ fn level(tc: &TimeControl) -> String {
 /// `M` or `M:SS`, whole seconds rounded up (at least one).
 fn minutes_seconds(d: Duration) -> String {
     let secs = d.as_millis().div_ceil(1000).max(1);
-    if secs % 60 == 0 {
+    if secs.is_multiple_of(60) {
         format!("{}", secs / 60)
     } else {
         format!("{}:{:02}", secs / 60, secs % 60)
