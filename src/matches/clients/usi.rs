@@ -16,7 +16,7 @@
 //! read as an unparsable move. `info … depth D … score cp N` gives the score; `score mate N`
 //! becomes ±([`MATE_SCORE`] − |N|).
 
-use super::{handshake_fault, millis, read_until, wire_moves, QUIT_GRACE};
+use super::common::{handshake_fault, millis, read_until, wire_moves, QUIT_GRACE};
 use crate::engine::core::color::Color;
 use crate::engine::core::ending::GameResult;
 use crate::matches::clock::TimeControl;
@@ -72,12 +72,8 @@ impl UsiPlayer {
         self.process.pid()
     }
 
-    fn send(&mut self, line: &str) -> Result<(), Fault> {
-        self.process.send(line)
-    }
-
     fn handshake(&mut self, spec: &EngineSpec) -> Result<(), Fault> {
-        self.send("usi")?;
+        self.process.send("usi")?;
         let timeout = self.handshake_timeout;
         let deadline = Instant::now() + timeout;
         let mut declared = Vec::new();
@@ -90,7 +86,7 @@ impl UsiPlayer {
         .map_err(|f| handshake_fault(f, "`usiok`", timeout))?;
         self.declared = declared;
         if self.declares("USI_Hash") {
-            self.send(&format!(
+            self.process.send(&format!(
                 "setoption name USI_Hash value {}",
                 spec.memory_mib
             ))?;
@@ -108,7 +104,7 @@ impl UsiPlayer {
 
     /// `isready` up to `readyok`.
     fn ready(&mut self) -> Result<(), Fault> {
-        self.send("isready")?;
+        self.process.send("isready")?;
         let timeout = self.handshake_timeout;
         read_until(&mut self.process, Instant::now() + timeout, |line| {
             line.trim() == "readyok"
@@ -194,7 +190,7 @@ impl Player for UsiPlayer {
 
     fn new_game(&mut self, start: &GameStart<'_>) -> Result<(), Fault> {
         if self.declares("USI_Variant") {
-            self.send(&format!(
+            self.process.send(&format!(
                 "setoption name USI_Variant value {}",
                 start.variant
             ))?;
@@ -208,7 +204,7 @@ impl Player for UsiPlayer {
         self.time_control = Some(*start.time_control);
         self.moves.clear();
         self.ready()?;
-        self.send("usinewgame")
+        self.process.send("usinewgame")
     }
 
     fn think(&mut self, turn: &Turn<'_>) -> Result<Reply, Fault> {
@@ -224,14 +220,14 @@ impl Player for UsiPlayer {
             position.push_str(" moves ");
             position.push_str(&self.moves.join(" "));
         }
-        self.send(&position)?;
+        self.process.send(&position)?;
         let go = self.go(turn);
-        self.send(&go)?;
+        self.process.send(&go)?;
         self.read_move(turn)
     }
 
     fn probe(&mut self, grace: Duration) -> bool {
-        if self.send("stop").is_err() {
+        if self.process.send("stop").is_err() {
             return false;
         }
         read_until(&mut self.process, Instant::now() + grace, |line| {
@@ -247,11 +243,11 @@ impl Player for UsiPlayer {
             Some(GameResult::Draw | GameResult::NoContest) => "draw",
             None => return,
         };
-        let _ = self.send(&format!("gameover {word}"));
+        let _ = self.process.send(&format!("gameover {word}"));
     }
 
     fn shutdown(&mut self) {
-        let _ = self.send("quit");
+        let _ = self.process.send("quit");
         self.process.shutdown(QUIT_GRACE);
     }
 }

@@ -21,7 +21,7 @@
 //! "white") is to move and no counter-strike state is pending; any other start is a
 //! [`Fault::Protocol`] (openings as move lists always work: they are replayed).
 
-use super::{handshake_fault, read_until, wire_moves, QUIT_GRACE};
+use super::common::{handshake_fault, read_until, wire_moves, QUIT_GRACE};
 use crate::engine::core::color::Color;
 use crate::engine::core::ending::GameResult;
 use crate::engine::notation::format_position_of;
@@ -86,13 +86,9 @@ impl XboardPlayer {
         self.process.pid()
     }
 
-    fn send(&mut self, line: &str) -> Result<(), Fault> {
-        self.process.send(line)
-    }
-
     fn handshake(&mut self, spec: &EngineSpec) -> Result<(), Fault> {
-        self.send("xboard")?;
-        self.send("protover 2")?;
+        self.process.send("xboard")?;
+        self.process.send("protover 2")?;
         let timeout = spec.handshake_timeout;
         let mut deadline = Instant::now() + timeout;
         let mut extended = false;
@@ -110,7 +106,7 @@ impl XboardPlayer {
                 } else {
                     "accepted"
                 };
-                self.send(&format!("{answer} {key}"))?;
+                self.process.send(&format!("{answer} {key}"))?;
                 let on = value == "1";
                 match key.as_str() {
                     "ping" => self.features.ping = on,
@@ -136,7 +132,8 @@ impl XboardPlayer {
     /// After the features: memory, options, and a `ping` to see the engine took them.
     fn configure(&mut self, spec: &EngineSpec) -> Result<(), Fault> {
         if self.features.memory {
-            self.send(&format!("memory {}", spec.memory_mib.max(1)))?;
+            self.process
+                .send(&format!("memory {}", spec.memory_mib.max(1)))?;
         }
         for (name, value) in &spec.options {
             self.process.send(&format!("option {name}={value}"))?;
@@ -153,7 +150,7 @@ impl XboardPlayer {
         }
         self.pings += 1;
         let pong = format!("pong {}", self.pings);
-        self.send(&format!("ping {}", self.pings))?;
+        self.process.send(&format!("ping {}", self.pings))?;
         let mut refused = None;
         read_until(&mut self.process, deadline, |line| {
             let line = line.trim();
@@ -178,7 +175,7 @@ impl XboardPlayer {
         } else {
             text.to_string()
         };
-        self.send(&line)?;
+        self.process.send(&line)?;
         self.sync(deadline, Some(text))
     }
 
@@ -191,8 +188,8 @@ impl XboardPlayer {
             }
             _ => (turn.own, turn.opponent),
         };
-        self.send(&format!("time {}", centis(own)))?;
-        self.send(&format!("otim {}", centis(other)))
+        self.process.send(&format!("time {}", centis(own)))?;
+        self.process.send(&format!("otim {}", centis(other)))
     }
 
     /// Reads up to the engine's move (or resignation).
@@ -258,14 +255,14 @@ impl Player for XboardPlayer {
         self.known = 0;
         self.time_control = Some(*start.time_control);
         for line in ["new".to_string(), format!("variant {variant}")] {
-            self.send(&line)?;
+            self.process.send(&line)?;
         }
         if let Some(board) = setup {
-            self.send(&format!("setboard {board}"))?;
+            self.process.send(&format!("setboard {board}"))?;
         }
-        self.send("force")?;
-        self.send("post")?;
-        self.send(&level(start.time_control))?;
+        self.process.send("force")?;
+        self.process.send("post")?;
+        self.process.send(&level(start.time_control))?;
         self.sync(Instant::now() + self.handshake_timeout, None)
             .map_err(|f| {
                 handshake_fault(f, "`pong` after the game's setup", self.handshake_timeout)
@@ -285,9 +282,9 @@ impl Player for XboardPlayer {
             self.known += 1;
         }
         self.clock_commands(turn)?;
-        self.send("go")?;
+        self.process.send("go")?;
         let reply = self.read_move(turn)?;
-        self.send("force")?;
+        self.process.send("force")?;
         self.known = plies + 1;
         Ok(reply)
     }
@@ -297,7 +294,7 @@ impl Player for XboardPlayer {
         self.pings += 1;
         let pong = format!("pong {}", self.pings);
         let ping = format!("ping {}", self.pings);
-        if self.send("?").is_err() || self.send(&ping).is_err() {
+        if self.process.send("?").is_err() || self.process.send(&ping).is_err() {
             return false;
         }
         let answered = read_until(&mut self.process, deadline, |line| {
@@ -305,7 +302,7 @@ impl Player for XboardPlayer {
             line == pong || line.starts_with("move ")
         })
         .is_ok();
-        answered && self.send("force").is_ok()
+        answered && self.process.send("force").is_ok()
     }
 
     fn game_over(&mut self, result: Option<GameResult>, reason: &str) {
@@ -319,12 +316,12 @@ impl Player for XboardPlayer {
             .chars()
             .map(|c| if "{}\r\n".contains(c) { ' ' } else { c })
             .collect();
-        let _ = self.send(&format!("result {result} {{{reason}}}"));
-        let _ = self.send("force");
+        let _ = self.process.send(&format!("result {result} {{{reason}}}"));
+        let _ = self.process.send("force");
     }
 
     fn shutdown(&mut self) {
-        let _ = self.send("quit");
+        let _ = self.process.send("quit");
         self.process.shutdown(QUIT_GRACE);
     }
 }
@@ -470,6 +467,19 @@ mod tests {
         player.new_game(&game_start).expect("new game");
     }
 
+    /// A fake engine started, in a chu game from the initial setup at `ms` a move.
+    fn started(go: &str, usermove: &str, ms: u64) -> (XboardPlayer, Rules) {
+        let mut p = XboardPlayer::start(&fake(go, usermove)).expect("handshake");
+        let rules = chu();
+        let tc = TimeControl::PerMove(Duration::from_millis(ms));
+        begin(&mut p, &rules, &Position::start(&rules), &tc);
+        (p, rules)
+    }
+
+    fn initial(rules: &Rules) -> Game {
+        Game::new(Position::start(rules), rules, true)
+    }
+
     fn turn<'a>(game: &'a Game, rules: &'a Rules, ms: u64) -> Turn<'a> {
         let t = Duration::from_millis(ms);
         Turn {
@@ -483,21 +493,9 @@ mod tests {
 
     #[test]
     fn a_fake_engine_handshakes_and_moves_with_a_lion_move_on_two_lines() {
-        let mut p = XboardPlayer::start(&fake(
-            "echo 'move f5f6,'; echo '# x'; echo 'move f6e7'",
-            ":",
-        ))
-        .expect("handshake");
+        let (mut p, rules) = started("echo 'move f5f6,'; echo '# x'; echo 'move f6e7'", ":", 1000);
         assert!(p.features().memory && p.features().ping && p.features().usermove);
-        let rules = chu();
-        let start = Position::start(&rules);
-        begin(
-            &mut p,
-            &rules,
-            &start,
-            &TimeControl::PerMove(Duration::from_secs(1)),
-        );
-        let game = Game::new(start, &rules, true);
+        let game = initial(&rules);
         let reply = p.think(&turn(&game, &rules, 2000)).expect("a move");
         assert_eq!(reply.wire, "f5f6,f6e7");
         assert_eq!(reply.action, Action::Move("7h7g8f".into()));
@@ -509,16 +507,8 @@ mod tests {
     #[test]
     fn the_score_of_the_last_thinking_line_comes_with_the_move() {
         let go = "echo '3 -25 10 1000 f3f5'; echo '4 17 20 3000 f3f5 g10g8'; echo 'move f3f5'";
-        let mut p = XboardPlayer::start(&fake(go, ":")).expect("handshake");
-        let rules = chu();
-        let start = Position::start(&rules);
-        begin(
-            &mut p,
-            &rules,
-            &start,
-            &TimeControl::PerMove(Duration::from_secs(1)),
-        );
-        let game = Game::new(start, &rules, true);
+        let (mut p, rules) = started(go, ":", 1000);
+        let game = initial(&rules);
         let reply = p.think(&turn(&game, &rules, 2000)).expect("a move");
         assert_eq!(reply.action, Action::Move("7j7h".into()));
         assert_eq!((reply.depth, reply.score), (Some(4), Some(17)));
@@ -550,17 +540,8 @@ mod tests {
 
     #[test]
     fn a_refused_usermove_is_reported_with_its_text() {
-        let mut p = XboardPlayer::start(&fake("echo 'move g10g8'", "echo 'Illegal move'"))
-            .expect("handshake");
-        let rules = chu();
-        let start = Position::start(&rules);
-        begin(
-            &mut p,
-            &rules,
-            &start,
-            &TimeControl::PerMove(Duration::from_secs(1)),
-        );
-        let mut game = Game::new(start, &rules, true);
+        let (mut p, rules) = started("echo 'move g10g8'", "echo 'Illegal move'", 1000);
+        let mut game = initial(&rules);
         game.play_text(&rules, "7j7h").expect("legal");
         let fault = p.think(&turn(&game, &rules, 2000)).expect_err("refused");
         assert_eq!(
@@ -575,16 +556,8 @@ mod tests {
 
     #[test]
     fn a_crash_on_go_is_reported_with_its_status() {
-        let mut p = XboardPlayer::start(&fake("exit 3", ":")).expect("handshake");
-        let rules = chu();
-        let start = Position::start(&rules);
-        begin(
-            &mut p,
-            &rules,
-            &start,
-            &TimeControl::PerMove(Duration::from_secs(1)),
-        );
-        let game = Game::new(start, &rules, true);
+        let (mut p, rules) = started("exit 3", ":", 1000);
+        let game = initial(&rules);
         let Err(Fault::Crashed { status, .. }) = p.think(&turn(&game, &rules, 2000)) else {
             panic!("not a crash");
         };
@@ -597,16 +570,8 @@ mod tests {
     #[test]
     fn a_slow_engine_times_out_and_answers_the_probe() {
         let go = "(sleep 0.4; echo 'move f3f5') &";
-        let mut p = XboardPlayer::start(&fake(go, ":")).expect("handshake");
-        let rules = chu();
-        let start = Position::start(&rules);
-        begin(
-            &mut p,
-            &rules,
-            &start,
-            &TimeControl::PerMove(Duration::from_millis(100)),
-        );
-        let game = Game::new(start, &rules, true);
+        let (mut p, rules) = started(go, ":", 100);
+        let game = initial(&rules);
         assert_eq!(p.think(&turn(&game, &rules, 100)), Err(Fault::TimedOut));
         assert!(p.probe(Duration::from_millis(1000)));
         p.shutdown();
@@ -614,16 +579,8 @@ mod tests {
 
     #[test]
     fn a_hung_engine_times_out_and_fails_the_probe_and_is_killed() {
-        let mut p = XboardPlayer::start(&fake("sleep 30", ":")).expect("handshake");
-        let rules = chu();
-        let start = Position::start(&rules);
-        begin(
-            &mut p,
-            &rules,
-            &start,
-            &TimeControl::PerMove(Duration::from_millis(100)),
-        );
-        let game = Game::new(start, &rules, true);
+        let (mut p, rules) = started("sleep 30", ":", 100);
+        let game = initial(&rules);
         assert_eq!(p.think(&turn(&game, &rules, 100)), Err(Fault::TimedOut));
         let t = Instant::now();
         assert!(!p.probe(Duration::from_millis(300)));
@@ -636,16 +593,8 @@ mod tests {
 
     #[test]
     fn a_flood_of_100_mb_is_a_flood_fault_in_bounded_memory() {
-        let mut p = XboardPlayer::start(&fake("yes | head -c 100000000", ":")).expect("handshake");
-        let rules = chu();
-        let start = Position::start(&rules);
-        begin(
-            &mut p,
-            &rules,
-            &start,
-            &TimeControl::PerMove(Duration::from_secs(10)),
-        );
-        let game = Game::new(start, &rules, true);
+        let (mut p, rules) = started("yes | head -c 100000000", ":", 10_000);
+        let game = initial(&rules);
         let _ = std::fs::write("/proc/self/clear_refs", "5");
         let before = peak_kb();
         let t = Instant::now();
