@@ -16,12 +16,11 @@
 //! read as an unparsable move. `info … depth D … score cp N` gives the score; `score mate N`
 //! becomes ±([`MATE_SCORE`] − |N|).
 
-use super::common::{handshake_fault, millis, read_until, wire_moves, QUIT_GRACE};
+use super::common::{handshake_fault, millis, read_until, wire_moves, Engine, QUIT_GRACE};
 use crate::engine::core::color::Color;
 use crate::engine::core::ending::GameResult;
 use crate::matches::clock::TimeControl;
 use crate::matches::player::{Action, EngineSpec, Fault, GameStart, Player, Reply, Turn};
-use crate::matches::process::EngineProcess;
 use crate::matches::protocol::usi as wire;
 use std::time::{Duration, Instant};
 
@@ -30,11 +29,9 @@ pub const MATE_SCORE: i32 = 100_000;
 
 /// A USI engine.
 pub struct UsiPlayer {
-    name: String,
-    process: EngineProcess,
+    engine: Engine,
     /// The options the engine declared (`option name NAME …`).
     declared: Vec<String>,
-    handshake_timeout: Duration,
     side: Color,
     time_control: Option<TimeControl>,
     /// The USI texts of the current game's moves so far (kept between turns).
@@ -48,12 +45,9 @@ impl UsiPlayer {
     /// The engine could not start, crashed, flooded, or did not send `usiok` or `readyok` in
     /// time ([`Fault::Protocol`]).
     pub fn start(spec: &EngineSpec) -> Result<UsiPlayer, Fault> {
-        let process = EngineProcess::spawn(spec)?;
         let mut player = UsiPlayer {
-            name: spec.name.clone(),
-            process,
+            engine: Engine::spawn(spec)?,
             declared: Vec::new(),
-            handshake_timeout: spec.handshake_timeout,
             side: Color::Black,
             time_control: None,
             moves: Vec::new(),
@@ -69,15 +63,15 @@ impl UsiPlayer {
 
     /// The process id of the engine.
     pub fn pid(&self) -> u32 {
-        self.process.pid()
+        self.engine.process.pid()
     }
 
     fn handshake(&mut self, spec: &EngineSpec) -> Result<(), Fault> {
-        self.process.send("usi")?;
-        let timeout = self.handshake_timeout;
+        self.engine.process.send("usi")?;
+        let timeout = self.engine.handshake_timeout;
         let deadline = Instant::now() + timeout;
         let mut declared = Vec::new();
-        read_until(&mut self.process, deadline, |line| {
+        read_until(&mut self.engine.process, deadline, |line| {
             if let Some(name) = option_name(line) {
                 declared.push(name);
             }
@@ -86,13 +80,14 @@ impl UsiPlayer {
         .map_err(|f| handshake_fault(f, "`usiok`", timeout))?;
         self.declared = declared;
         if self.declares("USI_Hash") {
-            self.process.send(&format!(
+            self.engine.process.send(&format!(
                 "setoption name USI_Hash value {}",
                 spec.memory_mib
             ))?;
         }
         for (name, value) in &spec.options {
-            self.process
+            self.engine
+                .process
                 .send(&format!("setoption name {name} value {value}"))?;
         }
         self.ready()
@@ -104,9 +99,9 @@ impl UsiPlayer {
 
     /// `isready` up to `readyok`.
     fn ready(&mut self) -> Result<(), Fault> {
-        self.process.send("isready")?;
-        let timeout = self.handshake_timeout;
-        read_until(&mut self.process, Instant::now() + timeout, |line| {
+        self.engine.process.send("isready")?;
+        let timeout = self.engine.handshake_timeout;
+        read_until(&mut self.engine.process, Instant::now() + timeout, |line| {
             line.trim() == "readyok"
         })
         .map(|_| ())
@@ -141,7 +136,7 @@ impl UsiPlayer {
     fn read_move(&mut self, turn: &Turn<'_>) -> Result<Reply, Fault> {
         let (mut score, mut depth) = (None, None);
         loop {
-            let line = self.process.recv(turn.deadline)?;
+            let line = self.engine.process.recv(turn.deadline)?;
             let mut words = line.split_whitespace();
             match words.next() {
                 Some("bestmove") => {
@@ -185,12 +180,12 @@ impl UsiPlayer {
 
 impl Player for UsiPlayer {
     fn name(&self) -> &str {
-        &self.name
+        &self.engine.name
     }
 
     fn new_game(&mut self, start: &GameStart<'_>) -> Result<(), Fault> {
         if self.declares("USI_Variant") {
-            self.process.send(&format!(
+            self.engine.process.send(&format!(
                 "setoption name USI_Variant value {}",
                 start.variant
             ))?;
@@ -204,7 +199,7 @@ impl Player for UsiPlayer {
         self.time_control = Some(*start.time_control);
         self.moves.clear();
         self.ready()?;
-        self.process.send("usinewgame")
+        self.engine.process.send("usinewgame")
     }
 
     fn think(&mut self, turn: &Turn<'_>) -> Result<Reply, Fault> {
@@ -220,17 +215,17 @@ impl Player for UsiPlayer {
             position.push_str(" moves ");
             position.push_str(&self.moves.join(" "));
         }
-        self.process.send(&position)?;
+        self.engine.process.send(&position)?;
         let go = self.go(turn);
-        self.process.send(&go)?;
+        self.engine.process.send(&go)?;
         self.read_move(turn)
     }
 
     fn probe(&mut self, grace: Duration) -> bool {
-        if self.process.send("stop").is_err() {
+        if self.engine.process.send("stop").is_err() {
             return false;
         }
-        read_until(&mut self.process, Instant::now() + grace, |line| {
+        read_until(&mut self.engine.process, Instant::now() + grace, |line| {
             line.trim_start().starts_with("bestmove")
         })
         .is_ok()
@@ -243,12 +238,12 @@ impl Player for UsiPlayer {
             Some(GameResult::Draw | GameResult::NoContest) => "draw",
             None => return,
         };
-        let _ = self.process.send(&format!("gameover {word}"));
+        let _ = self.engine.process.send(&format!("gameover {word}"));
     }
 
     fn shutdown(&mut self) {
-        let _ = self.process.send("quit");
-        self.process.shutdown(QUIT_GRACE);
+        let _ = self.engine.process.send("quit");
+        self.engine.process.shutdown(QUIT_GRACE);
     }
 }
 
@@ -296,6 +291,7 @@ fn mate_score(n: &str) -> Option<i32> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::common::turn_in;
     use super::*;
     use crate::engine::game::Game;
     use crate::engine::notation::format_position_of;
@@ -351,17 +347,6 @@ mod tests {
         })
     }
 
-    fn turn<'a>(game: &'a Game, rules: &'a Rules, ms: u64) -> Turn<'a> {
-        let t = Duration::from_millis(ms);
-        Turn {
-            game,
-            rules,
-            own: t,
-            opponent: t,
-            deadline: Instant::now() + t,
-        }
-    }
-
     fn chu() -> Rules {
         Rules::default_for(by_id("chu").expect("chu"))
     }
@@ -379,7 +364,7 @@ mod tests {
         begin(&mut p, "chu", &rules, &tc).expect("new game");
         let mut game = Game::new(Position::start(&rules), &rules, true);
         game.play_text(&rules, "7j7h").expect("legal");
-        let reply = p.think(&turn(&game, &rules, 2000)).expect("a move");
+        let reply = p.think(&turn_in(&game, &rules, 2000)).expect("a move");
         assert_eq!(reply.action, Action::Move("6c6e".into()));
         assert_eq!((reply.depth, reply.score), (Some(3), Some(42)));
         p.game_over(Some(GameResult::Win(Color::White)), "test");
@@ -417,7 +402,7 @@ mod tests {
         };
         begin(&mut p, "chu", &rules, &tc).expect("new game");
         let game = Game::new(Position::start(&rules), &rules, true);
-        let reply = p.think(&turn(&game, &rules, 2000)).expect("a reply");
+        let reply = p.think(&turn_in(&game, &rules, 2000)).expect("a reply");
         assert_eq!(reply.action, Action::Resign);
         assert_eq!(reply.score, Some(-(MATE_SCORE - 3)));
         p.shutdown();
@@ -443,7 +428,7 @@ mod tests {
         )
         .expect("new game");
         let game = Game::new(Position::start(&rules), &rules, true);
-        let fault = p.think(&turn(&game, &rules, 2000)).expect_err("no move");
+        let fault = p.think(&turn_in(&game, &rules, 2000)).expect_err("no move");
         assert!(
             matches!(fault, Fault::Unparsable { ref wire, .. } if wire == "win"),
             "{fault:?}"
@@ -488,7 +473,7 @@ mod tests {
         for (spec, answers) in [(slow, true), (hung, false)] {
             let mut p = UsiPlayer::start(&spec).expect("handshake");
             begin(&mut p, "chu", &rules, &tc).expect("new game");
-            assert_eq!(p.think(&turn(&game, &rules, 100)), Err(Fault::TimedOut));
+            assert_eq!(p.think(&turn_in(&game, &rules, 100)), Err(Fault::TimedOut));
             assert_eq!(p.probe(Duration::from_millis(300)), answers);
             let pid = p.pid();
             p.shutdown();

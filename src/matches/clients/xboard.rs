@@ -21,13 +21,12 @@
 //! "white") is to move and no counter-strike state is pending; any other start is a
 //! [`Fault::Protocol`] (openings as move lists always work: they are replayed).
 
-use super::common::{handshake_fault, read_until, wire_moves, QUIT_GRACE};
+use super::common::{handshake_fault, read_until, wire_moves, Engine, QUIT_GRACE};
 use crate::engine::core::color::Color;
 use crate::engine::core::ending::GameResult;
 use crate::engine::notation::format_position_of;
 use crate::matches::clock::TimeControl;
 use crate::matches::player::{Action, EngineSpec, Fault, GameStart, Player, Reply, Turn};
-use crate::matches::process::EngineProcess;
 use crate::matches::protocol::xboard as wire;
 use std::time::{Duration, Instant};
 
@@ -45,10 +44,8 @@ pub struct Features {
 
 /// An XBoard/CECP engine.
 pub struct XboardPlayer {
-    name: String,
-    process: EngineProcess,
+    engine: Engine,
     features: Features,
-    handshake_timeout: Duration,
     /// The moves of the current game the engine has been told or has played.
     known: usize,
     time_control: Option<TimeControl>,
@@ -62,12 +59,9 @@ impl XboardPlayer {
     /// The engine could not start, crashed, flooded, or did not send `feature done=1` in
     /// time ([`Fault::Protocol`]).
     pub fn start(spec: &EngineSpec) -> Result<XboardPlayer, Fault> {
-        let process = EngineProcess::spawn(spec)?;
         let mut player = XboardPlayer {
-            name: spec.name.clone(),
-            process,
+            engine: Engine::spawn(spec)?,
             features: Features::default(),
-            handshake_timeout: spec.handshake_timeout,
             known: 0,
             time_control: None,
             pings: 0,
@@ -83,17 +77,18 @@ impl XboardPlayer {
 
     /// The process id of the engine.
     pub fn pid(&self) -> u32 {
-        self.process.pid()
+        self.engine.process.pid()
     }
 
     fn handshake(&mut self, spec: &EngineSpec) -> Result<(), Fault> {
-        self.process.send("xboard")?;
-        self.process.send("protover 2")?;
+        self.engine.process.send("xboard")?;
+        self.engine.process.send("protover 2")?;
         let timeout = spec.handshake_timeout;
         let mut deadline = Instant::now() + timeout;
         let mut extended = false;
         loop {
             let line = self
+                .engine
                 .process
                 .recv(deadline)
                 .map_err(|f| handshake_fault(f, "`feature done=1`", timeout))?;
@@ -106,7 +101,7 @@ impl XboardPlayer {
                 } else {
                     "accepted"
                 };
-                self.process.send(&format!("{answer} {key}"))?;
+                self.engine.process.send(&format!("{answer} {key}"))?;
                 let on = value == "1";
                 match key.as_str() {
                     "ping" => self.features.ping = on,
@@ -132,14 +127,19 @@ impl XboardPlayer {
     /// After the features: memory, options, and a `ping` to see the engine took them.
     fn configure(&mut self, spec: &EngineSpec) -> Result<(), Fault> {
         if self.features.memory {
-            self.process
+            self.engine
+                .process
                 .send(&format!("memory {}", spec.memory_mib.max(1)))?;
         }
         for (name, value) in &spec.options {
-            self.process.send(&format!("option {name}={value}"))?;
+            self.engine
+                .process
+                .send(&format!("option {name}={value}"))?;
         }
-        self.sync(Instant::now() + self.handshake_timeout, None)
-            .map_err(|f| handshake_fault(f, "`pong` after the options", self.handshake_timeout))
+        self.sync(Instant::now() + self.engine.handshake_timeout, None)
+            .map_err(|f| {
+                handshake_fault(f, "`pong` after the options", self.engine.handshake_timeout)
+            })
     }
 
     /// `ping N` and waits for `pong N` (when the engine has `ping`); an `Illegal move`
@@ -150,9 +150,9 @@ impl XboardPlayer {
         }
         self.pings += 1;
         let pong = format!("pong {}", self.pings);
-        self.process.send(&format!("ping {}", self.pings))?;
+        self.engine.process.send(&format!("ping {}", self.pings))?;
         let mut refused = None;
-        read_until(&mut self.process, deadline, |line| {
+        read_until(&mut self.engine.process, deadline, |line| {
             let line = line.trim();
             if line.starts_with("Illegal move") && refused.is_none() {
                 refused = Some(line.to_string());
@@ -175,7 +175,7 @@ impl XboardPlayer {
         } else {
             text.to_string()
         };
-        self.process.send(&line)?;
+        self.engine.process.send(&line)?;
         self.sync(deadline, Some(text))
     }
 
@@ -188,8 +188,8 @@ impl XboardPlayer {
             }
             _ => (turn.own, turn.opponent),
         };
-        self.process.send(&format!("time {}", centis(own)))?;
-        self.process.send(&format!("otim {}", centis(other)))
+        self.engine.process.send(&format!("time {}", centis(own)))?;
+        self.engine.process.send(&format!("otim {}", centis(other)))
     }
 
     /// Reads up to the engine's move (or resignation).
@@ -197,7 +197,7 @@ impl XboardPlayer {
         let mut joined = String::new();
         let (mut score, mut depth) = (None, None);
         loop {
-            let line = self.process.recv(turn.deadline)?;
+            let line = self.engine.process.recv(turn.deadline)?;
             let line = line.trim();
             if let Some(text) = line.strip_prefix("move ") {
                 joined.push_str(text.trim());
@@ -229,7 +229,7 @@ impl XboardPlayer {
 
 impl Player for XboardPlayer {
     fn name(&self) -> &str {
-        &self.name
+        &self.engine.name
     }
 
     fn new_game(&mut self, start: &GameStart<'_>) -> Result<(), Fault> {
@@ -255,17 +255,21 @@ impl Player for XboardPlayer {
         self.known = 0;
         self.time_control = Some(*start.time_control);
         for line in ["new".to_string(), format!("variant {variant}")] {
-            self.process.send(&line)?;
+            self.engine.process.send(&line)?;
         }
         if let Some(board) = setup {
-            self.process.send(&format!("setboard {board}"))?;
+            self.engine.process.send(&format!("setboard {board}"))?;
         }
-        self.process.send("force")?;
-        self.process.send("post")?;
-        self.process.send(&level(start.time_control))?;
-        self.sync(Instant::now() + self.handshake_timeout, None)
+        self.engine.process.send("force")?;
+        self.engine.process.send("post")?;
+        self.engine.process.send(&level(start.time_control))?;
+        self.sync(Instant::now() + self.engine.handshake_timeout, None)
             .map_err(|f| {
-                handshake_fault(f, "`pong` after the game's setup", self.handshake_timeout)
+                handshake_fault(
+                    f,
+                    "`pong` after the game's setup",
+                    self.engine.handshake_timeout,
+                )
             })
     }
 
@@ -282,9 +286,9 @@ impl Player for XboardPlayer {
             self.known += 1;
         }
         self.clock_commands(turn)?;
-        self.process.send("go")?;
+        self.engine.process.send("go")?;
         let reply = self.read_move(turn)?;
-        self.process.send("force")?;
+        self.engine.process.send("force")?;
         self.known = plies + 1;
         Ok(reply)
     }
@@ -294,15 +298,15 @@ impl Player for XboardPlayer {
         self.pings += 1;
         let pong = format!("pong {}", self.pings);
         let ping = format!("ping {}", self.pings);
-        if self.process.send("?").is_err() || self.process.send(&ping).is_err() {
+        if self.engine.process.send("?").is_err() || self.engine.process.send(&ping).is_err() {
             return false;
         }
-        let answered = read_until(&mut self.process, deadline, |line| {
+        let answered = read_until(&mut self.engine.process, deadline, |line| {
             let line = line.trim();
             line == pong || line.starts_with("move ")
         })
         .is_ok();
-        answered && self.process.send("force").is_ok()
+        answered && self.engine.process.send("force").is_ok()
     }
 
     fn game_over(&mut self, result: Option<GameResult>, reason: &str) {
@@ -316,13 +320,16 @@ impl Player for XboardPlayer {
             .chars()
             .map(|c| if "{}\r\n".contains(c) { ' ' } else { c })
             .collect();
-        let _ = self.process.send(&format!("result {result} {{{reason}}}"));
-        let _ = self.process.send("force");
+        let _ = self
+            .engine
+            .process
+            .send(&format!("result {result} {{{reason}}}"));
+        let _ = self.engine.process.send("force");
     }
 
     fn shutdown(&mut self) {
-        let _ = self.process.send("quit");
-        self.process.shutdown(QUIT_GRACE);
+        let _ = self.engine.process.send("quit");
+        self.engine.process.shutdown(QUIT_GRACE);
     }
 }
 
@@ -427,6 +434,7 @@ fn parse_features(text: &str) -> Vec<(String, String)> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::common::turn_in;
     use super::*;
     use crate::engine::game::Game;
     use crate::engine::notation::parse_valid_position;
@@ -480,23 +488,12 @@ mod tests {
         Game::new(Position::start(rules), rules, true)
     }
 
-    fn turn<'a>(game: &'a Game, rules: &'a Rules, ms: u64) -> Turn<'a> {
-        let t = Duration::from_millis(ms);
-        Turn {
-            game,
-            rules,
-            own: t,
-            opponent: t,
-            deadline: Instant::now() + t,
-        }
-    }
-
     #[test]
     fn a_fake_engine_handshakes_and_moves_with_a_lion_move_on_two_lines() {
         let (mut p, rules) = started("echo 'move f5f6,'; echo '# x'; echo 'move f6e7'", ":", 1000);
         assert!(p.features().memory && p.features().ping && p.features().usermove);
         let game = initial(&rules);
-        let reply = p.think(&turn(&game, &rules, 2000)).expect("a move");
+        let reply = p.think(&turn_in(&game, &rules, 2000)).expect("a move");
         assert_eq!(reply.wire, "f5f6,f6e7");
         assert_eq!(reply.action, Action::Move("7h7g8f".into()));
         let pid = p.pid();
@@ -509,7 +506,7 @@ mod tests {
         let go = "echo '3 -25 10 1000 f3f5'; echo '4 17 20 3000 f3f5 g10g8'; echo 'move f3f5'";
         let (mut p, rules) = started(go, ":", 1000);
         let game = initial(&rules);
-        let reply = p.think(&turn(&game, &rules, 2000)).expect("a move");
+        let reply = p.think(&turn_in(&game, &rules, 2000)).expect("a move");
         assert_eq!(reply.action, Action::Move("7j7h".into()));
         assert_eq!((reply.depth, reply.score), (Some(4), Some(17)));
         p.shutdown();
@@ -543,7 +540,7 @@ mod tests {
         let (mut p, rules) = started("echo 'move g10g8'", "echo 'Illegal move'", 1000);
         let mut game = initial(&rules);
         game.play_text(&rules, "7j7h").expect("legal");
-        let fault = p.think(&turn(&game, &rules, 2000)).expect_err("refused");
+        let fault = p.think(&turn_in(&game, &rules, 2000)).expect_err("refused");
         assert_eq!(
             fault,
             Fault::Refused {
@@ -558,7 +555,7 @@ mod tests {
     fn a_crash_on_go_is_reported_with_its_status() {
         let (mut p, rules) = started("exit 3", ":", 1000);
         let game = initial(&rules);
-        let Err(Fault::Crashed { status, .. }) = p.think(&turn(&game, &rules, 2000)) else {
+        let Err(Fault::Crashed { status, .. }) = p.think(&turn_in(&game, &rules, 2000)) else {
             panic!("not a crash");
         };
         assert!(status.contains('3'), "{status}");
@@ -572,7 +569,7 @@ mod tests {
         let go = "(sleep 0.4; echo 'move f3f5') &";
         let (mut p, rules) = started(go, ":", 100);
         let game = initial(&rules);
-        assert_eq!(p.think(&turn(&game, &rules, 100)), Err(Fault::TimedOut));
+        assert_eq!(p.think(&turn_in(&game, &rules, 100)), Err(Fault::TimedOut));
         assert!(p.probe(Duration::from_millis(1000)));
         p.shutdown();
     }
@@ -581,7 +578,7 @@ mod tests {
     fn a_hung_engine_times_out_and_fails_the_probe_and_is_killed() {
         let (mut p, rules) = started("sleep 30", ":", 100);
         let game = initial(&rules);
-        assert_eq!(p.think(&turn(&game, &rules, 100)), Err(Fault::TimedOut));
+        assert_eq!(p.think(&turn_in(&game, &rules, 100)), Err(Fault::TimedOut));
         let t = Instant::now();
         assert!(!p.probe(Duration::from_millis(300)));
         assert!(t.elapsed() >= Duration::from_millis(300));
@@ -598,7 +595,7 @@ mod tests {
         let _ = std::fs::write("/proc/self/clear_refs", "5");
         let before = peak_kb();
         let t = Instant::now();
-        let Err(Fault::Flood { what }) = p.think(&turn(&game, &rules, 10_000)) else {
+        let Err(Fault::Flood { what }) = p.think(&turn_in(&game, &rules, 10_000)) else {
             panic!("not a flood");
         };
         let grown = peak_kb().saturating_sub(before);
@@ -647,7 +644,7 @@ mod tests {
                 continue;
             }
             let t = Instant::now();
-            let reply = p.think(&turn(&game, &rules, 1000)).expect("HaChu moves");
+            let reply = p.think(&turn_in(&game, &rules, 1000)).expect("HaChu moves");
             println!("HaChu at 0.3 s a move: {} in {:?}", reply.wire, t.elapsed());
             let Action::Move(text) = reply.action else {
                 panic!("HaChu resigned");
@@ -659,7 +656,7 @@ mod tests {
             .expect("the lion position");
         begin(&mut p, &rules, &lion, &tc);
         let mut game = Game::new(lion, &rules, true);
-        let reply = p.think(&turn(&game, &rules, 1000)).expect("HaChu moves");
+        let reply = p.think(&turn_in(&game, &rules, 1000)).expect("HaChu moves");
         assert_eq!(reply.wire, "f5f6,f6e7");
         let Action::Move(text) = reply.action else {
             panic!("HaChu resigned");
