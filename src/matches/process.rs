@@ -180,13 +180,15 @@ impl EngineProcess {
         }
     }
 
-    /// Ends the engine: the client has already written its quit command; waits up to `grace`
-    /// for it to exit, then kills its process group and reaps it.
-    pub fn shutdown(&mut self, grace: Duration) {
+    /// Ends the engine: the client has already written its quit command; closes the engine's
+    /// input (once the lines written are taken), waits up to `grace` for it to exit, then kills
+    /// its process group and reaps it. Its exit status in words.
+    pub fn shutdown(&mut self, grace: Duration) -> String {
         if self.reaped.is_none() {
+            self.writes = None;
             self.wait_exit(grace);
-            self.kill_and_reap();
         }
+        self.kill_and_reap()
     }
 
     /// Whether the engine's main process has exited (it is not reaped).
@@ -436,6 +438,15 @@ mod tests {
         assert_eq!(p.recv(soon()), Ok("got hello".to_string()));
         p.shutdown(Duration::from_millis(100));
         assert!(reaped(pid), "/proc/{pid} is still there");
+    }
+
+    #[test]
+    fn shutdown_closes_the_input_so_an_engine_may_exit_by_itself() {
+        let mut p = spawn("read x; read y; exit 5");
+        p.send("quit").expect("send");
+        let t = Instant::now();
+        assert_eq!(p.shutdown(Duration::from_secs(2)), "exit status: 5");
+        assert!(t.elapsed() < Duration::from_secs(1));
     }
 
     #[test]

@@ -11,9 +11,11 @@
 //!
 //! Time controls: XBoard has no byoyomi and HaChu does not honour `st` (measured: `st 1` gave
 //! moves of up to 0.98 s, too close to the limit), so a fixed time T per move is sent as
-//! `level 1 T 0` (one move per period) with `time` = T before each move, which HaChu spends a
-//! fraction of; a byoyomi control is sent as sudden death with `time` = main time left plus
-//! the byoyomi period.
+//! `level 1 T 0` (one move per period) with `time` = 7/10 of T before each move: with `time` =
+//! T HaChu overshot (up to 134 ms at T = 0.1 s in chu, 1007 ms at T = 1 s in dai); with 7/10
+//! its longest move in 32 was 88 ms at 0.1 s and 703 ms at 1 s. A byoyomi control is sent as
+//! sudden death with `time` = main time left plus the byoyomi period (HaChu then moves well
+//! within the period).
 //!
 //! Only the variant's initial setup can be set for sure: HaChu's `setboard` reads the board
 //! field alone, with the first player to move. A later start position is sent that way in
@@ -182,7 +184,7 @@ impl XboardPlayer {
     /// The clock commands before `go`.
     fn clock_commands(&mut self, turn: &Turn<'_>) -> Result<(), Fault> {
         let (own, other) = match self.time_control {
-            Some(TimeControl::PerMove(t)) => (t, t),
+            Some(TimeControl::PerMove(t)) => (t * PER_MOVE_SHARE / 10, t * PER_MOVE_SHARE / 10),
             Some(TimeControl::Byoyomi { byoyomi, .. }) => {
                 (turn.own + byoyomi, turn.opponent + byoyomi)
             }
@@ -192,8 +194,9 @@ impl XboardPlayer {
         self.engine.process.send(&format!("otim {}", centis(other)))
     }
 
-    /// Reads up to the engine's move (or resignation).
-    fn read_move(&mut self, turn: &Turn<'_>) -> Result<Reply, Fault> {
+    /// Reads up to the engine's move (or resignation). `told`: the last move told to an
+    /// engine without `ping`, whose `Illegal move` can only come here.
+    fn read_move(&mut self, turn: &Turn<'_>, told: Option<&str>) -> Result<Reply, Fault> {
         let mut joined = String::new();
         let (mut score, mut depth) = (None, None);
         loop {
@@ -218,6 +221,12 @@ impl XboardPlayer {
                     wire: line.to_string(),
                     score,
                     depth,
+                });
+            }
+            if let (Some(wire), true) = (told, line.starts_with("Illegal move")) {
+                return Err(Fault::Refused {
+                    wire: wire.to_string(),
+                    message: line.to_string(),
                 });
             }
             if let Some((d, s)) = thinking(line) {
@@ -281,13 +290,16 @@ impl Player for XboardPlayer {
                 self.known
             )));
         }
+        let mut told = None;
         for text in wire_moves(turn.game, turn.rules, self.known, wire::move_to_wire) {
             self.user_move(&text, turn.deadline)?;
+            told = Some(text);
             self.known += 1;
         }
         self.clock_commands(turn)?;
         self.engine.process.send("go")?;
-        let reply = self.read_move(turn)?;
+        let unchecked = told.filter(|_| !self.features.ping);
+        let reply = self.read_move(turn, unchecked.as_deref())?;
         self.engine.process.send("force")?;
         self.known = plies + 1;
         Ok(reply)
@@ -345,6 +357,9 @@ fn setboard_text(start: &GameStart<'_>) -> Result<String, Fault> {
         ))),
     }
 }
+
+/// The tenths of a fixed time per move told to the engine as its clock (see the module's doc).
+const PER_MOVE_SHARE: u32 = 7;
 
 /// The `level` command of a time control.
 fn level(tc: &TimeControl) -> String {
@@ -547,6 +562,28 @@ mod tests {
                 wire: "f3f5".into(),
                 message: "Illegal move".into()
             }
+        );
+        p.shutdown();
+    }
+
+    #[test]
+    fn without_ping_a_refusal_is_read_before_the_move() {
+        let script = "while read -r line; do case \"$line\" in \
+             protover*) echo 'feature usermove=1 done=1';; \
+             usermove*) echo 'Illegal move';; \
+             go) echo 'move g10g8';; \
+             esac; done";
+        let mut p = XboardPlayer::start(&shell(script, Protocol::Xboard)).expect("handshake");
+        assert!(!p.features().ping);
+        let rules = chu();
+        let tc = TimeControl::PerMove(Duration::from_secs(1));
+        begin(&mut p, &rules, &Position::start(&rules), &tc);
+        let mut game = initial(&rules);
+        game.play_text(&rules, "7j7h").expect("legal");
+        let fault = p.think(&turn_in(&game, &rules, 2000)).expect_err("refused");
+        assert!(
+            matches!(fault, Fault::Refused { ref wire, .. } if wire == "f3f5"),
+            "{fault:?}"
         );
         p.shutdown();
     }
