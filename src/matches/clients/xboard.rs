@@ -20,8 +20,10 @@
 //! Only the variant's initial setup can be set for sure: HaChu's `setboard` reads the board
 //! field alone, with the first player to move. A later start position is sent that way in
 //! chu (whose board letters are HaChu's) when sente (Black, the first player: XBoard's
-//! "white") is to move and no counter-strike state is pending; any other start is a
-//! [`Fault::Protocol`] (openings as move lists always work: they are replayed).
+//! "white") is to move, no counter-strike state is pending (the lion-trading rule's ban on
+//! taking back a lion, which a board cannot carry) and the engine declared `setboard=1`; any
+//! other start is a [`Fault::Protocol`] (openings as move lists always work: they are
+//! replayed).
 
 use super::common::{handshake_fault, read_until, wire_moves, Engine, QUIT_GRACE};
 use crate::engine::core::color::Color;
@@ -258,8 +260,12 @@ impl Player for XboardPlayer {
         }
         let setup = if start.start_is_initial {
             None
-        } else {
+        } else if self.features.setboard {
             Some(setboard_text(start)?)
+        } else {
+            return Err(Fault::Protocol(
+                "the engine has no `setboard` for a start that is not the initial setup".into(),
+            ));
         };
         self.known = 0;
         self.time_control = Some(*start.time_control);
@@ -462,7 +468,7 @@ mod tests {
     fn fake(go: &str, usermove: &str) -> EngineSpec {
         let script = format!(
             "while read -r line; do case \"$line\" in \
-             protover*) echo 'feature ping=1 usermove=1 memory=1 variants=\"chu,dai\"'; \
+             protover*) echo 'feature ping=1 usermove=1 memory=1 setboard=1 variants=\"chu,dai\"'; \
                         echo '# a comment'; echo 'feature done=1';; \
              ping*) echo \"pong ${{line#ping }}\";; \
              usermove*) {usermove};; \
@@ -583,6 +589,47 @@ mod tests {
         let fault = p.think(&turn_in(&game, &rules, 2000)).expect_err("refused");
         assert!(
             matches!(fault, Fault::Refused { ref wire, .. } if wire == "f3f5"),
+            "{fault:?}"
+        );
+        p.shutdown();
+    }
+
+    #[test]
+    fn games_xboard_or_the_engine_cannot_carry_are_protocol_faults() {
+        let mut p = XboardPlayer::start(&fake(":", ":")).expect("handshake");
+        let tc = TimeControl::PerMove(Duration::from_secs(1));
+        for (variant, expected) in [("tai", "cannot carry"), ("tenjiku", "does not list")] {
+            let rules = Rules::default_for(by_id(variant).expect("variant"));
+            let start = Position::start(&rules);
+            let game_start = GameStart {
+                variant,
+                rules: &rules,
+                start: &start,
+                start_is_initial: true,
+                side: Color::Black,
+                time_control: &tc,
+            };
+            let fault = p.new_game(&game_start).expect_err("refused");
+            assert!(
+                matches!(&fault, Fault::Protocol(why) if why.contains(expected)),
+                "{fault:?}"
+            );
+        }
+        let rules = chu();
+        let white_to_move =
+            parse_valid_position(&rules, "5k6/12/12/12/12/12/12/5N6/12/12/12/5K6 w - 1")
+                .expect("a position");
+        let game_start = GameStart {
+            variant: "chu",
+            rules: &rules,
+            start: &white_to_move,
+            start_is_initial: false,
+            side: Color::White,
+            time_control: &tc,
+        };
+        let fault = p.new_game(&game_start).expect_err("refused");
+        assert!(
+            matches!(&fault, Fault::Protocol(why) if why.contains("sente to move")),
             "{fault:?}"
         );
         p.shutdown();
