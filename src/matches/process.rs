@@ -389,6 +389,14 @@ pub mod testing {
         }
     }
 
+    impl EngineSpec {
+        /// The same spec with another handshake timeout (milliseconds).
+        pub fn with_timeout(mut self, ms: u64) -> EngineSpec {
+            self.handshake_timeout = Duration::from_millis(ms);
+            self
+        }
+    }
+
     /// Whether the process `pid` has ended: gone, or a zombie that is not ours to reap (an
     /// orphan waiting for the system's reaper).
     pub fn ended(pid: u32) -> bool {

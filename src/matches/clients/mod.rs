@@ -20,3 +20,24 @@ pub fn start_player(spec: &EngineSpec) -> Result<Box<dyn Player>, Fault> {
         Protocol::Usi => Box::new(usi::UsiPlayer::start(spec)?),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::matches::process::testing::{reaped, shell};
+
+    #[test]
+    fn start_player_runs_the_handshake_of_the_spec_s_protocol() {
+        let xboard = "read a; read b; echo 'feature done=1'; read c";
+        let usi = "read a; echo usiok; read b; echo readyok; read c";
+        for (script, protocol) in [(xboard, Protocol::Xboard), (usi, Protocol::Usi)] {
+            let mut player = start_player(&shell(script, protocol)).expect("handshake");
+            assert_eq!(player.name(), "fake");
+            let pid = player.pid().expect("a process");
+            player.shutdown();
+            assert!(reaped(pid));
+        }
+        let crossed = start_player(&shell(usi, Protocol::Xboard).with_timeout(300));
+        assert!(matches!(crossed, Err(Fault::Protocol(_))));
+    }
+}

@@ -61,11 +61,6 @@ impl UsiPlayer {
         &self.declared
     }
 
-    /// The process id of the engine.
-    pub fn pid(&self) -> u32 {
-        self.engine.process.pid()
-    }
-
     fn handshake(&mut self, spec: &EngineSpec) -> Result<(), Fault> {
         self.engine.process.send("usi")?;
         let timeout = self.engine.handshake_timeout;
@@ -245,6 +240,10 @@ impl Player for UsiPlayer {
         let _ = self.engine.process.send("quit");
         self.engine.process.shutdown(QUIT_GRACE);
     }
+
+    fn pid(&self) -> Option<u32> {
+        Some(self.engine.process.pid())
+    }
 }
 
 /// The name in an `option name NAME type …` line.
@@ -368,7 +367,7 @@ mod tests {
         assert_eq!(reply.action, Action::Move("6c6e".into()));
         assert_eq!((reply.depth, reply.score), (Some(3), Some(42)));
         p.game_over(Some(GameResult::Win(Color::White)), "test");
-        let pid = p.pid();
+        let pid = p.pid().expect("a process");
         p.shutdown();
         assert!(reaped(pid));
         let sent = std::fs::read_to_string(&log).expect("the log");
@@ -475,7 +474,7 @@ mod tests {
             begin(&mut p, "chu", &rules, &tc).expect("new game");
             assert_eq!(p.think(&turn_in(&game, &rules, 100)), Err(Fault::TimedOut));
             assert_eq!(p.probe(Duration::from_millis(300)), answers);
-            let pid = p.pid();
+            let pid = p.pid().expect("a process");
             p.shutdown();
             assert!(reaped(pid));
         }

@@ -79,11 +79,6 @@ impl XboardPlayer {
         &self.features
     }
 
-    /// The process id of the engine.
-    pub fn pid(&self) -> u32 {
-        self.engine.process.pid()
-    }
-
     fn handshake(&mut self, spec: &EngineSpec) -> Result<(), Fault> {
         self.engine.process.send("xboard")?;
         self.engine.process.send("protover 2")?;
@@ -349,6 +344,10 @@ impl Player for XboardPlayer {
         let _ = self.engine.process.send("quit");
         self.engine.process.shutdown(QUIT_GRACE);
     }
+
+    fn pid(&self) -> Option<u32> {
+        Some(self.engine.process.pid())
+    }
 }
 
 /// The `setboard` text of a start that is not the initial setup (see the module's doc).
@@ -517,7 +516,7 @@ mod tests {
         let reply = p.think(&turn_in(&game, &rules, 2000)).expect("a move");
         assert_eq!(reply.wire, "f5f6,f6e7");
         assert_eq!(reply.action, Action::Move("7h7g8f".into()));
-        let pid = p.pid();
+        let pid = p.pid().expect("a process");
         p.shutdown();
         assert!(reaped(pid));
     }
@@ -643,7 +642,7 @@ mod tests {
             panic!("not a crash");
         };
         assert!(status.contains('3'), "{status}");
-        let pid = p.pid();
+        let pid = p.pid().expect("a process");
         p.shutdown();
         assert!(reaped(pid));
     }
@@ -666,7 +665,7 @@ mod tests {
         let t = Instant::now();
         assert!(!p.probe(Duration::from_millis(300)));
         assert!(t.elapsed() >= Duration::from_millis(300));
-        let pid = p.pid();
+        let pid = p.pid().expect("a process");
         p.shutdown();
         assert!(t.elapsed() < Duration::from_secs(2));
         assert!(reaped(pid));
@@ -749,7 +748,7 @@ mod tests {
         game.play_text(&rules, &text)
             .expect("the lion's double capture is legal");
         p.game_over(Some(GameResult::Win(Color::Black)), "test over");
-        let pid = p.pid();
+        let pid = p.pid().expect("a process");
         p.shutdown();
         assert!(reaped(pid), "HaChu {pid} was not reaped");
     }
