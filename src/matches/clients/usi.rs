@@ -8,8 +8,9 @@
 //! variant is then a [`Fault::Protocol`]. Then `isready`/`readyok` and `usinewgame`. Each
 //! turn is `position sfen START moves M1 M2 …` (always the start position and every move,
 //! as USI wants) and `go btime B wtime W` with `binc`/`winc` for an increment or `byoyomi`
-//! (milliseconds). A fixed time per move is `byoyomi T` with both main times zero, the form
-//! shogi engines commonly honour (`movetime` is not sent).
+//! (byoyomi: a fixed time for every move once the main time is spent; all in milliseconds).
+//! A fixed time per move is `byoyomi T` with both main times zero, the form shogi engines
+//! commonly honour (`movetime` is not sent).
 //!
 //! The answer is `bestmove X [ponder Y]`; `bestmove resign` resigns. `bestmove win` is the
 //! entering-king declaration of standard shogi, a rule none of these variants has: it is

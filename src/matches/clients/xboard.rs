@@ -9,7 +9,8 @@
 //! for a move with `time`/`otim` (centiseconds) and `go`, then `force` again. A lion's two
 //! legs may come on two `move` lines, the first ending in a comma: they are joined.
 //!
-//! Time controls: XBoard has no byoyomi and HaChu does not honour `st` (measured: `st 1` gave
+//! Time controls: XBoard has no byoyomi (a fixed time for every move once the main time is
+//! spent) and HaChu does not honour `st` (measured: `st 1` gave
 //! moves of up to 0.98 s, too close to the limit), so a fixed time T per move is sent as
 //! `level 1 T 0` (one move per period) with `time` = 7/10 of T before each move: with `time` =
 //! T HaChu overshot (up to 134 ms at T = 0.1 s in chu, 1007 ms at T = 1 s in dai); with 7/10
