@@ -136,4 +136,9 @@ pub trait Player: Send {
     fn game_over(&mut self, result: Option<GameResult>, reason: &str);
     /// Ends the player: asks it to quit, waits briefly, kills it and reaps the process.
     fn shutdown(&mut self);
+    /// The engine's process id, for checking that it was reaped (`None`: no process, e.g. a
+    /// scripted player).
+    fn pid(&self) -> Option<u32> {
+        None
+    }
 }
