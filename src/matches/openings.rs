@@ -245,3 +245,185 @@ fn read_line(
         moves: canonical,
     }))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::variant::by_id;
+
+    fn chu() -> Rules {
+        Rules::default_for(by_id("chu").expect("chu is built in"))
+    }
+
+    /// A chu position: kings, a few pawns, Black's gold next to White's king.
+    const SMALL: &str = "6k5/6G5/12/pppp8/12/12/12/12/8PPPP/12/12/6K5 b - 1";
+
+    fn lines(err: OpeningsError) -> (Vec<LineProblem>, usize) {
+        match err {
+            OpeningsError::Lines { problems, broken } => (problems, broken),
+            OpeningsError::File(why) => panic!("a file error: {why}"),
+        }
+    }
+
+    #[test]
+    fn good_lines_are_read_with_canonical_moves() {
+        let rules = chu();
+        let initial = format_position_of(rules.variant, &Position::start(&rules));
+        let text = format!(
+            "# a comment\n\nmoves 7i7h 7d7e\r\n  {SMALL}  \n{SMALL} moves 1i1h\n{initial} moves\n"
+        );
+        let got = parse_openings(text.as_bytes(), &rules).expect("all good");
+        assert_eq!(got.len(), 4);
+        assert_eq!(got[0].line, 3);
+        assert!(got[0].start_is_initial);
+        assert_eq!(got[0].moves, ["7i7h", "7d7e"]);
+        assert_eq!(got[0].start_text, initial);
+        assert_eq!(got[1].line, 4);
+        assert!(!got[1].start_is_initial);
+        assert_eq!(got[1].start_text, SMALL);
+        assert!(got[1].moves.is_empty());
+        assert_eq!(got[2].moves, ["1i1h"]);
+        assert_eq!(got[2].start, got[1].start);
+        // The initial setup written out is the initial setup.
+        assert!(got[3].start_is_initial);
+        assert!(got[3].moves.is_empty());
+    }
+
+    #[test]
+    fn hodges_moves_are_kept_in_machine_text() {
+        let rules = chu();
+        let got = parse_openings(b"moves P-7h", &rules).expect("a Hodges pawn move");
+        assert_eq!(got[0].moves, ["7i7h"]);
+    }
+
+    #[test]
+    fn every_kind_of_broken_line_is_reported_with_its_number() {
+        let rules = chu();
+        let long = "x".repeat(MAX_LINE_BYTES + 1);
+        let many = format!("moves{}", " 7i7h".repeat(MAX_OPENING_MOVES + 1));
+        let mut text = Vec::new();
+        for line in [
+            "moves 7i7h",                                 // 1 good
+            "xyz b - 1",                                  // 2 not a position
+            "moves 7i7g",                                 // 3 a pawn cannot step twice
+            "moves 7i7h 7i7g",                            // 4 the second move: empty square
+            &format!("{SMALL} moves 6b6a"),               // 5 the king taken: over
+            "12/12/12/12/12/12/12/12/12/12/12/6K5 b - 1", // 6 over at the start
+            &many,                                        // 7 too many moves
+            &long,                                        // 8 too long
+            "moves hello",                                // 9 no move's text
+        ] {
+            text.extend_from_slice(line.as_bytes());
+            text.push(b'\n');
+        }
+        text.extend_from_slice(b"moves \xff\xfe\n"); // 10 not UTF-8
+        let (problems, broken) = lines(parse_openings(&text, &rules).unwrap_err());
+        assert_eq!(broken, 9);
+        let at: Vec<usize> = problems.iter().map(|p| p.line).collect();
+        assert_eq!(at, [2, 3, 4, 5, 6, 7, 8, 9, 10]);
+        let says = |line: usize, what: &str| {
+            let p = problems.iter().find(|p| p.line == line).expect("reported");
+            assert!(p.reason.contains(what), "line {line}: {}", p.reason);
+        };
+        says(2, "not a valid position");
+        says(3, "move 1 `7i7g` is not legal");
+        says(4, "move 2 `7i7g` is not legal");
+        says(4, "empty_square");
+        says(5, "the game is over after the moves (royals_captured)");
+        says(6, "the game is over at the start");
+        says(7, "1001 moves: an opening has at most 1000");
+        says(8, "longer than 65536 bytes");
+        says(9, "move 1 `hello` is not legal");
+        says(10, "not UTF-8");
+        let shown = OpeningsError::Lines { problems, broken }.to_string();
+        assert!(
+            shown.starts_with("openings file: 9 broken line(s)\n  line 2: "),
+            "{shown}"
+        );
+    }
+
+    #[test]
+    fn only_the_first_broken_lines_are_listed_with_the_count_of_the_rest() {
+        let rules = chu();
+        let text = "moves 1a1a\n".repeat(MAX_REPORTED + 5);
+        let err = parse_openings(text.as_bytes(), &rules).unwrap_err();
+        let shown = err.to_string();
+        let (problems, broken) = lines(err);
+        assert_eq!(problems.len(), MAX_REPORTED);
+        assert_eq!(broken, MAX_REPORTED + 5);
+        assert!(shown.ends_with("\n  … and 5 more"), "{shown}");
+    }
+
+    #[test]
+    fn a_file_without_openings_is_an_error() {
+        let rules = chu();
+        let err = parse_openings(b"# only a comment\n\n", &rules).unwrap_err();
+        assert_eq!(err, OpeningsError::File("the file holds no opening".into()));
+    }
+
+    #[test]
+    fn too_many_openings_stop_the_reading() {
+        let rules = chu();
+        let text = "moves\n".repeat(MAX_OPENINGS + 1);
+        let err = parse_openings(text.as_bytes(), &rules).unwrap_err();
+        assert_eq!(
+            err,
+            OpeningsError::File(format!("more than {MAX_OPENINGS} openings"))
+        );
+        // Exactly the limit is read.
+        let text = "moves\n".repeat(MAX_OPENINGS);
+        assert_eq!(
+            parse_openings(text.as_bytes(), &rules)
+                .expect("at the limit")
+                .len(),
+            MAX_OPENINGS
+        );
+    }
+
+    #[test]
+    fn too_many_moves_in_all_stop_the_reading() {
+        let rules = chu();
+        // 1000 moves a line (pawns there and back: a repetition soon makes one illegal,
+        // but the limit counts the moves written, judged or not), 201 lines: 201,000.
+        let round = " 7i7h 7d7e 7h7i 7e7d".repeat(MAX_OPENING_MOVES / 4);
+        let line = format!("moves{round}\n");
+        let text = line.repeat(MAX_TOTAL_MOVES / MAX_OPENING_MOVES + 1);
+        let err = parse_openings(text.as_bytes(), &rules).unwrap_err();
+        assert_eq!(
+            err,
+            OpeningsError::File(format!("more than {MAX_TOTAL_MOVES} opening moves in all"))
+        );
+    }
+
+    #[test]
+    fn files_are_read_within_their_limits() {
+        let rules = chu();
+        let dir = std::env::temp_dir().join(format!("openings-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a temporary folder");
+        let good = dir.join("good.txt");
+        std::fs::write(&good, "moves 7i7h\n").expect("written");
+        assert_eq!(
+            read_openings(&good, &rules).expect("read")[0].moves,
+            ["7i7h"]
+        );
+        let missing = dir.join("missing.txt");
+        let err = read_openings(&missing, &rules).unwrap_err().to_string();
+        assert!(err.starts_with("openings file: cannot open"), "{err}");
+        // A sparse file past the size limit is refused before it is read.
+        let big = dir.join("big.txt");
+        let f = std::fs::File::create(&big).expect("created");
+        f.set_len(MAX_FILE_BYTES + 1).expect("sized");
+        let err = read_openings(&big, &rules).unwrap_err().to_string();
+        assert!(err.ends_with("is larger than 64 MiB"), "{err}");
+        std::fs::remove_dir_all(&dir).expect("removed");
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn an_endless_device_is_cut_at_the_size_limit() {
+        let err = read_openings(Path::new("/dev/zero"), &chu())
+            .unwrap_err()
+            .to_string();
+        assert!(err.ends_with("is larger than 64 MiB"), "{err}");
+    }
+}
