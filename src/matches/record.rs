@@ -5,19 +5,20 @@
 //!
 //! KIF (棋譜 kifu, "game record") is written as the service writes it
 //! (`engine::record::kif`, `docs/kif.md`): the game rebuilt from its start and moves, and
-//! its ending. An ending by the rules is the engine's. The referee's endings are written
-//! with the termination words of KIF (lishogi writes the first three; the others are
-//! Kakinoki's): `投了` (resignation) for a resignation, adjudicated or not; `切れ負け` (loss
+//! its ending. An ending by the rules is the engine's, and so is the ruling on an illegal
+//! move (`反則負け`, loss by foul). The referee's other endings are written with KIF's
+//! termination words (`投了`, `切れ負け` and `中断` are lishogi's, the others other KIF
+//! writers'): `投了` (resignation) for a resignation, adjudicated or not; `切れ負け` (loss
 //! on time) for a time forfeit and for a hang (the engine let its time run out without
-//! answering); `反則負け` (loss by foul) for an illegal move and for every other failure of
-//! an engine (an unparsable move, a crash, a protocol breach, a legal move refused: KIF has
-//! no word for a program's failure, and a foul is the nearest: the loser broke the
-//! match's rules of play); `引き分け` (draw) for a draw by the move limit or adjudication;
-//! `中断` (suspended) for a game without result. Each is followed by kifu's summary line
-//! (`まで{n}手で先手の勝ち`, …, `まで{n}手で中断`). Readers end the moves at any of these
-//! words and replay only the moves, so `POST /v1/replay` of such a record reports no
-//! ending (the referee's ending is not a rule of the game), except an illegal move's,
-//! which the record does not contain either: its reproduction is in the JSON record.
+//! answering); `反則負け` for every other failure of an engine (an unparsable move, a crash,
+//! a protocol breach, a legal move refused: KIF has no word for a program's failure, and a
+//! foul is the nearest: the loser broke the match's rules of play); `引き分け` (draw) for a
+//! draw by the move limit or adjudication; `中断` (suspended) for a game without result.
+//! Each is followed by kifu's summary line (`まで{n}手で先手の勝ち`, …, `まで{n}手で中断`).
+//! Readers end the moves at any of these words and replay only the moves, so
+//! `POST /v1/replay` of such a record reports the game as ongoing: the referee's ending is
+//! not a rule of the game, and the illegal move it refused is not in the record (its
+//! reproduction is, in the JSON record).
 
 use super::stats::{elo_interval, EloInterval, Sprt, SprtState, Tally};
 use crate::engine::core::color::Color;
@@ -279,6 +280,7 @@ pub struct GameSummary {
     pub first_is_black: bool,
     pub result: &'static str,
     pub reason: String,
+    /// Moves played, opening moves included.
     pub plies: usize,
 }
 
