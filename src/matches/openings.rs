@@ -290,6 +290,31 @@ mod tests {
     }
 
     #[test]
+    fn openings_are_read_under_each_variants_rules() {
+        for id in ["tai", "tenjiku", "dai", "ko"] {
+            let rules = Rules::default_for(by_id(id).expect("built in"));
+            let start = Position::start(&rules);
+            let first = crate::engine::movegen::legal_moves(&start, &rules)[0];
+            let mv = format_move(rules.variant.shape(), &first);
+            let text = format_position_of(rules.variant, &start);
+            let file = format!("{text} moves {mv}\nmoves {mv}\n");
+            let got = parse_openings(file.as_bytes(), &rules).expect("good lines");
+            assert_eq!(got.len(), 2, "{id}");
+            for o in &got {
+                assert!(o.start_is_initial, "{id}");
+                assert_eq!(o.moves, [mv.clone()], "{id}");
+            }
+            // Chu's text is not a position of this variant.
+            let chu = format_position_of(chu().variant, &Position::start(&chu()));
+            let (problems, _) = lines(parse_openings(chu.as_bytes(), &rules).unwrap_err());
+            assert!(
+                problems[0].reason.starts_with("not a valid position"),
+                "{id}"
+            );
+        }
+    }
+
+    #[test]
     fn hodges_moves_are_kept_in_machine_text() {
         let rules = chu();
         let got = parse_openings(b"moves P-7h", &rules).expect("a Hodges pawn move");

@@ -64,9 +64,29 @@ fn play(
     seed: u64,
     max_plies: usize,
 ) -> GameRecord {
+    play_from(
+        variant,
+        rules,
+        echo,
+        Position::start(rules),
+        seed,
+        max_plies,
+    )
+}
+
+/// [`play`] from `start`.
+fn play_from(
+    variant: &'static str,
+    rules: &Rules,
+    echo: &RulesEcho,
+    start: Position,
+    seed: u64,
+    max_plies: usize,
+) -> GameRecord {
     let mut rng = Rng(seed);
     let shape = rules.variant.shape();
-    let mut game = Game::new(Position::start(rules), rules, true);
+    let start_is_initial = start == Position::start(rules);
+    let mut game = Game::new(start, rules, true);
     let mut moves = Vec::new();
     while game.status().ending.is_none() && moves.len() < max_plies {
         let legal = game.legal_moves(rules);
@@ -124,7 +144,7 @@ fn play(
         variant,
         rules: echo.clone(),
         start: format_position_of(rules.variant, game.start()),
-        start_is_initial: true,
+        start_is_initial,
         time_control: "st=0.1".into(),
         margin_ms: 100,
         moves,
@@ -262,6 +282,15 @@ async fn check_variant(
     let limited = play(variant, &rules, &echo, 77, 12);
     assert_eq!(limited.reason, "max_plies");
     replays_the_same(&app, &rules, &limited).await;
+    // A game from another start: the position after the first ten moves of the first
+    // game (as an openings file gives one), then played on to its end or 200 plies.
+    let mut opening = ended.clone();
+    opening.moves.truncate(10);
+    let start = (*opening.game(&rules).expect("it replays").position).clone();
+    let opened = play_from(variant, &rules, &echo, start, 5, 200);
+    assert!(!opened.start_is_initial);
+    assert!(opened.replay_request().get("start").is_some());
+    replays_the_same(&app, &rules, &opened).await;
 }
 
 #[tokio::test]
