@@ -302,7 +302,7 @@ mod tests {
             assert_eq!(got.len(), 2, "{id}");
             for o in &got {
                 assert!(o.start_is_initial, "{id}");
-                assert_eq!(o.moves, [mv.clone()], "{id}");
+                assert_eq!(o.moves, std::slice::from_ref(&mv), "{id}");
             }
             // Chu's text is not a position of this variant.
             let chu = format_position_of(chu().variant, &Position::start(&chu()));
