@@ -18,6 +18,7 @@ mod helpers;
 mod hostile;
 mod kif;
 mod maka;
+mod match_records;
 mod metrics;
 mod move_effects;
 mod moves;
