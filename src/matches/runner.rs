@@ -448,21 +448,24 @@ mod interim_stats {
         -400.0 * (1.0 / score - 1.0).log10()
     }
 
-    /// Games, mean score and per-game variance.
-    fn moments(w: u32, l: u32, d: u32) -> Option<(f64, f64, f64)> {
+    /// Games, mean score and per-game variance; with `prior`, the variance counts half a
+    /// win and half a loss more (so that it is never 0, as after games all lost).
+    fn moments(w: u32, l: u32, d: u32, prior: bool) -> Option<(f64, f64, f64)> {
         let n = f64::from(w + l + d);
         if n == 0.0 {
             return None;
         }
-        let (w, l, d) = (f64::from(w) / n, f64::from(l) / n, f64::from(d) / n);
-        let s = w + d / 2.0;
-        let var = w * (1.0 - s).powi(2) + l * s.powi(2) + d * (0.5 - s).powi(2);
+        let (w, l, d) = (f64::from(w), f64::from(l), f64::from(d));
+        let s = (w + d / 2.0) / n;
+        let (extra, m) = if prior { (0.5, n + 1.0) } else { (0.0, n) };
+        let var =
+            ((w + extra) * (1.0 - s).powi(2) + (l + extra) * s.powi(2) + d * (0.5 - s).powi(2)) / m;
         Some((n, s, var))
     }
 
     /// The Elo difference and the half-width of its 95% interval.
     pub fn elo_interval(w: u32, l: u32, d: u32) -> (Option<f64>, Option<f64>) {
-        let Some((n, s, var)) = moments(w, l, d) else {
+        let Some((n, s, var)) = moments(w, l, d, false) else {
             return (None, None);
         };
         if s <= 0.0 || s >= 1.0 {
@@ -484,13 +487,213 @@ mod interim_stats {
 
     /// The log-likelihood ratio of H1 over H0 after these games.
     pub fn llr(spec: &SprtSpec, w: u32, l: u32, d: u32) -> f64 {
-        let Some((n, s, var)) = moments(w, l, d) else {
+        let Some((n, s, var)) = moments(w, l, d, true) else {
             return 0.0;
         };
-        if var <= 0.0 {
-            return 0.0;
-        }
         let (s0, s1) = (score_of(spec.elo0), score_of(spec.elo1));
         n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::scripted::{config, scripted, Step};
+    use super::*;
+    use crate::engine::notation::format_move;
+    use std::sync::{Arc, Mutex};
+    use std::time::Duration;
+
+    fn spec(name: &str) -> EngineSpec {
+        EngineSpec {
+            name: name.to_string(),
+            program: PathBuf::from("none"),
+            args: Vec::new(),
+            protocol: super::super::player::Protocol::Usi,
+            options: Vec::new(),
+            memory_mib: 16,
+            handshake_timeout: Duration::from_secs(1),
+        }
+    }
+
+    fn match_config(games: usize, concurrency: usize) -> MatchConfig {
+        let mut game = config(None);
+        game.max_plies = 4;
+        MatchConfig {
+            engines: [spec("A"), spec("B")],
+            games,
+            concurrency,
+            game,
+            openings: Vec::new(),
+            sprt: None,
+            out: None,
+        }
+    }
+
+    /// Engine `A` resigns on its first move of every game it plays; `B` plays on.
+    /// Counts the players started per engine.
+    fn resigning_a(
+        started: &Mutex<[usize; 2]>,
+    ) -> impl Fn(&EngineSpec) -> Result<Box<dyn Player>, Fault> + Sync + '_ {
+        move |spec: &EngineSpec| {
+            let mut counts = started.lock().unwrap();
+            if spec.name == "A" {
+                counts[0] += 1;
+                let steps = (0..100).map(|_| Step::Resign).collect();
+                Ok(Box::new(scripted("A", steps)) as Box<dyn Player>)
+            } else {
+                counts[1] += 1;
+                Ok(Box::new(scripted("B", vec![])) as Box<dyn Player>)
+            }
+        }
+    }
+
+    #[test]
+    fn colours_alternate_and_players_are_kept_across_games() {
+        let started = Mutex::new([0, 0]);
+        let cfg = match_config(4, 1);
+        let mut lines = Vec::new();
+        let summary = run_match(&cfg, &resigning_a(&started), &mut |l| {
+            lines.push(l.to_string())
+        })
+        .expect("no output folder");
+        let colours: Vec<(&str, &str)> = summary
+            .results
+            .iter()
+            .map(|g| (g.black.as_str(), g.white.as_str()))
+            .collect();
+        assert_eq!(colours, [("A", "B"), ("B", "A"), ("A", "B"), ("B", "A")]);
+        assert!(summary.results.iter().all(|g| g.reason == "resign"));
+        assert_eq!((summary.wins, summary.losses, summary.draws), (0, 4, 0));
+        assert_eq!(*started.lock().unwrap(), [1, 1], "one process per engine");
+        assert!(
+            lines[0].starts_with("Finished game 1 (A vs B): 0-1 {resign}"),
+            "{lines:?}"
+        );
+        assert!(
+            lines
+                .iter()
+                .any(|l| l == "Score of A vs B: 0 - 4 - 0  [0.000] 4"),
+            "{lines:?}"
+        );
+        assert!(
+            summary.table().contains("Elo difference: -inf"),
+            "{}",
+            summary.table()
+        );
+    }
+
+    #[test]
+    fn a_player_that_failed_is_started_afresh_and_a_start_failure_loses() {
+        let started = Mutex::new([0, 0]);
+        let factory = |spec: &EngineSpec| -> Result<Box<dyn Player>, Fault> {
+            let mut counts = started.lock().unwrap();
+            if spec.name == "A" {
+                counts[0] += 1;
+                let crash = Fault::Crashed {
+                    status: "exit status: 3".to_string(),
+                    stderr: String::new(),
+                };
+                Ok(Box::new(scripted("A", vec![Step::Fail(crash)])))
+            } else {
+                counts[1] += 1;
+                if counts[1] == 1 {
+                    return Err(Fault::Protocol("no usiok".to_string()));
+                }
+                Ok(Box::new(scripted("B", vec![])))
+            }
+        };
+        let summary = run_match(&match_config(3, 1), &factory, &mut |_| {}).expect("runs");
+        let reasons: Vec<&str> = summary.results.iter().map(|g| g.reason.as_str()).collect();
+        // Game 1: B's first start fails: it loses as White. Game 2: B starts afresh as
+        // Black and moves, A crashes. Game 3: A, started afresh, crashes as Black.
+        assert_eq!(reasons, ["protocol_error", "crash", "crash"]);
+        let results: Vec<&str> = summary.results.iter().map(|g| g.result).collect();
+        assert_eq!(results, ["black", "black", "white"]);
+        assert_eq!((summary.wins, summary.losses), (1, 2));
+        assert_eq!(*started.lock().unwrap(), [2, 2]);
+    }
+
+    #[test]
+    fn games_run_in_parallel_and_records_are_written() {
+        let dir = std::env::temp_dir().join(format!("referee-runner-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let started = Mutex::new([0, 0]);
+        let mut cfg = match_config(4, 2);
+        cfg.out = Some(dir.clone());
+        let rules = Arc::clone(&cfg.game.rules);
+        let mv = Game::new(cfg.game.start.clone(), &rules, true).legal_moves(&rules)[5];
+        let text = format_move(rules.variant.shape(), &mv);
+        cfg.openings = vec![Opening {
+            start: cfg.game.start.clone(),
+            start_text: cfg.game.start_text.clone(),
+            start_is_initial: true,
+            moves: vec![text.clone()],
+        }];
+        // Every move takes 20 ms: both workers have a game in hand at once.
+        let factory = |spec: &EngineSpec| -> Result<Box<dyn Player>, Fault> {
+            let mut counts = started.lock().unwrap();
+            let (name, at) = if spec.name == "A" { ("A", 0) } else { ("B", 1) };
+            counts[at] += 1;
+            let steps = (0..20)
+                .map(|_| Step::Late(Duration::from_millis(20)))
+                .collect();
+            Ok(Box::new(scripted(name, steps)))
+        };
+        let summary = run_match(&cfg, &factory, &mut |_| {}).expect("written");
+        assert_eq!(summary.games_played, 4);
+        assert_eq!(summary.draws, 4, "{:?}", summary.results);
+        let counts = *started.lock().unwrap();
+        assert_eq!(counts, [2, 2], "one process per engine per worker");
+        for round in 1..=4 {
+            let json =
+                std::fs::read_to_string(dir.join(format!("game-{round:04}.json"))).expect("json");
+            let value: serde_json::Value = serde_json::from_str(&json).expect("reads");
+            assert_eq!(value["round"], round);
+            assert_eq!(value["moves"][0]["text"], text.as_str());
+            assert_eq!(value["moves"][0]["opening"], true);
+            let kif =
+                std::fs::read_to_string(dir.join(format!("game-{round:04}.kif"))).expect("kif");
+            assert!(kif.contains("手数----指手"), "{kif}");
+        }
+        let summary_json = std::fs::read_to_string(dir.join("summary.json")).expect("summary");
+        let value: serde_json::Value = serde_json::from_str(&summary_json).expect("reads");
+        assert_eq!(value["games_played"], 4);
+        assert_eq!(value["draws"], 4);
+        std::fs::remove_dir_all(&dir).expect("clean up");
+    }
+
+    #[test]
+    fn the_sprt_stops_the_match_early() {
+        let started = Mutex::new([0, 0]);
+        let mut cfg = match_config(200, 1);
+        cfg.sprt = Some(SprtSpec {
+            elo0: 0.0,
+            elo1: 10.0,
+            alpha: 0.05,
+            beta: 0.05,
+        });
+        let summary = run_match(&cfg, &resigning_a(&started), &mut |_| {}).expect("runs");
+        let sprt = summary.sprt.as_ref().expect("an SPRT");
+        assert_eq!(sprt.decision, "H0");
+        assert!(summary.stopped_early);
+        assert!(summary.games_played < 200, "{}", summary.games_played);
+        assert!(sprt.llr <= sprt.lower, "{sprt:?}");
+        assert!(
+            summary.table().contains("H0 accepted"),
+            "{}",
+            summary.table()
+        );
+    }
+
+    #[test]
+    fn the_elo_interval_follows_the_score() {
+        let (elo, margin) = interim_stats::elo_interval(30, 10, 10);
+        // 35 of 50: a score of 0.7, 147.2 Elo.
+        assert!((elo.expect("finite") - 147.2).abs() < 0.1, "{elo:?}");
+        let margin = margin.expect("finite");
+        assert!(margin > 50.0 && margin < 150.0, "{margin}");
+        assert_eq!(interim_stats::elo_interval(5, 0, 0), (None, None));
+        let (even, _) = interim_stats::elo_interval(10, 10, 5);
+        assert_eq!(even, Some(0.0));
     }
 }
