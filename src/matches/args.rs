@@ -440,3 +440,172 @@ fn opening(line: &str, rules: &Rules) -> Result<Opening, String> {
         moves: moves.into_iter().map(str::to_string).collect(),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::{CommandFactory, FromArgMatches, Parser};
+
+    #[derive(Parser)]
+    struct Line {
+        #[command(flatten)]
+        args: MatchArgs,
+    }
+
+    /// The match the words describe (after `match`).
+    fn read(words: &[&str]) -> Result<MatchConfig, String> {
+        let matches = Line::command()
+            .try_get_matches_from(std::iter::once("match").chain(words.iter().copied()))
+            .map_err(|e| e.to_string())?;
+        let mut line = Line::from_arg_matches(&matches).map_err(|e| e.to_string())?;
+        line.args.group_engines(&matches);
+        config(&line.args)
+    }
+
+    const A: [&str; 4] = ["--engine", "name=A", "cmd=/bin/a", "proto=usi"];
+
+    #[test]
+    fn engines_read_from_their_words() {
+        let cfg = read(&[
+            "--variant",
+            "chu",
+            "--engine",
+            "cmd=/usr/games/hachu",
+            "proto=xboard",
+            "arg=-x",
+            "option.Threads=2",
+            "arg=y",
+            "memory=32",
+            "--engine",
+            "name=B",
+            "cmd=b",
+            "proto=usi",
+            "--st",
+            "0.5",
+        ])
+        .expect("reads");
+        let [a, b] = &cfg.engines;
+        assert_eq!(a.name, "hachu");
+        assert_eq!(a.protocol, Protocol::Xboard);
+        assert_eq!(a.args, ["-x", "y"]);
+        assert_eq!(a.options, [("Threads".to_string(), "2".to_string())]);
+        assert_eq!(a.memory_mib, 32);
+        assert_eq!(a.handshake_timeout, Duration::from_secs(10));
+        assert_eq!((b.name.as_str(), b.memory_mib), ("B", DEFAULT_MEMORY_MIB));
+        assert_eq!(cfg.game.tc_text, "st=0.5");
+        assert_eq!(cfg.game.margin, Duration::from_millis(100));
+        assert_eq!(
+            (cfg.games, cfg.concurrency, cfg.game.max_plies),
+            (2, 1, 1000)
+        );
+        assert_eq!(cfg.game.rules_echo.profile, cfg.game.rules.profile_name());
+    }
+
+    #[test]
+    fn bad_engine_words_are_named() {
+        for (words, expected) in [
+            (&["name=B", "proto=usi"][..], "cmd=PROGRAM is missing"),
+            (&["cmd=b"], "proto=xboard|usi is missing"),
+            (&["cmd=b", "proto=uci"], "proto 'uci'"),
+            (
+                &["cmd=b", "proto=usi", "colour=red"],
+                "unknown or empty key in 'colour=red'",
+            ),
+            (&["cmd=b", "proto=usi", "fast"], "'fast' is not KEY=VALUE"),
+            (&["cmd=b", "proto=usi", "memory=lots"], "memory 'lots'"),
+        ] {
+            let mut line = vec!["--variant", "chu"];
+            line.extend(A);
+            line.push("--engine");
+            line.extend(words);
+            let e = read(&line).expect_err(expected);
+            assert!(e.contains(expected), "{words:?}: {e}");
+        }
+        let mut thrice = vec!["--variant", "chu"];
+        for _ in 0..3 {
+            thrice.extend(A);
+        }
+        let e = read(&thrice).expect_err("three engines");
+        assert!(e.contains("exactly twice (given 3 times)"), "{e}");
+    }
+
+    #[test]
+    fn flags_that_do_not_make_sense_are_refused() {
+        let mut base = vec!["--variant", "chu"];
+        base.extend(A);
+        base.extend(A);
+        for (extra, expected) in [
+            (&["--sprt", "0,10,0.05"][..], "four numbers"),
+            (&["--sprt", "10,0,0.05,0.05"], "below ELO1"),
+            (&["--sprt", "0,10,0.7,0.05"], "between 0 and 0.5"),
+            (&["--games", "0"], "at least 1"),
+            (&["--tc", "1+1", "--byoyomi", "2"], "exclude"),
+            (&["--margin", "x"], "--margin"),
+            (&["--profile", "nope"], "nope"),
+            (&["--resign-score", "300"], "--resign-moves"),
+        ] {
+            let mut line = base.clone();
+            line.extend(extra);
+            let e = read(&line).expect_err(expected);
+            assert!(e.contains(expected), "{extra:?}: {e}");
+        }
+        let mut line = base.clone();
+        line.extend([
+            "--sprt",
+            "0,5,0.05,0.1",
+            "--resign-score",
+            "400",
+            "--resign-moves",
+            "3",
+        ]);
+        line.extend(["--draw-score", "20", "--draw-moves", "8"]);
+        let cfg = read(&line).expect("reads");
+        assert_eq!(cfg.sprt.map(|s| s.elo1), Some(5.0));
+        assert_eq!(
+            cfg.game.adjudication.resign,
+            Some(ResignRule {
+                score: 400,
+                moves: 3
+            })
+        );
+        assert_eq!(
+            cfg.game.adjudication.draw,
+            Some(DrawRule {
+                score: 20,
+                moves: 8,
+                after: 0
+            })
+        );
+    }
+
+    #[test]
+    fn an_openings_file_is_read_and_every_broken_line_listed() {
+        let dir = std::env::temp_dir().join(format!("referee-openings-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a folder");
+        let rules = Rules::default_for(variant::chu());
+        let start = format_position_of(rules.variant, &Position::start(&rules));
+        let good = dir.join("good.txt");
+        let lines = format!(
+            "# chu openings\n\nstartpos moves 8i8h\n{start}\n11k/11R/12/12/12/12/12/12/12/12/12/K11 w - 1 moves 1a2a\n"
+        );
+        std::fs::write(&good, lines).expect("written");
+        let openings = read_openings(&good, &rules).expect("reads");
+        assert_eq!(openings.len(), 3);
+        assert_eq!(openings[0].moves, ["8i8h"]);
+        assert!(openings[0].start_is_initial && openings[1].start_is_initial);
+        assert!(!openings[2].start_is_initial);
+        let broken = dir.join("broken.txt");
+        std::fs::write(
+            &broken,
+            "startpos moves 8i8h\nnot a position\n\nstartpos moves 6a6b\n",
+        )
+        .expect("written");
+        let e = read_openings(&broken, &rules).expect_err("broken");
+        assert!(e.contains("2 broken line(s)"), "{e}");
+        assert!(e.contains("line 2: the position does not read"), "{e}");
+        assert!(e.contains("line 4: move 1 (6a6b) is illegal"), "{e}");
+        let e = read_openings(&dir.join("absent.txt"), &rules).expect_err("absent");
+        assert!(e.contains("cannot read"), "{e}");
+        std::fs::remove_dir_all(&dir).expect("clean up");
+    }
+}
