@@ -185,6 +185,7 @@ pub fn config(args: &MatchArgs) -> Result<MatchConfig, String> {
     };
     let engines = match groups {
         [a, b] => [engine(a, handshake)?, engine(b, handshake)?],
+        [_] => return Err("--engine must be given exactly twice (given once)".to_string()),
         more => {
             return Err(format!(
                 "--engine must be given exactly twice (given {} times)",

@@ -158,8 +158,9 @@ impl MatchSummary {
             100.0 * f64::from(self.draws) / f64::from(n)
         };
         let elo = match (self.elo, self.elo_margin) {
-            (Some(e), Some(m)) => format!("{e:.1} +/- {m:.1}"),
-            (Some(e), None) => format!("{e:.1} +/- inf"),
+            // `+ 0.0` writes an even score's -0 as 0.
+            (Some(e), Some(m)) => format!("{:.1} +/- {m:.1}", e + 0.0),
+            (Some(e), None) => format!("{:.1} +/- inf", e + 0.0),
             _ if self.wins > 0 && self.losses == 0 => "+inf".to_string(),
             _ if self.losses > 0 && self.wins == 0 => "-inf".to_string(),
             _ => "unknown".to_string(),
@@ -332,7 +333,7 @@ fn worker(
         if index >= cfg.games {
             break;
         }
-        let first = if index % 2 == 0 {
+        let first = if index.is_multiple_of(2) {
             Color::Black
         } else {
             Color::White
