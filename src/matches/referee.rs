@@ -129,22 +129,7 @@ pub fn play_game(
     black: &mut dyn Player,
     white: &mut dyn Player,
 ) -> GameRecord {
-    let mut record = GameRecord {
-        round,
-        black: black.name().to_string(),
-        white: white.name().to_string(),
-        variant: cfg.variant,
-        rules: cfg.rules_echo.clone(),
-        start: cfg.start_text.clone(),
-        start_is_initial: cfg.start_is_initial,
-        time_control: cfg.tc_text.clone(),
-        margin_ms: millis(cfg.margin),
-        moves: Vec::new(),
-        result: "none",
-        reason: String::new(),
-        detail: String::new(),
-        fault: None,
-    };
+    let mut record = empty_record(cfg, round, [black.name(), white.name()]);
     let mut players: [&mut dyn Player; 2] = [black, white];
     let end = Referee::new(cfg).run(&mut players, &mut record.moves);
     for side in Color::ALL {
@@ -169,7 +154,27 @@ pub fn lost_before_start(
     fault: &Fault,
 ) -> GameRecord {
     let (reason, verdict, message) = fault_words(fault);
-    let winner = side_name(loser.opponent());
+    let mut record = empty_record(cfg, round, names);
+    record.result = side_name(loser.opponent());
+    record.reason = reason.to_string();
+    record.detail = format!(
+        "{} ({}) could not start: {message}",
+        names[loser.index()],
+        side_name(loser)
+    );
+    record.fault = Some(Reproduction {
+        position: cfg.start_text.clone(),
+        wire: wire_of(fault),
+        text: None,
+        verdict: verdict.to_string(),
+        message,
+    });
+    record
+}
+
+/// The record of a game between `names` (Black's, White's) before it is played: no
+/// moves, no result.
+fn empty_record(cfg: &GameConfig, round: usize, names: [&str; 2]) -> GameRecord {
     GameRecord {
         round,
         black: names[0].to_string(),
@@ -181,20 +186,10 @@ pub fn lost_before_start(
         time_control: cfg.tc_text.clone(),
         margin_ms: millis(cfg.margin),
         moves: Vec::new(),
-        result: winner,
-        reason: reason.to_string(),
-        detail: format!(
-            "{} ({}) could not start: {message}",
-            names[loser.index()],
-            side_name(loser)
-        ),
-        fault: Some(Reproduction {
-            position: cfg.start_text.clone(),
-            wire: wire_of(fault),
-            text: None,
-            verdict: verdict.to_string(),
-            message,
-        }),
+        result: "none",
+        reason: String::new(),
+        detail: String::new(),
+        fault: None,
     }
 }
 
