@@ -545,9 +545,10 @@ impl<'a> Referee<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::scripted::{config, scripted, Scripted, Step};
+    use super::super::scripted::{config, scripted, Replaying, Scripted, Step};
     use super::*;
     use crate::engine::notation::parse_valid_position;
+    use std::collections::VecDeque;
 
     fn play(cfg: &GameConfig, black: &mut Scripted, white: &mut Scripted) -> GameRecord {
         play_game(cfg, 1, black, white)
@@ -855,5 +856,37 @@ mod tests {
             "{}",
             lost.detail
         );
+    }
+
+    #[test]
+    fn the_referees_own_cost_per_move_is_under_a_hundredth_of_a_tenth_of_a_second() {
+        // A 400-ply chu game chosen beforehand (the move at an index that cycles through
+        // each position's list), replayed by two players that answer at once: what the
+        // game takes is the referee's own work (clocks, ruling, Hodges text, records).
+        let mut cfg = config(None);
+        cfg.max_plies = 400;
+        let rules = Arc::clone(&cfg.rules);
+        let mut game = Game::new(cfg.start.clone(), &rules, true);
+        let mut sides = [VecDeque::new(), VecDeque::new()];
+        while game.plies() < cfg.max_plies && game.status().ending.is_none() {
+            let moves = game.legal_moves(&rules);
+            let mv = moves[(game.plies() * 7) % moves.len()];
+            let text = format_move(rules.variant.shape(), &mv);
+            sides[game.plies() % 2].push_back(text.clone());
+            game.play_text(&rules, &text).expect("legal");
+        }
+        let plies = game.plies();
+        let [b, w] = sides;
+        let (mut black, mut white) = (Replaying { moves: b }, Replaying { moves: w });
+        let began = Instant::now();
+        let record = play_game(&cfg, 1, &mut black, &mut white);
+        let per_move = began.elapsed() / u32::try_from(plies).expect("small");
+        assert_eq!(record.moves.len(), plies, "{}", record.detail);
+        assert!(plies > 100, "{plies}");
+        assert!(
+            per_move < Duration::from_millis(1),
+            "{per_move:?} a move over {plies} plies"
+        );
+        eprintln!("the referee's own cost: {per_move:?} a move over {plies} plies");
     }
 }

@@ -131,3 +131,31 @@ pub fn config(start: Option<&str>) -> GameConfig {
         adjudication: Adjudication::default(),
     }
 }
+
+/// A player in process that plays the given moves in turn, at once.
+pub struct Replaying {
+    pub moves: VecDeque<String>,
+}
+
+impl Player for Replaying {
+    fn name(&self) -> &str {
+        "replaying"
+    }
+    fn new_game(&mut self, _start: &GameStart<'_>) -> Result<(), Fault> {
+        Ok(())
+    }
+    fn think(&mut self, _turn: &Turn<'_>) -> Result<Reply, Fault> {
+        let text = self.moves.pop_front().unwrap_or_default();
+        Ok(Reply {
+            action: Action::Move(text.clone()),
+            wire: text,
+            score: Some(0),
+            depth: Some(1),
+        })
+    }
+    fn probe(&mut self, _grace: Duration) -> bool {
+        true
+    }
+    fn game_over(&mut self, _result: Option<GameResult>, _reason: &str) {}
+    fn shutdown(&mut self) {}
+}
