@@ -358,8 +358,12 @@ impl<'a> Referee<'a> {
                 Err(fault) => return self.fault(side, player, &fault),
             };
             if let Err(flagged) = self.clocks[side.index()].charge(used, self.cfg.margin) {
+                let text = match reply.action {
+                    Action::Move(text) => Some(text),
+                    Action::Resign => None,
+                };
                 let message = flagged.to_string();
-                return self.against(side, "time_forfeit", &reply.wire, None, message);
+                return self.against(side, "time_forfeit", &reply.wire, text, message);
             }
             if let Some(end) = self.reply(side, reply, used, moves) {
                 return end;
@@ -675,6 +679,12 @@ mod tests {
         );
         assert_eq!(record.moves.len(), 2, "the first, quick move counts");
         assert!(record.moves[0].time_ms >= 10);
+        let rep = record.fault.clone().expect("a reproduction");
+        assert!(rep.message.contains("it had 0.030 s"), "{}", rep.message);
+        assert!(
+            rep.text.is_some_and(|t| !t.is_empty()),
+            "the late move is kept"
+        );
         told([&black, &white], WHITE_WINS, "time_forfeit");
     }
 
