@@ -41,7 +41,7 @@ pub struct MatchArgs {
     #[arg(long = "option", value_name = "NAME=VALUE", value_parser = name_value)]
     pub options: Vec<(String, String)>,
     /// An engine, given exactly twice: KEY=VALUE words `name=NAME` (default: the program's
-    /// file name), `cmd=PROGRAM`, `proto=xboard|usi`, `arg=ARG` (repeatable, in order),
+    /// file name; a name given twice gets `-1` and `-2`), `cmd=PROGRAM`, `proto=xboard|usi`, `arg=ARG` (repeatable, in order),
     /// `option.NAME=VALUE` (repeatable: XBoard `option`, USI `setoption`), `memory=MIB`
     /// (hash memory, default 64)
     #[arg(long = "engine", value_name = "KEY=VALUE", num_args = 1.., required = true)]
@@ -193,6 +193,14 @@ pub fn config(args: &MatchArgs) -> Result<MatchConfig, String> {
             ))
         }
     };
+    let mut engines = engines;
+    if engines[0].name == engines[1].name {
+        // The same name twice (an engine against itself): records and the score tell the
+        // two apart by a suffix.
+        for (i, e) in engines.iter_mut().enumerate() {
+            e.name = format!("{}-{}", e.name, i + 1);
+        }
+    }
     let time_control = TimeControl::from_flags(
         args.st.as_deref(),
         args.tc.as_deref(),
@@ -493,6 +501,18 @@ mod tests {
         assert_eq!(a.memory_mib, 32);
         assert_eq!(a.handshake_timeout, Duration::from_secs(10));
         assert_eq!((b.name.as_str(), b.memory_mib), ("B", DEFAULT_MEMORY_MIB));
+        let twice = read(&[
+            "--variant",
+            "chu",
+            "--engine",
+            "cmd=x",
+            "proto=usi",
+            "--engine",
+            "cmd=x",
+            "proto=usi",
+        ])
+        .expect("reads");
+        assert_eq!(twice.engines.map(|e| e.name), ["x-1", "x-2"]);
         assert_eq!(cfg.game.tc_text, "st=0.5");
         assert_eq!(cfg.game.margin, Duration::from_millis(100));
         assert_eq!(
