@@ -673,7 +673,20 @@ mod tests {
             alpha: 0.05,
             beta: 0.05,
         });
-        let summary = run_match(&cfg, &resigning_a(&started), &mut |_| {}).expect("runs");
+        // A resigns at once; B takes 5 ms a move, so that the games do not all finish
+        // before the match has counted the first ones.
+        let factory = |spec: &EngineSpec| -> Result<Box<dyn Player>, Fault> {
+            started.lock().unwrap()[usize::from(spec.name == "B")] += 1;
+            Ok(if spec.name == "A" {
+                Box::new(scripted("A", (0..100).map(|_| Step::Resign).collect()))
+            } else {
+                let steps = (0..100)
+                    .map(|_| Step::Late(Duration::from_millis(5)))
+                    .collect();
+                Box::new(scripted("B", steps))
+            })
+        };
+        let summary = run_match(&cfg, &factory, &mut |_| {}).expect("runs");
         let sprt = summary.sprt.as_ref().expect("an SPRT");
         assert_eq!(sprt.decision, "H0");
         assert!(summary.stopped_early);
