@@ -1,5 +1,6 @@
 //! The command line: the arguments (parsed by clap) of `serve` (the default when no command
-//! is given), `perft`, `openapi` and `conformance`, running each, and how a run ends: its messages and exit
+//! is given), `perft`, `openapi`, `conformance` and `match` (its arguments in
+//! `matches/args.rs`), running each, and how a run ends: its messages and exit
 //! code. Output goes through `Out`, which stops quietly when the reader has gone.
 
 use crate::config::{ServeArgs, Settings};
@@ -8,6 +9,7 @@ use crate::engine::notation::{format_move, parse_valid_position, PositionProblem
 use crate::engine::perft::{divide, perft_bounded, Count};
 use crate::engine::position::Position;
 use crate::engine::variant::{self, Rules, RulesRequest};
+use crate::matches::args::{name_value, MatchArgs, MatchError};
 use crate::startup::Application;
 use clap::builder::PossibleValuesParser;
 use clap::error::ErrorKind;
@@ -66,6 +68,32 @@ enum Command {
             errors."
     )]
     Conformance(ConformanceArgs),
+    /// Referee games between two engines (XBoard/CECP or USI)
+    #[command(
+        long_about = "Referee games between two engines speaking XBoard/CECP or USI, every \
+            move ruled on by the arbiter under the given variant, profile and options.\n\n\
+            Example: shogi-arbiter match --variant chu --games 4 --st 0.5 \
+            --engine name=HaChu cmd=/usr/games/hachu proto=xboard \
+            --engine name=base cmd=shogi-arbiter arg=baseline-engine arg=--protocol arg=usi \
+            proto=usi\n\n\
+            An engine loses the game, with the reason and a reproduction (position text, \
+            the move, the arbiter's verdict) in its record, when it plays an illegal or \
+            unparsable move (illegal_move, unparsable_move), exceeds its time plus --margin \
+            (time_forfeit), stops answering even a probe (hang: the process is killed), \
+            exits (crash), floods its output (output_flood), fails the protocol \
+            (protocol_error) or refuses a legal move (refused_legal_move). Games also end \
+            by the rules (the arbiter's ending codes), by resign, at --max-plies (a draw) \
+            and by adjudication on the engines' scores.\n\n\
+            One progress line per finished game goes to stderr; the result table (wins, \
+            losses and draws of the first engine, the Elo difference with its 95% \
+            interval, the SPRT's state) to stdout at the end. With --out, each game is \
+            written as game-NNNN.kif and game-NNNN.json, and the match as summary.json.\n\n\
+            Exit code 0 when the match ran, whatever its games' results; 2 on a usage \
+            error (a bad flag or --engine word, an unreadable or broken openings file: \
+            every broken line is listed); 1 when the referee itself fails (--out cannot \
+            be written)."
+    )]
+    Match(MatchArgs),
 }
 
 #[derive(Debug, clap::Args)]
@@ -119,14 +147,6 @@ impl From<CountArg> for Count {
     }
 }
 
-/// Reads `NAME=VALUE`.
-fn name_value(s: &str) -> Result<(String, String), String> {
-    match s.split_once('=') {
-        Some((name, value)) if !name.is_empty() => Ok((name.to_string(), value.to_string())),
-        _ => Err("expected NAME=VALUE".to_string()),
-    }
-}
-
 /// The exit code of a conformance run whose server cannot be reached.
 pub const UNREACHABLE: u8 = 3;
 
@@ -149,6 +169,7 @@ pub fn main() -> ExitCode {
         Command::Perft(args) => run_perft(args),
         Command::Openapi => openapi(),
         Command::Conformance(args) => conformance(&args),
+        Command::Match(args) => run_match(args),
     };
     match result {
         Ok(()) | Err(Failure::Closed) => ExitCode::SUCCESS,
@@ -187,7 +208,8 @@ fn parse() -> Command {
                         Some(
                             command @ (Command::Perft(_)
                             | Command::Openapi
-                            | Command::Conformance(_)),
+                            | Command::Conformance(_)
+                            | Command::Match(_)),
                         ),
                     ..
                 }) => command,
@@ -271,14 +293,7 @@ fn openapi() -> Result<(), Failure> {
 fn conformance(args: &ConformanceArgs) -> Result<(), Failure> {
     use crate::conformance::RunError;
     let result = crate::conformance::run(args).map_err(|e| match e {
-        RunError::Usage(message) => {
-            let mut cmd = Cli::command();
-            cmd.build();
-            Failure::Usage(match cmd.find_subcommand_mut("conformance") {
-                Some(sub) => sub.error(ErrorKind::ValueValidation, message),
-                None => cmd.error(ErrorKind::ValueValidation, message),
-            })
-        }
+        RunError::Usage(message) => usage_of("conformance", message),
         RunError::Unreachable(message) => Failure::Unreachable(message),
         RunError::Fatal(message) => Failure::Fatal(message),
     })?;
@@ -300,16 +315,41 @@ fn conformance(args: &ConformanceArgs) -> Result<(), Failure> {
     }
 }
 
-fn run_perft(args: PerftArgs) -> Result<(), Failure> {
-    let usage = |message: String| {
-        let mut cmd = Cli::command();
-        cmd.build();
-        let error = match cmd.find_subcommand_mut("perft") {
-            Some(perft) => perft.error(ErrorKind::ValueValidation, message),
-            None => cmd.error(ErrorKind::ValueValidation, message),
-        };
-        Failure::Usage(error)
+/// A usage error of subcommand `name`, as clap words it.
+fn usage_of(name: &str, message: String) -> Failure {
+    let mut cmd = Cli::command();
+    cmd.build();
+    Failure::Usage(match cmd.find_subcommand_mut(name) {
+        Some(sub) => sub.error(ErrorKind::ValueValidation, message),
+        None => cmd.error(ErrorKind::ValueValidation, message),
+    })
+}
+
+fn run_match(mut args: MatchArgs) -> Result<(), Failure> {
+    if let Some(m) = Cli::command()
+        .mut_args(|a| a.env(None::<&str>))
+        .try_get_matches()
+        .ok()
+        .and_then(|m| m.subcommand_matches("match").cloned())
+    {
+        args.group_engines(&m);
+    }
+    let mut progress = |line: &str| {
+        let _ = writeln!(io::stderr(), "{line}");
     };
+    let summary =
+        crate::matches::args::run(&args, &crate::matches::args::start_engine, &mut progress)
+            .map_err(|e| match e {
+                MatchError::Usage(message) => usage_of("match", message),
+                MatchError::Fatal(message) => Failure::Fatal(message),
+            })?;
+    let mut out = Out::new();
+    out.write_str(&summary.table())?;
+    out.finish()
+}
+
+fn run_perft(args: PerftArgs) -> Result<(), Failure> {
+    let usage = |message: String| usage_of("perft", message);
     let variant = variant::by_id(&args.variant).ok_or_else(|| {
         usage(format!(
             "unknown variant '{}'; valid: {}",

@@ -24,4 +24,6 @@ pub mod protocol;
 pub mod record;
 pub mod referee;
 pub mod runner;
+#[cfg(test)]
+mod scripted;
 pub mod stats;

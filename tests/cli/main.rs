@@ -4,11 +4,15 @@
 //! against a server and a wrong one (`conformance.rs`) and against hostile ones
 //! (`hostile.rs`), what the runner tells its user (bisection, narrowing, an absent server,
 //! a URL without its scheme: `runner.rs`), a planted bug of each kind caught
-//! (`planted.rs`), and the kit against its generator (`kit.rs`).
+//! (`planted.rs`), the kit against its generator (`kit.rs`), and `match`: its command
+//! line (`match_usage.rs`) and the referee against the baseline engine's faulty modes
+//! (`match_faults.rs`).
 
 mod conformance;
 mod hostile;
 mod kit;
+mod match_faults;
+mod match_usage;
 mod planted;
 mod runner;
 
