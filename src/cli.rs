@@ -1,5 +1,5 @@
 //! The command line: the arguments (parsed by clap) of `serve` (the default when no command
-//! is given), `perft`, `openapi` and `conformance`, running each, and how a run ends: its messages and exit
+//! is given), `perft`, `openapi`, `conformance` and `baseline-engine`, running each, and how a run ends: its messages and exit
 //! code. Output goes through `Out`, which stops quietly when the reader has gone.
 
 use crate::config::{ServeArgs, Settings};
@@ -66,6 +66,9 @@ enum Command {
             errors."
     )]
     Conformance(ConformanceArgs),
+    /// A small engine over XBoard/CECP or USI, for testing referees and to start a bot from
+    #[command(long_about = crate::matches::baseline::LONG_ABOUT)]
+    BaselineEngine(crate::matches::baseline::BaselineArgs),
 }
 
 #[derive(Debug, clap::Args)]
@@ -149,6 +152,10 @@ pub fn main() -> ExitCode {
         Command::Perft(args) => run_perft(args),
         Command::Openapi => openapi(),
         Command::Conformance(args) => conformance(&args),
+        Command::BaselineEngine(args) => {
+            crate::matches::baseline::run(&args);
+            Ok(())
+        }
     };
     match result {
         Ok(()) | Err(Failure::Closed) => ExitCode::SUCCESS,
@@ -187,7 +194,8 @@ fn parse() -> Command {
                         Some(
                             command @ (Command::Perft(_)
                             | Command::Openapi
-                            | Command::Conformance(_)),
+                            | Command::Conformance(_)
+                            | Command::BaselineEngine(_)),
                         ),
                     ..
                 }) => command,

@@ -6,6 +6,9 @@
 //! a URL without its scheme: `runner.rs`), a planted bug of each kind caught
 //! (`planted.rs`), and the kit against its generator (`kit.rs`).
 
+mod baseline_engine;
+mod baseline_faults;
+mod baseline_play;
 mod conformance;
 mod hostile;
 mod kit;
