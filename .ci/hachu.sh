@@ -33,6 +33,7 @@ fi
 if [ ! -x "$binary" ]; then
     run cargo build --release --locked --bin shogi-arbiter
 fi
+binary="$(realpath "$binary")"
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/shogi-arbiter-hachu.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
@@ -57,7 +58,8 @@ for path in records:
     plies = len(g.get("moves", []))
     print(f"{path.stem}: {g.get('black')} (black) vs {g.get('white')} (white), "
           f"{g.get('variant')}/{g.get('rules', {}).get('profile')}: "
-          f"result {g.get('result')}, reason {g.get('reason')} after {plies} plies: {g.get('detail')}")
+          f"result {g.get('result')}, reason {g.get('reason')} after {plies} plies: "
+          f"{g.get('detail')}")
     fault = g.get("fault")
     if fault:
         print(f"    reproduction: position {fault.get('position')!r}, wire {fault.get('wire')!r}, "

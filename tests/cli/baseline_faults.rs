@@ -13,18 +13,23 @@ use std::time::{Duration, Instant};
 
 const SECOND: Duration = Duration::from_secs(1);
 
-/// A USI engine with `fault`, handshake done, asked for its first move from chu's start.
-fn usi_asked(fault: &str, at: &str, go: &str) -> Engine {
-    let mut engine = Engine::start(&[
+/// An engine of `protocol` with `fault` at its move `at`.
+fn faulty(protocol: &str, fault: &str, at: &str) -> Engine {
+    Engine::start(&[
         "--protocol",
-        "usi",
+        protocol,
         "--seed",
         "5",
         "--fault",
         fault,
         "--fault-at",
         at,
-    ]);
+    ])
+}
+
+/// A USI engine with `fault`, handshake done, asked for its first move from chu's start.
+fn usi_asked(fault: &str, at: &str, go: &str) -> Engine {
+    let mut engine = faulty("usi", fault, at);
     engine.send("usi");
     engine.until(|l| l == "usiok");
     engine.send("isready");
@@ -37,16 +42,7 @@ fn usi_asked(fault: &str, at: &str, go: &str) -> Engine {
 
 /// An XBoard engine with `fault`, handshake done, asked to play chu's first move.
 fn xboard_asked(fault: &str, at: &str) -> Engine {
-    let mut engine = Engine::start(&[
-        "--protocol",
-        "xboard",
-        "--seed",
-        "5",
-        "--fault",
-        fault,
-        "--fault-at",
-        at,
-    ]);
+    let mut engine = faulty("xboard", fault, at);
     engine.send("xboard");
     engine.send("protover 2");
     engine.until(|l| l.contains("done=1"));
@@ -88,16 +84,7 @@ fn the_illegal_fault_sends_a_well_formed_move_the_arbiter_refuses() {
 #[test]
 fn the_fault_comes_at_the_move_asked_for() {
     let (rules, mut game) = chu();
-    let mut engine = Engine::start(&[
-        "--protocol",
-        "usi",
-        "--seed",
-        "5",
-        "--fault",
-        "illegal",
-        "--fault-at",
-        "3",
-    ]);
+    let mut engine = faulty("usi", "illegal", "3");
     engine.send("usinewgame");
     let mut moves: Vec<String> = vec![];
     for n in 1..=3 {

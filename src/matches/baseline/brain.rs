@@ -96,7 +96,8 @@ impl Brain {
     }
 
     /// Plays variant `id` from its start. When the profile asked for is not one of its
-    /// own, its first is used and the warning says so.
+    /// own, its first is used and the warning says so (the profile asked for is kept for
+    /// the next variant).
     ///
     /// # Errors
     /// When `id` is no variant (nothing changes then).
@@ -116,7 +117,6 @@ impl Brain {
             Ok(rules) => rules,
             Err(e) => {
                 warning = Some(format!("{e}; playing {id} under its first profile"));
-                self.profile = None;
                 Rules::default_for(v)
             }
         };
@@ -242,12 +242,12 @@ impl Brain {
             .chain(anywhere)
             .filter(|(from, to)| from != to)
             .map(|(from, to)| Move::simple(from, to, Promo::None))
-            .find(|mv| {
-                matches!(
-                    self.game.judge(&self.rules, &format_move(shape, mv)),
-                    Err(reason) if !matches!(reason, IllegalReason::Malformed(_) | IllegalReason::GameOver(_))
-                )
-            })
+            .find(
+                |mv| match self.game.judge(&self.rules, &format_move(shape, mv)) {
+                    Err(IllegalReason::Malformed(_) | IllegalReason::GameOver(_)) | Ok(_) => false,
+                    Err(_) => true,
+                },
+            )
     }
 }
 
@@ -356,6 +356,9 @@ mod tests {
         let warning = brain.set_variant("chu").expect("chu");
         assert!(warning.is_some_and(|w| w.contains("evans")));
         assert_eq!(brain.rules.profile, 0);
+        // XBoard's `new` plays chu again before `variant dai`: the profile asked for holds.
+        assert_eq!(brain.set_variant("dai"), Ok(None));
+        assert_eq!(brain.rules.variant.profiles[brain.rules.profile], "evans");
     }
 
     #[test]

@@ -21,7 +21,12 @@ pub struct BaselineArgs {
     #[arg(long, value_enum, default_value = "none")]
     pub fault: FaultMode,
     /// The engine's own move (counted in each game from 1) at which the fault happens
-    #[arg(long, value_name = "N", default_value = "1", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(
+        long,
+        value_name = "N",
+        default_value = "1",
+        value_parser = clap::value_parser!(u32).range(1..)
+    )]
     pub fault_at: u32,
 }
 

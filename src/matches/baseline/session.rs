@@ -45,6 +45,47 @@ pub struct Pending {
     pub due: Option<Instant>,
 }
 
+impl Pending {
+    /// Whether the reply is due now.
+    pub fn is_due(&self) -> bool {
+        matches!(self.due, Some(at) if at <= Instant::now())
+    }
+}
+
+/// One protocol's side of the engine: its state between lines and its answers.
+pub trait Speaker {
+    /// What an input line over [`super::io::MAX_LINE`] is answered with.
+    const TOO_LONG: &'static str;
+    /// The reply held back, if any.
+    fn pending(&self) -> Option<&Pending>;
+    /// Sends the reply held back.
+    fn emit(&mut self, s: &mut Session);
+    /// Handles one line (trimmed); false on `quit`.
+    fn command(&mut self, s: &mut Session, line: &str) -> bool;
+}
+
+/// Runs `speaker` until `quit` or the end of the input: each line handled, a reply held
+/// back sent when it is due.
+pub fn serve<S: Speaker>(s: &mut Session, speaker: &mut S) {
+    loop {
+        let event = match speaker.pending() {
+            Some(p) if p.is_due() => Event::Timeout,
+            Some(p) => s.input.next(p.due),
+            None => s.input.next(None),
+        };
+        match event {
+            Event::Closed => return,
+            Event::Timeout => speaker.emit(s),
+            Event::TooLong => s.out.line(S::TOO_LONG),
+            Event::Line(line) => {
+                if !speaker.command(s, line.trim()) {
+                    return;
+                }
+            }
+        }
+    }
+}
+
 /// The engine between two lines.
 pub struct Session {
     pub brain: Brain,

@@ -3,11 +3,11 @@
 //! `setoption`, `isready`, `usinewgame`, `position startpos|sfen … [moves …]`, `go` (with
 //! `btime`, `wtime`, `byoyomi`, `binc`, `winc`, `movetime`, `infinite`, `ponder`), `stop`,
 //! `ponderhit`, `gameover` and `quit`. Positions and moves are USI text
-//! ([`protocol::usi`]: lishogi's for chu, the arbiter's own for the other variants).
+//! ([`crate::matches::protocol::usi`]: lishogi's for chu, the arbiter's own for the other
+//! variants).
 
 use super::config::BaselineArgs;
-use super::io::Event;
-use super::session::{guarded, Pending, Reply, Session};
+use super::session::{guarded, serve, Pending, Reply, Session, Speaker};
 use crate::engine::core::color::Color;
 use crate::engine::position::Position;
 use crate::engine::variant::VARIANT_IDS;
@@ -20,24 +20,27 @@ pub fn run(args: &BaselineArgs) {
     if s.silent() {
         return;
     }
-    let mut pending: Option<Pending> = None;
-    loop {
-        let due = pending.as_ref().map(|p| p.due);
-        let event = match due {
-            Some(Some(at)) if at <= Instant::now() => Event::Timeout,
-            Some(at) => s.input.next(at),
-            None => s.input.next(None),
-        };
-        match event {
-            Event::Closed => return,
-            Event::Timeout => emit(&mut s, &mut pending),
-            Event::TooLong => s.out.line("info string error: the line was too long"),
-            Event::Line(line) => {
-                if !command(&mut s, &mut pending, line.trim()) {
-                    return;
-                }
-            }
-        }
+    serve(&mut s, &mut Usi { pending: None });
+}
+
+/// The engine's state in the protocol: the reply held back.
+struct Usi {
+    pending: Option<Pending>,
+}
+
+impl Speaker for Usi {
+    const TOO_LONG: &'static str = "info string error: the line was too long";
+
+    fn pending(&self) -> Option<&Pending> {
+        self.pending.as_ref()
+    }
+
+    fn emit(&mut self, s: &mut Session) {
+        emit(s, &mut self.pending);
+    }
+
+    fn command(&mut self, s: &mut Session, line: &str) -> bool {
+        command(s, &mut self.pending, line)
     }
 }
 
@@ -173,10 +176,7 @@ fn go(s: &mut Session, pending: &mut Option<Pending>, rest: &str) {
             p.due = None;
         }
     }
-    if pending
-        .as_ref()
-        .is_some_and(|p| matches!(p.due, Some(at) if at <= Instant::now()))
-    {
+    if pending.as_ref().is_some_and(Pending::is_due) {
         emit(s, pending);
     }
 }

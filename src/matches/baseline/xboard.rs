@@ -1,14 +1,14 @@
 //! The baseline engine over XBoard/CECP version 2: the `feature` handshake, the game
-//! commands (`new`, `variant`, `force`, `go`, `usermove`, `setboard`, `undo`, `remove`,
-//! `result`), the clocks (`time`, `otim`, `level`, `st`), `ping`, `post`, `?`, `option
-//! Profile=NAME` and `quit`. Moves are XBoard text ([`protocol::xboard`]). `new` plays chu
-//! again (as HaChu does; the referee sends `variant` after it) and the engine the second
-//! player. `setboard` takes the arbiter's position text, or its board field alone (the
-//! first player, sente, to move: the form HaChu reads).
+//! commands (`new`, `variant`, `force`, `go`, `playother`, `usermove`, `setboard`, `undo`,
+//! `remove`, `result`), the clocks (`time`, `otim`, `level`, `st`), `ping`, `post`, `?`,
+//! `option Profile=NAME` and `quit`. Moves are XBoard text
+//! ([`crate::matches::protocol::xboard`]). `new` plays chu again (as HaChu does; the referee
+//! sends `variant` after it) and the engine the second player. `setboard` takes the
+//! arbiter's position text, or its board field alone (the first player, sente, to move: the
+//! form HaChu reads).
 
 use super::config::BaselineArgs;
-use super::io::Event;
-use super::session::{guarded, Pending, Reply, Session};
+use super::session::{guarded, serve, Pending, Reply, Session, Speaker};
 use crate::engine::core::color::Color;
 use crate::engine::variant::VARIANT_IDS;
 use crate::matches::protocol::{usi, xboard};
@@ -60,23 +60,22 @@ pub fn run(args: &BaselineArgs) {
         clocks: Clocks::default(),
         pending: None,
     };
-    loop {
-        let due = st.pending.as_ref().map(|p| p.due);
-        let event = match due {
-            Some(Some(at)) if at <= Instant::now() => Event::Timeout,
-            Some(at) => s.input.next(at),
-            None => s.input.next(None),
-        };
-        match event {
-            Event::Closed => return,
-            Event::Timeout => emit(&mut s, &mut st),
-            Event::TooLong => s.out.line("Error (line too long): the line was dropped"),
-            Event::Line(line) => {
-                if !command(&mut s, &mut st, line.trim()) {
-                    return;
-                }
-            }
-        }
+    serve(&mut s, &mut st);
+}
+
+impl Speaker for State {
+    const TOO_LONG: &'static str = "Error (line too long): the line was dropped";
+
+    fn pending(&self) -> Option<&Pending> {
+        self.pending.as_ref()
+    }
+
+    fn emit(&mut self, s: &mut Session) {
+        emit(s, self);
+    }
+
+    fn command(&mut self, s: &mut Session, line: &str) -> bool {
+        command(s, self, line)
     }
 }
 
@@ -118,6 +117,10 @@ fn command(s: &mut Session, st: &mut State, line: &str) -> bool {
             st.force = false;
             st.engine = s.brain.side();
             think(s, st);
+        }
+        "playother" => {
+            st.force = false;
+            st.engine = s.brain.side().opponent();
         }
         "usermove" => usermove(s, st, rest),
         "?" => {
@@ -253,11 +256,7 @@ fn usermove(s: &mut Session, st: &mut State, wire: &str) {
 /// Decides a move (sent when it is due).
 fn think(s: &mut Session, st: &mut State) {
     st.pending = s.decide(st.clocks.allowance(), "#", xboard::move_to_wire);
-    if st
-        .pending
-        .as_ref()
-        .is_some_and(|p| matches!(p.due, Some(at) if at <= Instant::now()))
-    {
+    if st.pending.as_ref().is_some_and(Pending::is_due) {
         emit(s, st);
     }
 }
