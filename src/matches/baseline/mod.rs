@@ -6,8 +6,8 @@
 //!
 //! Floors, lowest first: [`config`] (the command line), [`io`] (input read on a thread,
 //! bounded lines; output flushed line by line), [`brain`] (the game and the choice of a
-//! move), [`session`] (what both protocols share: the decision, the faults, a move held
-//! back), [`xboard`] and [`usi`] (one file per protocol).
+//! move), [`session`] (what both protocols share: the input loop, the decision, the
+//! faults, a move held back), [`xboard`] and [`usi`] (one file per protocol).
 
 pub mod brain;
 pub mod config;

@@ -1,8 +1,9 @@
 //! What both protocols of the baseline engine share: the engine's state between lines
-//! ([`Session`]: what it knows of the game, its fault, its ends), the decision taken when it
-//! is asked to move ([`Session::decide`], where faults that stop the engine, crash, hang,
-//! flood and garbage, are committed), a move held back until a moment ([`Pending`]: the slow
-//! fault, USI `go infinite`) and what the silent fault does instead of anything.
+//! ([`Session`]: what it knows of the game, its fault, its ends), the input loop ([`serve`]
+//! over a protocol's [`Speaker`]), the decision taken when it is asked to move
+//! ([`Session::decide`], where faults that stop the engine, crash, hang, flood and garbage,
+//! are committed), a move held back until a moment ([`Pending`]: the slow fault, USI `go
+//! infinite`) and what the silent fault does instead of anything.
 
 use super::brain::Brain;
 use super::config::{BaselineArgs, FaultMode};
