@@ -4,7 +4,8 @@
 //! against a server and a wrong one (`conformance.rs`) and against hostile ones
 //! (`hostile.rs`), what the runner tells its user (bisection, narrowing, an absent server,
 //! a URL without its scheme: `runner.rs`), a planted bug of each kind caught
-//! (`planted.rs`), and the kit against its generator (`kit.rs`).
+//! (`planted.rs`), the kit against its generator (`kit.rs`), and the baseline engine over
+//! pipes: its play in both protocols and its faults (`baseline_*.rs`).
 
 mod baseline_engine;
 mod baseline_faults;
