@@ -1,6 +1,7 @@
 //! The command line: the arguments (parsed by clap) of `serve` (the default when no command
-//! is given), `perft`, `openapi`, `conformance` and `match` (its arguments in
-//! `matches/args.rs`), running each, and how a run ends: its messages and exit
+//! is given), `perft`, `openapi`, `conformance`, `match` (its arguments in
+//! `matches/args.rs`) and `baseline-engine` (in `matches/baseline/config.rs`), running each,
+//! and how a run ends: its messages and exit
 //! code. Output goes through `Out`, which stops quietly when the reader has gone.
 
 use crate::config::{ServeArgs, Settings};
@@ -94,6 +95,9 @@ enum Command {
             be written)."
     )]
     Match(MatchArgs),
+    /// A small engine over XBoard/CECP or USI, for testing referees and to start a bot from
+    #[command(long_about = crate::matches::baseline::LONG_ABOUT)]
+    BaselineEngine(crate::matches::baseline::BaselineArgs),
 }
 
 #[derive(Debug, clap::Args)]
@@ -170,6 +174,10 @@ pub fn main() -> ExitCode {
         Command::Openapi => openapi(),
         Command::Conformance(args) => conformance(&args),
         Command::Match(args) => run_match(args),
+        Command::BaselineEngine(args) => {
+            crate::matches::baseline::run(&args);
+            Ok(())
+        }
     };
     match result {
         Ok(()) | Err(Failure::Closed) => ExitCode::SUCCESS,
@@ -209,7 +217,8 @@ fn parse() -> Command {
                             command @ (Command::Perft(_)
                             | Command::Openapi
                             | Command::Conformance(_)
-                            | Command::Match(_)),
+                            | Command::Match(_)
+                            | Command::BaselineEngine(_)),
                         ),
                     ..
                 }) => command,

@@ -4,10 +4,14 @@
 //! against a server and a wrong one (`conformance.rs`) and against hostile ones
 //! (`hostile.rs`), what the runner tells its user (bisection, narrowing, an absent server,
 //! a URL without its scheme: `runner.rs`), a planted bug of each kind caught
-//! (`planted.rs`), the kit against its generator (`kit.rs`), and `match`: its command
-//! line (`match_usage.rs`) and the referee against the baseline engine's faulty modes
-//! (`match_faults.rs`).
+//! (`planted.rs`), the kit against its generator (`kit.rs`), the baseline engine over
+//! pipes: its play in both protocols and its faults (`baseline_*.rs`), and `match`: its
+//! command line (`match_usage.rs`) and the referee against the baseline engine's faulty
+//! modes (`match_faults.rs`).
 
+mod baseline_engine;
+mod baseline_faults;
+mod baseline_play;
 mod conformance;
 mod hostile;
 mod kit;

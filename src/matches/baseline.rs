@@ -1,1 +1,0 @@
-//! Owned by a helper of issue 33.
