@@ -5,22 +5,27 @@
 #   chu under profile hachu (the baseline over XBoard), chu under profile lishogi (the
 #   baseline over USI, lishogi's USI), dai under hachu and tenjiku under hachu (USI, the
 #   arbiter's own move and position text),
-# then HaChu against HaChu, 2 games of chu under hachu. At 0.05 s a move (HaChu keeps under
+# then HaChu against HaChu, 2 games of chu under hachu. At 0.1 s a move (HaChu keeps under
 # it when told so: `st` and a clock of the same time), at most 200 plies, 2 games in
 # parallel; about a minute on two cores. Every game's result and reason is printed, with the
 # reproduction of every engine fault the referee caught (HaChu's Debian build crashes as
 # soon as it is asked for tenjiku: those games are lost by HaChu, reason `crash`).
 #
-# Fails only when the referee itself fails (a non-zero exit, a match over 5 minutes, a game
-# without its record), never on what the engines do.
+# With a server's base URL, every match's records (JSON and KIF) are then replayed through
+# its `POST /v1/replay` (scripts/replay_records.py): every move legal, the same result.
 #
-# Usage: bash .ci/hachu.sh [BINARY]   (default: $CARGO_TARGET_DIR/release/shogi-arbiter)
+# Fails when the referee itself fails (a non-zero exit, a match over 5 minutes, a game
+# without its record) or a record does not replay, never on what the engines do.
+#
+# Usage: bash .ci/hachu.sh [BINARY [BASE_URL]]
+#        (default binary: $CARGO_TARGET_DIR/release/shogi-arbiter; no replay without a URL)
 # HaChu is installed with apt-get when /usr/games/hachu is missing.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 binary="${1:-${CARGO_TARGET_DIR:-target}/release/shogi-arbiter}"
+base_url="${2:-}"
 hachu=/usr/games/hachu
 run() {
     printf '\n+ %s\n' "$*"
@@ -44,7 +49,7 @@ baseline() {
     BASELINE=(--engine name=baseline "cmd=$binary" arg=baseline-engine arg=--protocol "arg=$1"
         arg=--seed arg=1 "proto=$1" "option.Profile=$2")
 }
-COMMON=(--st 0.05 --max-plies 200 --concurrency 2)
+COMMON=(--st 0.1 --max-plies 200 --concurrency 2)
 
 # report DIR GAMES: every game's record in DIR (players, result, reason, plies, and the
 # reproduction of a fault); fails when fewer records than GAMES, or no summary, were written.
@@ -84,6 +89,9 @@ match() {
         exit 1
     fi
     report "$work/$name" "$games"
+    if [ -n "$base_url" ]; then
+        run python3 scripts/replay_records.py "$work/$name" "$base_url"
+    fi
 }
 
 baseline xboard hachu

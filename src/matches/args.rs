@@ -3,20 +3,22 @@
 //! resolves them), the time control, the openings file, adjudication and the SPRT; then
 //! the match itself ([`run`]).
 
-use crate::engine::notation::{format_position_of, parse_valid_position};
+use crate::engine::notation::format_position_of;
 use crate::engine::position::Position;
 use crate::engine::variant::{self, Rules, RulesRequest};
 use clap::builder::PossibleValuesParser;
-use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
 use super::clock::{parse_seconds, TimeControl};
+use super::openings::read_openings;
 use super::player::{EngineSpec, Fault, Player, Protocol};
+use super::record::MatchSummary;
 use super::record::RulesEcho;
 use super::referee::{Adjudication, DrawRule, GameConfig, ResignRule};
-use super::runner::{run_match, MatchConfig, MatchSummary, Opening, SprtSpec, StartPlayer};
+use super::runner::{run_match, MatchConfig, StartPlayer};
+use super::stats::Sprt;
 
 /// How long an engine that missed its deadline has to answer a probe (XBoard `ping`, USI
 /// `stop`) before it counts as hung.
@@ -24,9 +26,6 @@ pub const GRACE: Duration = Duration::from_secs(1);
 
 /// Hash memory an engine is given when its `memory=` is not set, in MiB.
 const DEFAULT_MEMORY_MIB: u32 = 64;
-
-/// The largest openings file read, in bytes.
-const MAX_OPENINGS_BYTES: u64 = 16 << 20;
 
 /// `shogi-arbiter match`.
 #[derive(Clone, Debug, clap::Args)]
@@ -75,8 +74,9 @@ pub struct MatchArgs {
     #[arg(long, value_name = "SECONDS", default_value = "10")]
     pub handshake_timeout: String,
     /// Openings, one a line: position text, optionally followed by `moves M1 M2 ...` in
-    /// machine text; or `startpos moves M1 M2 ...`. Blank lines and lines starting with `#`
-    /// are skipped. Each opening is played twice, colours swapped.
+    /// machine or Hodges text; or `moves M1 M2 ...` (or `startpos moves ...`) from the
+    /// initial setup. Blank lines and lines starting with `#` are skipped; every broken line
+    /// is listed. Each opening is played twice, colours swapped.
     #[arg(long, value_name = "FILE")]
     pub openings: Option<PathBuf>,
     /// Plies after which the game is drawn (opening moves included)
@@ -149,13 +149,9 @@ pub fn run(
     run_match(&cfg, start, progress).map_err(MatchError::Fatal)
 }
 
-/// Starts an engine's player over its protocol: the protocol clients' `start_player` (issue
-/// 33: the process helper's, connected at the merge).
+/// Starts an engine's player over its protocol ([`super::clients::start_player`]).
 pub fn start_engine(spec: &EngineSpec) -> Result<Box<dyn Player>, Fault> {
-    Err(Fault::Protocol(format!(
-        "{}: no protocol client is built in",
-        spec.name
-    )))
+    super::clients::start_player(spec)
 }
 
 /// The match the command line describes.
@@ -214,7 +210,8 @@ pub fn config(args: &MatchArgs) -> Result<MatchConfig, String> {
         return Err("--max-plies must be at least 1".to_string());
     }
     let openings = match &args.openings {
-        Some(path) => read_openings(path, &rules)?,
+        Some(path) => read_openings(path, &rules)
+            .map_err(|e| format!("--openings {}: {e}", path.display()))?,
         None => Vec::new(),
     };
     let start = Position::start(&rules);
@@ -243,7 +240,11 @@ pub fn config(args: &MatchArgs) -> Result<MatchConfig, String> {
         concurrency: args.concurrency.clamp(1, cores),
         game,
         openings,
-        sprt: args.sprt.as_deref().map(sprt).transpose()?,
+        sprt: args
+            .sprt
+            .as_deref()
+            .map(|text| text.parse::<Sprt>().map_err(|e| format!("--sprt: {e}")))
+            .transpose()?,
         out: args.out.clone(),
     })
 }
@@ -337,116 +338,6 @@ pub fn engine(words: &[String], handshake_timeout: Duration) -> Result<EngineSpe
         options,
         memory_mib,
         handshake_timeout,
-    })
-}
-
-/// `--sprt ELO0,ELO1,ALPHA,BETA`.
-fn sprt(text: &str) -> Result<SprtSpec, String> {
-    let values: Vec<f64> = text
-        .split(',')
-        .map(|v| v.trim().parse::<f64>())
-        .collect::<Result<_, _>>()
-        .map_err(|_| format!("--sprt: '{text}' is not four numbers ELO0,ELO1,ALPHA,BETA"))?;
-    let [elo0, elo1, alpha, beta] = values[..] else {
-        return Err(format!(
-            "--sprt: '{text}' is not four numbers ELO0,ELO1,ALPHA,BETA"
-        ));
-    };
-    let rate = |r: f64| r > 0.0 && r < 0.5;
-    if !(elo0.is_finite() && elo1.is_finite() && elo0 < elo1) {
-        return Err(format!("--sprt: ELO0 must be below ELO1 (given '{text}')"));
-    }
-    if !(rate(alpha) && rate(beta)) {
-        return Err(format!(
-            "--sprt: ALPHA and BETA must lie between 0 and 0.5 (given '{text}')"
-        ));
-    }
-    Ok(SprtSpec {
-        elo0,
-        elo1,
-        alpha,
-        beta,
-    })
-}
-
-/// Reads an openings file, every line judged: each broken line is listed. (Until the
-/// records' `openings.rs` is merged, issue 33.)
-fn read_openings(path: &Path, rules: &Rules) -> Result<Vec<Opening>, String> {
-    let file = std::fs::File::open(path)
-        .map_err(|e| format!("--openings: cannot read {}: {e}", path.display()))?;
-    let mut bytes = Vec::new();
-    file.take(MAX_OPENINGS_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("--openings: cannot read {}: {e}", path.display()))?;
-    if bytes.len() as u64 > MAX_OPENINGS_BYTES {
-        return Err(format!(
-            "--openings: {} is over {} MiB",
-            path.display(),
-            MAX_OPENINGS_BYTES >> 20
-        ));
-    }
-    let text = String::from_utf8_lossy(&bytes);
-    let mut openings = Vec::new();
-    let mut broken = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        match opening(line, rules) {
-            Ok(o) => openings.push(o),
-            Err(why) => broken.push(format!("  line {}: {why}", n + 1)),
-        }
-    }
-    if !broken.is_empty() {
-        return Err(format!(
-            "--openings: {} has {} broken line(s):\n{}",
-            path.display(),
-            broken.len(),
-            broken.join("\n")
-        ));
-    }
-    if openings.is_empty() {
-        return Err(format!("--openings: {} has no opening", path.display()));
-    }
-    Ok(openings)
-}
-
-/// One line of an openings file.
-fn opening(line: &str, rules: &Rules) -> Result<Opening, String> {
-    let padded = format!(" {line} ");
-    let (position, moves) = match padded.split_once(" moves ") {
-        Some((p, m)) => (p.trim(), m.split_whitespace().collect::<Vec<_>>()),
-        None => (line, Vec::new()),
-    };
-    let start = if position.is_empty() || position == "startpos" {
-        Position::start(rules)
-    } else {
-        parse_valid_position(rules, position).map_err(|problems| {
-            let words: Vec<String> = problems
-                .iter()
-                .map(|p| format!("{}: {}", p.code, p.message))
-                .collect();
-            format!("the position does not read: {}", words.join("; "))
-        })?
-    };
-    let start_text = format_position_of(rules.variant, &start);
-    let initial = format_position_of(rules.variant, &Position::start(rules));
-    let mut game = crate::engine::game::Game::new(start.clone(), rules, true);
-    for (i, text) in moves.iter().enumerate() {
-        let candidate = game
-            .judge(rules, text)
-            .map_err(|reason| format!("move {} ({text}) is illegal: {reason}", i + 1))?;
-        game.commit(rules, candidate);
-    }
-    if game.status().ending.is_some() {
-        return Err("the moves end the game".to_string());
-    }
-    Ok(Opening {
-        start_is_initial: start_text == initial,
-        start,
-        start_text,
-        moves: moves.into_iter().map(str::to_string).collect(),
     })
 }
 
@@ -557,8 +448,8 @@ mod tests {
         base.extend(A);
         for (extra, expected) in [
             (&["--sprt", "0,10,0.05"][..], "four numbers"),
-            (&["--sprt", "10,0,0.05,0.05"], "below ELO1"),
-            (&["--sprt", "0,10,0.7,0.05"], "between 0 and 0.5"),
+            (&["--sprt", "10,0,0.05,0.05"], "must be less than its elo1"),
+            (&["--sprt", "0,10,1.5,0.05"], "between 0 and 1"),
             (&["--games", "0"], "at least 1"),
             (&["--tc", "1+1", "--byoyomi", "2"], "exclude"),
             (&["--margin", "x"], "--margin"),
@@ -597,36 +488,5 @@ mod tests {
                 after: 0
             })
         );
-    }
-
-    #[test]
-    fn an_openings_file_is_read_and_every_broken_line_listed() {
-        let dir = std::env::temp_dir().join(format!("referee-openings-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("a folder");
-        let rules = Rules::default_for(variant::chu());
-        let start = format_position_of(rules.variant, &Position::start(&rules));
-        let good = dir.join("good.txt");
-        let lines = format!(
-            "# chu openings\n\nstartpos moves 8i8h\n{start}\n11k/11R/12/12/12/12/12/12/12/12/12/K11 w - 1 moves 1a2a\n"
-        );
-        std::fs::write(&good, lines).expect("written");
-        let openings = read_openings(&good, &rules).expect("reads");
-        assert_eq!(openings.len(), 3);
-        assert_eq!(openings[0].moves, ["8i8h"]);
-        assert!(openings[0].start_is_initial && openings[1].start_is_initial);
-        assert!(!openings[2].start_is_initial);
-        let broken = dir.join("broken.txt");
-        std::fs::write(
-            &broken,
-            "startpos moves 8i8h\nnot a position\n\nstartpos moves 6a6b\n",
-        )
-        .expect("written");
-        let e = read_openings(&broken, &rules).expect_err("broken");
-        assert!(e.contains("2 broken line(s)"), "{e}");
-        assert!(e.contains("line 2: the position does not read"), "{e}");
-        assert!(e.contains("line 4: move 1 (6a6b) is illegal"), "{e}");
-        let e = read_openings(&dir.join("absent.txt"), &rules).expect_err("absent");
-        assert!(e.contains("cannot read"), "{e}");
-        std::fs::remove_dir_all(&dir).expect("clean up");
     }
 }

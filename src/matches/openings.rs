@@ -2,7 +2,8 @@
 //! against the match's rules before any game starts ([`read_openings`], [`parse_openings`]).
 //!
 //! A line is a position text (`<board> <side> <extra> <move number>`), optionally followed
-//! by ` moves m1 m2 …`, or `moves m1 m2 …` alone (from the variant's initial setup). Moves
+//! by ` moves m1 m2 …`, or `moves m1 m2 …` alone or after USI's word `startpos` (from the
+//! variant's initial setup). Moves
 //! are in machine or Hodges text. Blank lines and lines starting with `#` are skipped.
 //! Every line is checked: the position is valid under the rules, every move is legal in
 //! turn, and the game is not over after them. The broken lines are reported together
@@ -189,7 +190,7 @@ fn read_line(
             moves.len()
         )));
     }
-    let start = if position.is_empty() {
+    let start = if position.is_empty() || position == ["startpos"] {
         Position::start(rules)
     } else {
         match parse_valid_position(rules, &position.join(" ")) {
@@ -319,6 +320,16 @@ mod tests {
         let rules = chu();
         let got = parse_openings(b"moves P-7h", &rules).expect("a Hodges pawn move");
         assert_eq!(got[0].moves, ["7i7h"]);
+    }
+
+    /// USI's `startpos` names the initial setup; any other single word is no position.
+    #[test]
+    fn startpos_is_the_initial_setup() {
+        let rules = chu();
+        let got = parse_openings(b"startpos moves 7i7h", &rules).expect("startpos");
+        assert!(got[0].start_is_initial);
+        assert_eq!(got[0].moves, ["7i7h"]);
+        assert!(parse_openings(b"start moves 7i7h", &rules).is_err());
     }
 
     #[test]

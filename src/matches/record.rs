@@ -112,6 +112,9 @@ pub struct GameRecord {
     pub detail: String,
     /// When an engine failed: the reproduction.
     pub fault: Option<Reproduction>,
+    /// The referee's own time on this game's moves (ruling, clocks, the record; not the
+    /// engines' thinking).
+    pub referee_cost: RefereeCost,
 }
 
 /// (name, value) pairs written as a JSON object, in their order.
@@ -312,6 +315,21 @@ pub struct RefereeCost {
 }
 
 impl RefereeCost {
+    /// Counts one move that cost `spent`.
+    pub fn add(&mut self, spent: std::time::Duration) {
+        let us = u64::try_from(spent.as_micros()).unwrap_or(u64::MAX);
+        self.moves += 1;
+        self.total_us = self.total_us.saturating_add(us);
+        self.max_us = self.max_us.max(us);
+    }
+
+    /// Adds another count's moves and time (a game's to the match's).
+    pub fn merge(&mut self, other: &RefereeCost) {
+        self.moves += other.moves;
+        self.total_us = self.total_us.saturating_add(other.total_us);
+        self.max_us = self.max_us.max(other.max_us);
+    }
+
     /// Microseconds per move, on average.
     pub fn mean_us(&self) -> f64 {
         if self.moves == 0 {
@@ -341,6 +359,10 @@ pub struct MatchSummary {
     pub sprt: Option<SprtState>,
     pub games: Vec<GameSummary>,
     pub referee_cost: Option<RefereeCost>,
+    /// Games the match was to play (0 when not said).
+    pub games_planned: usize,
+    /// Whether the SPRT stopped the match before its last game.
+    pub stopped_early: bool,
 }
 
 impl MatchSummary {
@@ -371,6 +393,8 @@ impl MatchSummary {
             sprt: sprt.map(|t| t.state(&tally)),
             games,
             referee_cost,
+            games_planned: 0,
+            stopped_early: false,
         }
     }
 
@@ -482,6 +506,7 @@ mod tests {
             reason: reason.into(),
             detail: "said in words".into(),
             fault: None,
+            referee_cost: RefereeCost::default(),
         }
     }
 

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use super::clock::{seconds_text, Clock, TimeControl};
 use super::player::{Action, Fault, GameStart, Player, Reply, Turn};
-use super::record::{GameRecord, MoveRecord, Reproduction, RulesEcho};
+use super::record::{GameRecord, MoveRecord, RefereeCost, Reproduction, RulesEcho};
 
 /// Adjudication by resignation: a side whose own score stayed at or below `-score`
 /// centipawns for `moves` consecutive moves of its own, while its opponent's stayed at or
@@ -131,7 +131,9 @@ pub fn play_game(
 ) -> GameRecord {
     let mut record = empty_record(cfg, round, [black.name(), white.name()]);
     let mut players: [&mut dyn Player; 2] = [black, white];
-    let end = Referee::new(cfg).run(&mut players, &mut record.moves);
+    let mut referee = Referee::new(cfg);
+    let end = referee.run(&mut players, &mut record.moves);
+    record.referee_cost = referee.cost;
     for side in Color::ALL {
         if end.gone != Some(side) {
             players[side.index()].game_over(game_result(end.result), &end.reason);
@@ -190,6 +192,7 @@ fn empty_record(cfg: &GameConfig, round: usize, names: [&str; 2]) -> GameRecord 
         reason: String::new(),
         detail: String::new(),
         fault: None,
+        referee_cost: RefereeCost::default(),
     }
 }
 
@@ -297,6 +300,8 @@ struct Referee<'a> {
     game: Game,
     clocks: [Clock; 2],
     streaks: Streaks,
+    /// The referee's own time: every turn's, less the time the player took.
+    cost: RefereeCost,
 }
 
 impl<'a> Referee<'a> {
@@ -308,6 +313,7 @@ impl<'a> Referee<'a> {
             game: Game::new(cfg.start.clone(), rules, true),
             clocks: [Clock::new(cfg.time_control); 2],
             streaks: Streaks::default(),
+            cost: RefereeCost::default(),
         }
     }
 
@@ -353,6 +359,7 @@ impl<'a> Referee<'a> {
             };
             let answer = player.think(&turn);
             let used = began.elapsed();
+            let ruling = Instant::now();
             let reply = match answer {
                 Ok(reply) => reply,
                 Err(fault) => return self.fault(side, player, &fault),
@@ -365,7 +372,9 @@ impl<'a> Referee<'a> {
                 let message = flagged.to_string();
                 return self.against(side, "time_forfeit", &reply.wire, text, message);
             }
-            if let Some(end) = self.reply(side, reply, used, moves) {
+            let end = self.reply(side, reply, used, moves);
+            self.cost.add(ruling.elapsed());
+            if let Some(end) = end {
                 return end;
             }
         }

@@ -84,7 +84,9 @@ pub fn score_to_elo(score: f64) -> f64 {
     if score >= 1.0 {
         return f64::INFINITY;
     }
-    -400.0 * (1.0 / score - 1.0).log10()
+    // `400 · log10(s / (1 − s))`: an even score is +0, never the −0 that negating
+    // log10(1) gives (printed `-0.00`).
+    400.0 * (score / (1.0 - score)).log10()
 }
 
 /// The score of a logistic Elo difference.
@@ -293,6 +295,18 @@ impl fmt::Display for SprtState {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_even_score_is_zero_elo_printed_without_a_sign() {
+        let even = Tally {
+            wins: 0,
+            losses: 0,
+            draws: 2,
+        };
+        let e = elo_interval(&even).expect("a finite score");
+        assert_eq!(format!("{e}"), "0.00 +/- 0.00");
+        assert_eq!(format!("{:.2}", score_to_elo(0.5)), "0.00");
+    }
 
     fn close(a: f64, b: f64, eps: f64) -> bool {
         (a - b).abs() < eps

@@ -20,7 +20,9 @@ use shogi_arbiter::engine::game::Game;
 use shogi_arbiter::engine::notation::{format_move, format_position_of};
 use shogi_arbiter::engine::position::Position;
 use shogi_arbiter::engine::variant::{by_id, Rules, RulesRequest};
-use shogi_arbiter::matches::record::{GameRecord, MoveRecord, Reproduction, RulesEcho};
+use shogi_arbiter::matches::record::{
+    GameRecord, MoveRecord, RefereeCost, Reproduction, RulesEcho,
+};
 
 /// A small deterministic generator (xorshift), so that every run plays the same games.
 struct Rng(u64);
@@ -152,6 +154,7 @@ fn play_from(
         reason,
         detail: String::new(),
         fault: None,
+        referee_cost: RefereeCost::default(),
     }
 }
 

@@ -106,7 +106,7 @@ fn usage_errors_exit_2_and_say_what_is_wrong() {
         (with_engines(&["--games", "x"]), "--games"),
         (
             with_engines(&["--openings", "/nonexistent/openings.txt"]),
-            "cannot read",
+            "cannot open /nonexistent/openings.txt",
         ),
     ];
     for (args, expected) in cases {
@@ -135,7 +135,11 @@ fn a_broken_openings_file_lists_every_broken_line() {
     assert_eq!(code, Some(2), "{err}");
     assert!(out.is_empty(), "{out}");
     assert!(err.contains("3 broken line(s)"), "{err}");
-    for line in ["line 2: ", "line 4: move 1 (6a6b) is illegal", "line 5: "] {
+    for line in [
+        "line 2: not a valid position",
+        "line 4: move 1 `6a6b` is not legal",
+        "line 5: not a valid position: unknown piece code `z`",
+    ] {
         assert!(err.contains(line), "{line}: {err}");
     }
     assert!(
