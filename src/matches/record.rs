@@ -152,8 +152,26 @@ const RULE_ENDINGS: [EndReason; 9] = [
     EndReason::LoneKings,
 ];
 
-/// A record's `result` as the engine's, `None` for `none` (or anything unknown).
-fn game_result(result: &str) -> Option<GameResult> {
+/// `black` or `white`.
+pub fn side_name(side: Color) -> &'static str {
+    match side {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+/// The record's result for a result of the rules: the winner's side, `draw`, or `none`
+/// for no contest.
+pub fn result_name(result: GameResult) -> &'static str {
+    match result {
+        GameResult::Win(side) => side_name(side),
+        GameResult::Draw => "draw",
+        GameResult::NoContest => "none",
+    }
+}
+
+/// The engine's result for a record's result (`None`: no result).
+pub fn game_result(result: &str) -> Option<GameResult> {
     match result {
         "black" => Some(GameResult::Win(Color::Black)),
         "white" => Some(GameResult::Win(Color::White)),

@@ -17,7 +17,10 @@ use std::time::{Duration, Instant};
 
 use super::clock::{seconds_text, Clock, TimeControl};
 use super::player::{Action, Fault, GameStart, Player, Reply, Turn};
-use super::record::{GameRecord, MoveRecord, RefereeCost, Reproduction, RulesEcho};
+use super::record::{
+    game_result, result_name, side_name, GameRecord, MoveRecord, RefereeCost, Reproduction,
+    RulesEcho,
+};
 
 /// Adjudication by resignation: a side whose own score stayed at or below `-score`
 /// centipawns for `moves` consecutive moves of its own, while its opponent's stayed at or
@@ -90,34 +93,6 @@ impl End {
             fault: None,
             gone: None,
         }
-    }
-}
-
-/// `black` or `white`.
-pub fn side_name(side: Color) -> &'static str {
-    match side {
-        Color::Black => "black",
-        Color::White => "white",
-    }
-}
-
-/// The record's result for a result of the rules: the winner's side, `draw`, or `none`
-/// for no contest.
-fn result_name(result: GameResult) -> &'static str {
-    match result {
-        GameResult::Win(side) => side_name(side),
-        GameResult::Draw => "draw",
-        GameResult::NoContest => "none",
-    }
-}
-
-/// The engine's result for a record's result (`None`: no result).
-fn game_result(result: &str) -> Option<GameResult> {
-    match result {
-        "black" => Some(GameResult::Win(Color::Black)),
-        "white" => Some(GameResult::Win(Color::White)),
-        "draw" => Some(GameResult::Draw),
-        _ => None,
     }
 }
 
