@@ -21,6 +21,7 @@ use crate::engine::variant::Rules;
 use super::history::{repetition_ending, KeyHasher, PlayedMove, ATTACKED, ATTACK_KNOWN};
 use crate::engine::rules::repetition::{attacks_anew, attacks_lishogi, MoveHistory};
 use crate::engine::variant::Repetition;
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
@@ -86,6 +87,12 @@ pub struct Game {
     /// Plies between two copies of the position ([`CHECKPOINT_PLIES`]).
     checkpoint_every: usize,
     status: Status,
+    /// Whether the status leaves out stalemate and mate, not yet worked out: a replay
+    /// settles them only where the next move does not ([`Game::replay_text`]).
+    unsettled: bool,
+    /// A position's room for the next candidate, handed back by [`Game::recycle`] (a
+    /// copy into it costs no allocation).
+    spare: RefCell<Option<Box<Position>>>,
 }
 
 /// The first illegal move of a replayed game.
@@ -123,6 +130,8 @@ impl Game {
                 ending: None,
                 in_check: false,
             },
+            unsettled: false,
+            spare: RefCell::new(None),
         };
         if history {
             game.seen.insert(key, 1);
@@ -243,7 +252,13 @@ impl Game {
         mv: Move,
         with_check: bool,
     ) -> Result<Candidate, IllegalReason> {
-        let mut after = self.position.clone();
+        let mut after = match self.spare.borrow_mut().take() {
+            Some(mut room) => {
+                room.clone_from(&self.position);
+                room
+            }
+            None => self.position.clone(),
+        };
         let effects = after.play(&mv, rules);
         let them = self.position.side().opponent();
         let mut candidate = Candidate {
@@ -308,6 +323,51 @@ impl Game {
     /// Plays a judged move; hands back what it did (the game keeps only the move and what
     /// the repetition rules ask of it).
     pub fn commit(&mut self, rules: &Rules, candidate: Candidate) -> Played {
+        self.commit_with(rules, candidate, true)
+    }
+
+    /// Hands a position no longer needed back to the game, as room for the next candidate.
+    pub fn recycle(&self, room: Box<Position>) {
+        *self.spare.borrow_mut() = Some(room);
+    }
+
+    /// Judges and plays a move of a replayed game ([`Game::play_text`]'s answers), leaving
+    /// stalemate and mate out of the status reached: the next move replayed settles them
+    /// (a move allowed there is a move, and one that leaves its side out of check is an
+    /// escape), and [`Game::settle`] where it does not.
+    ///
+    /// # Errors
+    /// Why it is illegal (nothing is played then).
+    pub fn replay_text(&mut self, rules: &Rules, text: &str) -> Result<Played, IllegalReason> {
+        let candidate = match self.judge_either(rules, text) {
+            Ok(c) if !self.unsettled || self.escapes(rules, &c) => c,
+            judged => {
+                if let Ok(c) = judged {
+                    self.recycle(c.after);
+                }
+                self.settle(rules);
+                self.judge_either(rules, text)?
+            }
+        };
+        Ok(self.commit_with(rules, candidate, false))
+    }
+
+    /// Whether an allowed `candidate` shows the position reached to go on: it is a move,
+    /// so no stalemate, and where mate ends the game and the side is in check, it escapes.
+    fn escapes(&self, rules: &Rules, candidate: &Candidate) -> bool {
+        !(rules.checkmate && self.status.in_check)
+            || leaves_check(&candidate.after, rules, self.position.side())
+    }
+
+    /// Works out the stalemate and mate a replay left out of the status.
+    pub fn settle(&mut self, rules: &Rules) {
+        if std::mem::take(&mut self.unsettled) && self.status.ending.is_none() {
+            self.status = self.status_of(rules, self.status.in_check, Completion::Continues);
+        }
+    }
+
+    /// [`Game::commit`]; without `settled`, stalemate and mate are left out of the status.
+    fn commit_with(&mut self, rules: &Rules, candidate: Candidate, settled: bool) -> Played {
         let before = std::mem::replace(&mut self.position, candidate.after);
         self.played.push(PlayedMove::new(
             candidate.mv,
@@ -322,7 +382,12 @@ impl Game {
             self.keys.push(candidate.key);
             *self.seen.entry(candidate.key).or_default() += 1;
         }
-        self.status = self.status_of(rules, candidate.gave_check, candidate.completion);
+        self.unsettled = !settled;
+        self.status = if settled {
+            self.status_of(rules, candidate.gave_check, candidate.completion)
+        } else {
+            self.status_before_moves(rules, candidate.gave_check, candidate.completion)
+        };
         Played {
             mv: candidate.mv,
             before,
@@ -416,33 +481,36 @@ impl Game {
     /// The status of the position reached, given whether its side to move is in check
     /// and what the move that led here completed.
     fn status_of(&self, rules: &Rules, checked: bool, completion: Completion) -> Status {
-        let pos = &self.position;
-        let side = pos.side();
-        let mate = checked && rules.checkmate;
-        let ending = if pos.is_terminal() {
-            Some(royals_captured(pos, rules))
-        } else if let Some(ending) = material_ending(pos, rules) {
-            Some(ending)
-        } else if let Some(ending) = repetition_ending(completion) {
-            Some(ending)
-        } else {
-            let lost = |reason| {
-                Some(Ending {
-                    result: GameResult::Win(side.opponent()),
-                    reason,
-                })
-            };
-            if !self.any_move(rules, false) {
-                lost(if mate {
+        let mut status = self.status_before_moves(rules, checked, completion);
+        if status.ending.is_none() {
+            let mate = checked && rules.checkmate;
+            let reason = if !self.any_move(rules, false) {
+                Some(if mate {
                     EndReason::Checkmate
                 } else {
                     EndReason::Stalemate
                 })
             } else if mate && !self.any_move(rules, true) {
-                lost(EndReason::Checkmate)
+                Some(EndReason::Checkmate)
             } else {
                 None
-            }
+            };
+            status.ending = reason.map(|reason| Ending {
+                result: GameResult::Win(self.position.side().opponent()),
+                reason,
+            });
+        }
+        status
+    }
+
+    /// [`Game::status_of`] without stalemate and mate (the endings that ask for the side's
+    /// moves): royals captured, the material endings, a repetition that ends the game.
+    fn status_before_moves(&self, rules: &Rules, checked: bool, completion: Completion) -> Status {
+        let pos = &self.position;
+        let ending = if pos.is_terminal() {
+            Some(royals_captured(pos, rules))
+        } else {
+            material_ending(pos, rules).or_else(|| repetition_ending(completion))
         };
         Status {
             ending,
@@ -482,8 +550,11 @@ impl Game {
                 if !escape && (!self.history || !self.may_repeat(mv)) {
                     return true;
                 }
-                self.judge_inner(rules, mv, false)
-                    .is_ok_and(|c| !escape || leaves_check(&c.after, rules, side))
+                self.judge_inner(rules, mv, false).is_ok_and(|c| {
+                    let allowed = !escape || leaves_check(&c.after, rules, side);
+                    self.recycle(c.after);
+                    allowed
+                })
             })
         })
     }

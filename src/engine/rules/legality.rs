@@ -96,7 +96,8 @@ pub fn check_move(pos: &Position, rules: &Rules, text: &str) -> Result<Move, Ill
             };
         }
     }
-    let mut moves = Vec::new();
+    // Room for a ranging piece's moves at once (growing the list cost more than listing).
+    let mut moves = Vec::with_capacity(64);
     generate_from(pos, rules, from, &mut moves);
     let path = &parsed.squares[1..];
     let lishogi_marks = rules.variant.traits.lishogi_marks;
