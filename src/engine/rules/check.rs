@@ -150,24 +150,29 @@ fn burning_moves(pos: &Position, rules: &Rules, side: Color, royals: &[Square]) 
 /// of every royal are asked for their moves.
 pub fn checking_moves(pos: &Position, rules: &Rules, side: Color) -> Vec<Move> {
     let royals = pos.royal_squares(side);
-    let Some(first) = royals.iter().next().filter(|_| royals.count() >= 2) else {
+    if royals.count() < 2 {
         return checking_moves_by_definition(pos, rules, side);
-    };
+    }
     let them = side.opponent();
     let geo = &rules.variant.geometry;
     let reach = MULTI_CAPTURE_REACH;
+    // The squares within that reach of every royal: the common part of their boxes.
+    let (mut low, mut high) = ((i32::MIN, i32::MIN), (i32::MAX, i32::MAX));
+    for r in royals.iter() {
+        let (x, y) = geo.xy(r);
+        low = (low.0.max(x - reach), low.1.max(y - reach));
+        high = (high.0.min(x + reach), high.1.min(y + reach));
+    }
     let mut near = Vec::new();
-    for dy in -reach..=reach {
-        for dx in -reach..=reach {
-            let Some(from) = geo.offset(first, dx, dy) else {
+    for y in low.1..=high.1 {
+        for x in low.0..=high.0 {
+            let Some(from) = geo.shape.square(x, y) else {
                 continue;
             };
             let cell = pos.cell(from);
-            if !cell.is_color(them) {
-                continue;
-            }
-            let c = &rules.face(cell.face_unchecked()).compiled[them.index()];
-            if c.lion_power != 0 && royals.iter().all(|r| geo.distance(from, r) <= reach) {
+            if cell.is_color(them)
+                && rules.face(cell.face_unchecked()).compiled[them.index()].lion_power != 0
+            {
                 near.push(from);
             }
         }
