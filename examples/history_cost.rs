@@ -19,7 +19,11 @@ fn main() -> ExitCode {
         eprintln!("usage: history_cost <body.json> [runs]");
         return ExitCode::from(2);
     };
-    let runs: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(21);
+    let runs: usize = args
+        .get(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(21)
+        .max(1);
     let bytes = match std::fs::read(path) {
         Ok(bytes) => bytes,
         Err(e) => {

@@ -1,12 +1,16 @@
-//! Replaying a list of moves up to the first illegal one, and a bare position's outcome
+//! Replaying a list of moves up to the first illegal one (stalemate and mate settled by
+//! the next move, [`Game::replay_text`]), and a bare position's outcome
 //! (the status of a game without history that starts there).
 
-use super::state::{Game, IllegalAt, Played};
+use super::state::{Candidate, Game, IllegalAt, Played};
 use crate::engine::core::color::Color;
 use crate::engine::core::ending::{EndReason, Ending, GameResult};
 use crate::engine::interrupt::stopped;
 use crate::engine::notation::{parse_valid_position, PositionProblem};
 use crate::engine::position::Position;
+use crate::engine::rules::check::leaves_check;
+use crate::engine::rules::legality::IllegalReason;
+use crate::engine::rules::repetition::Completion;
 use crate::engine::variant::Rules;
 
 /// Replays `moves` from `start` (the variant's initial position when `None`) up to the
@@ -77,6 +81,48 @@ pub fn replay_from<S: AsRef<str>>(
     (game, None)
 }
 
+impl Game {
+    /// Hands a position no longer needed back to the game, as room for the next candidate.
+    pub fn recycle(&self, room: Box<Position>) {
+        *self.spare.borrow_mut() = Some(room);
+    }
+
+    /// Judges and plays a move of a replayed game ([`Game::play_text`]'s answers), leaving
+    /// stalemate and mate out of the status reached: the next move replayed settles them
+    /// (a move allowed there is a move, and one that leaves its side out of check is an
+    /// escape), and [`Game::settle`] where it does not.
+    ///
+    /// # Errors
+    /// Why it is illegal (nothing is played then).
+    pub fn replay_text(&mut self, rules: &Rules, text: &str) -> Result<Played, IllegalReason> {
+        let candidate = match self.judge_either(rules, text) {
+            Ok(c) if !self.unsettled || self.escapes(rules, &c) => c,
+            judged => {
+                if let Ok(c) = judged {
+                    self.recycle(c.after);
+                }
+                self.settle(rules);
+                self.judge_either(rules, text)?
+            }
+        };
+        Ok(self.commit_with(rules, candidate, false))
+    }
+
+    /// Whether an allowed `candidate` shows the position reached to go on: it is a move,
+    /// so no stalemate, and where mate ends the game and the side is in check, it escapes.
+    fn escapes(&self, rules: &Rules, candidate: &Candidate) -> bool {
+        !(rules.checkmate && self.status.in_check)
+            || leaves_check(&candidate.after, rules, self.position.side())
+    }
+
+    /// Works out the stalemate and mate a replay left out of the status.
+    pub fn settle(&mut self, rules: &Rules) {
+        if std::mem::take(&mut self.unsettled) && self.status.ending.is_none() {
+            self.status = self.status_of(rules, self.status.in_check, Completion::Continues);
+        }
+    }
+}
+
 /// How a position stands, without repetition (which needs the game history).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -125,7 +171,6 @@ mod tests {
     use crate::engine::core::moves::Move;
     use crate::engine::movegen::legal_moves;
     use crate::engine::notation::format_move;
-    use crate::engine::rules::legality::IllegalReason;
     use crate::engine::test_rng::Rng;
     use crate::engine::variant::{self, RulesRequest};
 
@@ -224,7 +269,7 @@ mod tests {
                 let mut refused = None;
                 for (index, text) in texts.iter().enumerate() {
                     let ply = reference.plies();
-                    if ply % 10 == 0 || index + 1 == texts.len() {
+                    if ply.is_multiple_of(10) || index + 1 == texts.len() {
                         let (fast, illegal) =
                             replay(&rules, None, &texts[..index]).expect("the start");
                         assert_eq!(illegal, None, "{}", rules.variant.id);

@@ -86,13 +86,13 @@ pub struct Game {
     seen: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
     /// Plies between two copies of the position ([`CHECKPOINT_PLIES`]).
     checkpoint_every: usize,
-    status: Status,
+    pub(super) status: Status,
     /// Whether the status leaves out stalemate and mate, not yet worked out: a replay
     /// settles them only where the next move does not ([`Game::replay_text`]).
-    unsettled: bool,
+    pub(super) unsettled: bool,
     /// A position's room for the next candidate, handed back by [`Game::recycle`] (a
     /// copy into it costs no allocation).
-    spare: RefCell<Option<Box<Position>>>,
+    pub(super) spare: RefCell<Option<Box<Position>>>,
 }
 
 /// The first illegal move of a replayed game.
@@ -326,48 +326,13 @@ impl Game {
         self.commit_with(rules, candidate, true)
     }
 
-    /// Hands a position no longer needed back to the game, as room for the next candidate.
-    pub fn recycle(&self, room: Box<Position>) {
-        *self.spare.borrow_mut() = Some(room);
-    }
-
-    /// Judges and plays a move of a replayed game ([`Game::play_text`]'s answers), leaving
-    /// stalemate and mate out of the status reached: the next move replayed settles them
-    /// (a move allowed there is a move, and one that leaves its side out of check is an
-    /// escape), and [`Game::settle`] where it does not.
-    ///
-    /// # Errors
-    /// Why it is illegal (nothing is played then).
-    pub fn replay_text(&mut self, rules: &Rules, text: &str) -> Result<Played, IllegalReason> {
-        let candidate = match self.judge_either(rules, text) {
-            Ok(c) if !self.unsettled || self.escapes(rules, &c) => c,
-            judged => {
-                if let Ok(c) = judged {
-                    self.recycle(c.after);
-                }
-                self.settle(rules);
-                self.judge_either(rules, text)?
-            }
-        };
-        Ok(self.commit_with(rules, candidate, false))
-    }
-
-    /// Whether an allowed `candidate` shows the position reached to go on: it is a move,
-    /// so no stalemate, and where mate ends the game and the side is in check, it escapes.
-    fn escapes(&self, rules: &Rules, candidate: &Candidate) -> bool {
-        !(rules.checkmate && self.status.in_check)
-            || leaves_check(&candidate.after, rules, self.position.side())
-    }
-
-    /// Works out the stalemate and mate a replay left out of the status.
-    pub fn settle(&mut self, rules: &Rules) {
-        if std::mem::take(&mut self.unsettled) && self.status.ending.is_none() {
-            self.status = self.status_of(rules, self.status.in_check, Completion::Continues);
-        }
-    }
-
     /// [`Game::commit`]; without `settled`, stalemate and mate are left out of the status.
-    fn commit_with(&mut self, rules: &Rules, candidate: Candidate, settled: bool) -> Played {
+    pub(super) fn commit_with(
+        &mut self,
+        rules: &Rules,
+        candidate: Candidate,
+        settled: bool,
+    ) -> Played {
         let before = std::mem::replace(&mut self.position, candidate.after);
         self.played.push(PlayedMove::new(
             candidate.mv,
@@ -480,7 +445,7 @@ impl Game {
 
     /// The status of the position reached, given whether its side to move is in check
     /// and what the move that led here completed.
-    fn status_of(&self, rules: &Rules, checked: bool, completion: Completion) -> Status {
+    pub(super) fn status_of(&self, rules: &Rules, checked: bool, completion: Completion) -> Status {
         let mut status = self.status_before_moves(rules, checked, completion);
         if status.ending.is_none() {
             let mate = checked && rules.checkmate;

@@ -27,18 +27,9 @@ pub fn material_ending(pos: &Position, rules: &Rules) -> Option<Ending> {
     if !lone(Color::Black) && !lone(Color::White) {
         return None;
     }
-    let royal_attacked = |victim: Color| {
-        pos.royal_squares(victim)
-            .iter()
-            .any(|r| attacked(pos, rules, r, victim.opponent(), &[]))
-    };
+    let royal_attacked = |victim: Color| royal_attacked(pos, rules, victim);
     if lone(Color::Black) && lone(Color::White) {
-        return (!royal_attacked(Color::Black) && !royal_attacked(Color::White)).then_some(
-            Ending {
-                result: GameResult::Draw,
-                reason: EndReason::LoneKings,
-            },
-        );
+        return lone_kings(pos, rules);
     }
     Color::ALL.into_iter().find_map(|x| {
         let y = x.opponent();
@@ -63,6 +54,22 @@ pub fn material_ending(pos: &Position, rules: &Rules) -> Option<Ending> {
             reason: EndReason::BareKing,
         })
     })
+}
+
+/// Two lone royals: a draw, unless one is attacked.
+fn lone_kings(pos: &Position, rules: &Rules) -> Option<Ending> {
+    (!royal_attacked(pos, rules, Color::Black) && !royal_attacked(pos, rules, Color::White))
+        .then_some(Ending {
+            result: GameResult::Draw,
+            reason: EndReason::LoneKings,
+        })
+}
+
+/// Whether a royal of `victim` is attacked.
+fn royal_attacked(pos: &Position, rules: &Rules, victim: Color) -> bool {
+    pos.royal_squares(victim)
+        .iter()
+        .any(|r| attacked(pos, rules, r, victim.opponent(), &[]))
 }
 
 /// Up to three of a side's live pieces (its dead ones left out), counted in board order.
@@ -126,18 +133,9 @@ mod tests {
         };
         let sides = Color::ALL.map(pieces);
         let lone = |c: Color| sides[c.index()].0.len() == 1 && pos.royal_count(c) == 1;
-        let royal_attacked = |victim: Color| {
-            pos.royal_squares(victim)
-                .iter()
-                .any(|r| attacked(pos, rules, r, victim.opponent(), &[]))
-        };
+        let royal_attacked = |victim: Color| royal_attacked(pos, rules, victim);
         if lone(Color::Black) && lone(Color::White) {
-            return (!royal_attacked(Color::Black) && !royal_attacked(Color::White)).then_some(
-                Ending {
-                    result: GameResult::Draw,
-                    reason: EndReason::LoneKings,
-                },
-            );
+            return lone_kings(pos, rules);
         }
         Color::ALL.into_iter().find_map(|x| {
             let y = x.opponent();
