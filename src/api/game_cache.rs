@@ -4,8 +4,8 @@
 //!
 //! - **Content-addressed.** An entry is the [`Game`] reached by a move prefix, keyed by a
 //!   hash of the variant, the resolved rules (profile and option values), the start text
-//!   and the move texts of the prefix, written ply by ply (each text after its length, so
-//!   that no two lists write the same bytes). Two SipHash hashers with keys drawn at random
+//!   and the move texts of the prefix (each followed by the byte 0xFF, which no UTF-8 text
+//!   holds, so that no two lists write the same bytes). Two SipHash hashers with keys drawn at random
 //!   when the cache is made give two independent 64-bit hashes: the first picks the shard
 //!   and the slot, the second and the prefix's length are kept in the entry and compared
 //!   on every look-up. A hostile client, not knowing the keys, cannot make two games meet.
@@ -15,13 +15,16 @@
 //!   one before it was stored. A list shorter than [`MIN_PLIES`] is replayed without the
 //!   cache: that is cheaper than the hashing and the copies.
 //! - **What is stored.** After a replay that was not stopped, the game it reached (the
-//!   whole list, or the moves before an illegal one when that is among the probed lengths),
-//!   unless it came whole from the cache. A hit and a store each copy the game: the
-//!   request plays on its own copy.
+//!   whole list, or the moves before an illegal one when that is among the probed
+//!   lengths). A hit takes the game out of the cache and the request plays on it, so a
+//!   request copies one game, the one it stores: a game server's next request finds it.
+//!   (Two requests at once about the same prefix: the second finds a shorter one, or
+//!   none, and replays more.)
 //! - **Bounded.** The budget in bytes (`--game-cache-bytes`, 0 turns the cache off) is
 //!   split over [`SHARDS`] shards, each under its own lock and each evicting its least
 //!   recently used entries when a store would pass its share; an entry bigger than a
-//!   share is not stored. An entry's bytes are those its game holds ([`Game::bytes`]:
+//!   share is not stored (a hit takes its entry out, so the least recently used is the
+//!   oldest stored). An entry's bytes are those its game holds ([`Game::bytes`]:
 //!   history, positions, copies, key counts) and its place in the maps.
 //! - **Concurrent.** A lock is held to look up, copy out, store or evict, never while a
 //!   game is replayed.
@@ -40,7 +43,7 @@ use crate::engine::interrupt::halted;
 use crate::engine::notation::PositionProblem;
 use crate::engine::variant::Rules;
 use std::collections::{BTreeMap, HashMap};
-use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher, Hasher, RandomState};
+use std::hash::{BuildHasher, BuildHasherDefault, Hasher, RandomState};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
@@ -242,7 +245,7 @@ impl GameCache {
     ) -> Result<(Game, Option<IllegalAt>), Vec<PositionProblem>> {
         let keys = self.keys(rules, start, moves);
         let found = keys.iter().find_map(|k| self.take(k).map(|g| (k.plies, g)));
-        let (from, (game, illegal)) = match found {
+        let (game, illegal) = match found {
             Some((plies, game)) => {
                 self.hits.fetch_add(1, Ordering::Relaxed);
                 metrics::counter!(HITS).increment(1);
@@ -251,16 +254,16 @@ impl GameCache {
                     index: bad.index + plies,
                     ..bad
                 });
-                (Some(plies), (game, illegal))
+                (game, illegal)
             }
             None => {
                 self.misses.fetch_add(1, Ordering::Relaxed);
                 metrics::counter!(MISSES).increment(1);
-                (None, replay_cold(rules, start, moves)?)
+                replay_cold(rules, start, moves)?
             }
         };
         let reached = game.plies();
-        if halted().is_none() && from != Some(reached) {
+        if halted().is_none() {
             if let Some(key) = keys.iter().find(|k| k.plies == reached) {
                 self.store(*key, game.clone());
             }
@@ -289,44 +292,52 @@ impl GameCache {
                 None => h.write_u8(0),
             }
         }
+        // The move texts one after the other, each ended by 0xFF (a byte no UTF-8 text
+        // holds), hashed in few long writes: up to the shortest prefix probed, then one
+        // move at a time.
         let n = moves.len();
         let shortest = n.saturating_sub(PROBES - 1).max(MIN_PLIES);
-        let mut keys = Vec::with_capacity(PROBES);
-        let key = |plies, a: &DefaultHasher, b: &DefaultHasher| Key {
-            plies,
-            first: a.finish(),
-            check: b.finish(),
-        };
-        for (i, text) in moves.iter().enumerate() {
-            if i >= shortest {
-                keys.push(key(i, &first, &second));
-            }
-            let text = text.as_ref().as_bytes();
-            for h in [&mut first, &mut second] {
-                h.write_usize(text.len());
-                h.write(text);
-            }
+        let mut bytes = Vec::with_capacity(moves.iter().map(|m| m.as_ref().len() + 1).sum());
+        let mut ends = Vec::with_capacity(n + 1);
+        ends.push(0);
+        for text in moves {
+            bytes.extend_from_slice(text.as_ref().as_bytes());
+            bytes.push(0xFF);
+            ends.push(bytes.len());
         }
-        if n >= shortest {
-            keys.push(key(n, &first, &second));
+        let mut keys = Vec::with_capacity(PROBES);
+        let mut written = 0;
+        for plies in shortest..=n {
+            let end = ends[plies];
+            first.write(&bytes[written..end]);
+            second.write(&bytes[written..end]);
+            written = end;
+            keys.push(Key {
+                plies,
+                first: first.finish(),
+                check: second.finish(),
+            });
         }
         keys.reverse();
         keys
     }
 
-    /// A copy of the game of `key`, if cached; the entry is marked used.
+    /// The game of `key`, if cached, taken out of the cache: the request plays on it and
+    /// stores the game it reaches.
     fn take(&self, key: &Key) -> Option<Game> {
-        let mut shard = lock(self.shard(key));
-        let shard = &mut *shard;
-        let entry = shard.entries.get_mut(&key.first)?;
+        let mut guard = lock(self.shard(key));
+        let shard = &mut *guard;
+        let entry = shard.entries.get(&key.first)?;
         if entry.check != key.check || entry.plies != key.plies {
             return None;
         }
-        let tick = self.clock.fetch_add(1, Ordering::Relaxed);
+        let entry = shard.entries.remove(&key.first)?;
         shard.by_use.remove(&entry.used);
-        shard.by_use.insert(tick, key.first);
-        entry.used = tick;
-        Some(entry.game.clone())
+        shard.bytes -= entry.bytes;
+        drop(guard);
+        // Gauges take f64: the bytes are far below 2^53.
+        metrics::gauge!(BYTES).decrement(entry.bytes as f64);
+        Some(entry.game)
     }
 
     /// Stores `game` as the game of `key`, evicting the least recently used entries of its
@@ -463,7 +474,6 @@ mod tests {
         assert_eq!(keys[0].plies, texts.len());
         let (game, _) = replay_cold(&rules, None, &texts).expect("a start");
         cache.store(keys[0], game);
-        assert!(cache.take(&keys[0]).is_some());
         // The same first hash with another second hash or another length: not this game.
         let other_check = Key {
             check: keys[0].check ^ 1,
@@ -475,6 +485,8 @@ mod tests {
         };
         assert!(cache.take(&other_check).is_none());
         assert!(cache.take(&other_plies).is_none());
+        assert!(cache.take(&keys[0]).is_some());
+        assert!(cache.take(&keys[0]).is_none(), "taken out");
         // Another start text or other rules give other keys.
         let start = format_position_of(
             rules.variant,
@@ -486,27 +498,43 @@ mod tests {
     }
 
     #[test]
-    fn a_small_budget_evicts_the_least_recently_used_and_stays_within_it() {
+    fn a_small_budget_evicts_the_oldest_and_stays_within_it() {
         let rules = rules("chu");
         let texts = game_texts(&rules, 40);
         let (game, _) = replay_cold(&rules, None, &texts[..MIN_PLIES]).expect("a start");
         let entry = game.bytes() + ENTRY_OVERHEAD;
         // Each shard holds two entries of this size.
         let cache = GameCache::new(SHARDS * (2 * entry + entry / 2));
-        for n in MIN_PLIES..=texts.len() {
+        // Longest first, so that no request finds a prefix and each stores its own game.
+        for n in (MIN_PLIES..=texts.len()).rev() {
             cache.replay(&rules, None, &texts[..n]).expect("a start");
             let stats = cache.stats();
             assert!(stats.bytes <= cache.budget(), "{stats:?}");
         }
         let stats = cache.stats();
+        assert_eq!(stats.hits, 0, "{stats:?}");
         assert!(stats.evictions > 0, "{stats:?}");
         assert_eq!(
             stats.entries as u64,
             (texts.len() + 1 - MIN_PLIES) as u64 - stats.evictions
         );
         // The last game stored is still there.
-        let last = cache.keys(&rules, None, &texts)[0];
+        let last = cache.keys(&rules, None, &texts[..MIN_PLIES])[0];
         assert!(cache.take(&last).is_some());
+        // In one shard, the third game stored evicts the first.
+        let cache = GameCache::new(SHARDS * (2 * entry + entry / 2));
+        let key = |first| Key {
+            plies: MIN_PLIES,
+            first,
+            check: 7,
+        };
+        for first in [0, SHARDS as u64, 2 * SHARDS as u64] {
+            cache.store(key(first), game.clone());
+        }
+        assert_eq!(cache.stats().evictions, 1);
+        assert!(cache.take(&key(0)).is_none());
+        assert!(cache.take(&key(SHARDS as u64)).is_some());
+        assert!(cache.take(&key(2 * SHARDS as u64)).is_some());
         // A game bigger than a shard's share is not stored.
         let small = GameCache::new(SHARDS * entry / 2);
         small.replay(&rules, None, &texts).expect("a start");
