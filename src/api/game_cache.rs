@@ -16,15 +16,15 @@
 //!   cache: that is cheaper than the hashing and the copies.
 //! - **What is stored.** After a replay that was not stopped, the game it reached (the
 //!   whole list, or the moves before an illegal one when that is among the probed
-//!   lengths). A hit takes the game out of the cache and the request plays on it, so a
-//!   request copies one game, the one it stores: a game server's next request finds it.
-//!   (Two requests at once about the same prefix: the second finds a shorter one, or
-//!   none, and replays more.)
+//!   lengths). A hit on a shorter prefix takes its game out of the cache and the request
+//!   plays on it, then stores a copy of the game it reached: a game server's next request
+//!   finds it. A hit on the whole list copies the game out and stores nothing. Either way
+//!   a request copies one game. (Two requests at once extending the same prefix: the
+//!   second finds a shorter one, or none, and replays more.)
 //! - **Bounded.** The budget in bytes (`--game-cache-bytes`, 0 turns the cache off) is
 //!   split over [`SHARDS`] shards, each under its own lock and each evicting its least
 //!   recently used entries when a store would pass its share; an entry bigger than a
-//!   share is not stored (a hit takes its entry out, so the least recently used is the
-//!   oldest stored). An entry's bytes are those its game holds ([`Game::bytes`]:
+//!   share is not stored. An entry's bytes are those its game holds ([`Game::bytes`]:
 //!   history, positions, copies, key counts) and its place in the maps.
 //! - **Concurrent.** A lock is held to look up, copy out, store or evict, never while a
 //!   game is replayed.
@@ -244,9 +244,14 @@ impl GameCache {
         moves: &[S],
     ) -> Result<(Game, Option<IllegalAt>), Vec<PositionProblem>> {
         let keys = self.keys(rules, start, moves);
-        let found = keys.iter().find_map(|k| self.take(k).map(|g| (k.plies, g)));
+        let n = moves.len();
+        let mut found_plies = None;
+        let found = keys
+            .iter()
+            .find_map(|k| self.take(k, k.plies == n).map(|g| (k.plies, g)));
         let (game, illegal) = match found {
             Some((plies, game)) => {
+                found_plies = Some(plies);
                 self.hits.fetch_add(1, Ordering::Relaxed);
                 metrics::counter!(HITS).increment(1);
                 let (game, illegal) = replay_from(game, rules, &moves[plies..], |_, _| {});
@@ -263,7 +268,8 @@ impl GameCache {
             }
         };
         let reached = game.plies();
-        if halted().is_none() {
+        let kept = found_plies == Some(n);
+        if halted().is_none() && !kept {
             if let Some(key) = keys.iter().find(|k| k.plies == reached) {
                 self.store(*key, game.clone());
             }
@@ -322,14 +328,22 @@ impl GameCache {
         keys
     }
 
-    /// The game of `key`, if cached, taken out of the cache: the request plays on it and
-    /// stores the game it reaches.
-    fn take(&self, key: &Key) -> Option<Game> {
+    /// The game of `key`, if cached: a copy when `keep` (the entry stays, marked used),
+    /// else taken out of the cache (the request plays on it and stores the game it
+    /// reaches).
+    fn take(&self, key: &Key, keep: bool) -> Option<Game> {
         let mut guard = lock(self.shard(key));
         let shard = &mut *guard;
-        let entry = shard.entries.get(&key.first)?;
+        let entry = shard.entries.get_mut(&key.first)?;
         if entry.check != key.check || entry.plies != key.plies {
             return None;
+        }
+        if keep {
+            let tick = self.clock.fetch_add(1, Ordering::Relaxed);
+            shard.by_use.remove(&entry.used);
+            shard.by_use.insert(tick, key.first);
+            entry.used = tick;
+            return Some(entry.game.clone());
         }
         let entry = shard.entries.remove(&key.first)?;
         shard.by_use.remove(&entry.used);
@@ -483,10 +497,12 @@ mod tests {
             plies: keys[0].plies - 1,
             ..keys[0]
         };
-        assert!(cache.take(&other_check).is_none());
-        assert!(cache.take(&other_plies).is_none());
-        assert!(cache.take(&keys[0]).is_some());
-        assert!(cache.take(&keys[0]).is_none(), "taken out");
+        assert!(cache.take(&other_check, false).is_none());
+        assert!(cache.take(&other_plies, false).is_none());
+        assert!(cache.take(&keys[0], true).is_some());
+        assert!(cache.take(&keys[0], true).is_some(), "kept");
+        assert!(cache.take(&keys[0], false).is_some());
+        assert!(cache.take(&keys[0], false).is_none(), "taken out");
         // Another start text or other rules give other keys.
         let start = format_position_of(
             rules.variant,
@@ -520,7 +536,7 @@ mod tests {
         );
         // The last game stored is still there.
         let last = cache.keys(&rules, None, &texts[..MIN_PLIES])[0];
-        assert!(cache.take(&last).is_some());
+        assert!(cache.take(&last, false).is_some());
         // In one shard, the third game stored evicts the first.
         let cache = GameCache::new(SHARDS * (2 * entry + entry / 2));
         let key = |first| Key {
@@ -532,9 +548,9 @@ mod tests {
             cache.store(key(first), game.clone());
         }
         assert_eq!(cache.stats().evictions, 1);
-        assert!(cache.take(&key(0)).is_none());
-        assert!(cache.take(&key(SHARDS as u64)).is_some());
-        assert!(cache.take(&key(2 * SHARDS as u64)).is_some());
+        assert!(cache.take(&key(0), false).is_none());
+        assert!(cache.take(&key(SHARDS as u64), false).is_some());
+        assert!(cache.take(&key(2 * SHARDS as u64), false).is_some());
         // A game bigger than a shard's share is not stored.
         let small = GameCache::new(SHARDS * entry / 2);
         small.replay(&rules, None, &texts).expect("a start");
