@@ -313,8 +313,7 @@ impl GameCache {
         }
         let mut keys = Vec::with_capacity(PROBES);
         let mut written = 0;
-        for plies in shortest..=n {
-            let end = ends[plies];
+        for (plies, &end) in ends.iter().enumerate().skip(shortest) {
             first.write(&bytes[written..end]);
             second.write(&bytes[written..end]);
             written = end;
