@@ -43,7 +43,7 @@ use crate::engine::interrupt::halted;
 use crate::engine::notation::PositionProblem;
 use crate::engine::variant::Rules;
 use std::collections::{BTreeMap, HashMap};
-use std::hash::{BuildHasher, BuildHasherDefault, Hasher, RandomState};
+use std::hash::{BuildHasher, Hasher, RandomState};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
@@ -133,7 +133,7 @@ pub struct CacheStats {
 /// One shard: its entries by first hash, and their first hashes by last use.
 #[derive(Debug, Default)]
 struct Shard {
-    entries: HashMap<u64, Entry, BuildHasherDefault<Unmixed>>,
+    entries: HashMap<u64, Entry>,
     by_use: BTreeMap<u64, u64>,
     bytes: usize,
 }
@@ -158,24 +158,6 @@ struct Key {
     plies: usize,
     first: u64,
     check: u64,
-}
-
-/// The first hash is already a hash: the shard's map uses it as it is.
-#[derive(Default)]
-struct Unmixed(u64);
-
-impl Hasher for Unmixed {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
 }
 
 impl GameCache {
