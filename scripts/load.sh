@@ -6,12 +6,19 @@
 #   (d) POST /v1/legal-moves of the tai start position, (e) of the chu start position
 #   (f) POST /v1/adjudicate: the first listed move of the chu start position
 #   (g) the mix: (b), (d), (e) and (f) in turn on every connection
+#   (h) POST /v1/adjudicate: the next move of a game of NEXT_PLIES plies, in game form,
+#       each request one ply further than the one before on its wrk thread (NEXT_STEPS
+#       plies, then round again): a game server following its game, the case the cache
+#       of game states serves (issue 34)
 # For each: requests/s, p50 and p99 latency, HTTP error answers (4xx/5xx) and socket
-# errors; at the end the server's peak RSS (VmHWM). Prints a markdown table.
+# errors; at the end the server's peak RSS (VmHWM) and its game cache's counters (hits,
+# misses, evictions, bytes held). Prints a markdown table.
 #
 # Usage: bash scripts/load.sh
 # Knobs (environment): DURATION (per scenario, default 10s), THREADS (2), CONNECTIONS (32),
-# PLIES (length of the game for (c), 300), WORKERS (server HTTP workers, 0 = one per core),
+# PLIES (length of the game for (c), 300), NEXT_PLIES (length of the game for (h), 1000),
+# NEXT_STEPS (plies (h) walks, 100), GAME_CACHE_BYTES (the server's --game-cache-bytes;
+# unset, its default; 0 turns the cache off), WORKERS (server HTTP workers, 0 = one per core),
 # SERVER_CPUS (a taskset CPU list, e.g. 0: the server runs on those CPUs only, wrk on the
 # others; unset, both share every CPU).
 #
@@ -25,6 +32,9 @@ DURATION="${DURATION:-10s}"
 THREADS="${THREADS:-2}"
 CONNECTIONS="${CONNECTIONS:-32}"
 PLIES="${PLIES:-300}"
+NEXT_PLIES="${NEXT_PLIES:-1000}"
+NEXT_STEPS="${NEXT_STEPS:-100}"
+GAME_CACHE_BYTES="${GAME_CACHE_BYTES:-}"
 WORKERS="${WORKERS:-0}"
 SERVER_CPUS="${SERVER_CPUS:-}"
 TARGET_DIR="${CARGO_TARGET_DIR:-target}"
@@ -61,14 +71,19 @@ PY
     wrk_pin=(taskset -c "$wrk_cpus")
     server_wrap=(taskset -c "$SERVER_CPUS")
 fi
-start_server "$binary" --workers "$WORKERS"
+cache_flags=()
+if [ -n "$GAME_CACHE_BYTES" ]; then
+    cache_flags=(--game-cache-bytes "$GAME_CACHE_BYTES")
+fi
+start_server "$binary" --workers "$WORKERS" "${cache_flags[@]}"
 
 # --- the request bodies (and a check that each is answered as expected) ---------------
-log "waiting for /readyz, then building the bodies (a ${PLIES}-ply game via /v1/legal-moves)"
-python3 - "$base" "$work" "$PLIES" <<'PY'
+log "waiting for /readyz, then building the bodies (a game of max($PLIES, $NEXT_PLIES + $NEXT_STEPS) plies via /v1/legal-moves)"
+python3 - "$base" "$work" "$PLIES" "$NEXT_PLIES" "$NEXT_STEPS" <<'PY'
 import json, random, sys, time, urllib.request
 
 base, work, plies = sys.argv[1], sys.argv[2], int(sys.argv[3])
+next_plies, next_steps = int(sys.argv[4]), int(sys.argv[5])
 
 def call(path, body=None):
     data = None if body is None else json.dumps(body).encode()
@@ -95,15 +110,16 @@ def playable(m):
             and not m["pass"]
             and not any(c["royal"] for c in m["captures"]))
 
+# One game serves (c) and (h): its first PLIES + 1 moves are those of a game of PLIES + 1.
 rng = random.Random(300)
 moves = []
-for ply in range(plies + 1):
+for ply in range(max(plies + 1, next_plies + next_steps)):
     answer = call("/v1/legal-moves", {"variant": "tai", "moves": moves})
     choices = [m["move"] for m in answer["moves"] if playable(m)]
     if not choices:
         sys.exit(f"no ordinary move at ply {ply}")
     moves.append(rng.choice(choices))
-game, last = moves[:-1], moves[-1]
+game, last = moves[:plies], moves[plies]
 
 chu_first = call("/v1/legal-moves", {"variant": "chu", "moves": []})["moves"][0]["move"]
 bodies = {
@@ -123,6 +139,14 @@ for v in ("tai", "chu"):
         sys.exit(f"no legal move listed for the {v} start position")
     with open(f"{work}/{v}-legal.json", "w") as f:
         json.dump(body, f)
+with open(f"{work}/next.txt", "w") as f:
+    for n in range(next_plies, next_plies + next_steps):
+        body = {"variant": "tai", "moves": moves[:n], "move": moves[n]}
+        if n in (next_plies, next_plies + next_steps - 1) and call("/v1/adjudicate", body).get("legal") is not True:
+            sys.exit(f"the next-move body of ply {n} is not answered legal")
+        with open(f"{work}/next-{n}.json", "w") as g:
+            json.dump(body, g)
+        f.write(f"/v1/adjudicate {work}/next-{n}.json\n")
 with open(f"{work}/mix.txt", "w") as f:
     for path, name in (("/v1/adjudicate", "bare"), ("/v1/legal-moves", "tai-legal"),
                        ("/v1/legal-moves", "chu-legal"), ("/v1/adjudicate", "chu-adjudicate")):
@@ -197,6 +221,7 @@ run_one "POST /v1/legal-moves, tai start position" POST /v1/legal-moves "$work/t
 run_one "POST /v1/legal-moves, chu start position" POST /v1/legal-moves "$work/chu-legal.json"
 run_one "POST /v1/adjudicate, chu start position, first listed move" POST /v1/adjudicate "$work/chu-adjudicate.json"
 run_one "mix: (b), (d), (e), (f) in turn" POST / "" "$work/mix.txt"
+run_one "POST /v1/adjudicate, next move of a $NEXT_PLIES-ply tai game, ply by ply" POST / "" "$work/next.txt"
 
 peak_rss_kib="$(awk '$1 == "VmHWM:" { print $2 }' "/proc/$server_pid/status")"
 cores="$(nproc)"
@@ -221,3 +246,12 @@ for row in "${rows[@]}"; do
 done
 echo
 awk -v k="$peak_rss_kib" 'BEGIN { printf "server peak RSS (VmHWM): %d KiB (%.1f MiB)\n", k, k / 1024 }'
+curl -s "$base/metrics" | awk '
+    $1 == "shogi_arbiter_game_cache_hits_total" { h = $2 }
+    $1 == "shogi_arbiter_game_cache_misses_total" { m = $2 }
+    $1 == "shogi_arbiter_game_cache_evictions_total" { e = $2 }
+    $1 == "shogi_arbiter_game_cache_bytes" { b = $2 }
+    END {
+        if (h + m == 0) { print "game cache: not used (off, or no game of 8 plies or more)"; exit }
+        printf "game cache: %d hits, %d misses (%.1f%% hits), %d evictions, %.1f MiB held\n", h, m, 100 * h / (h + m), e, b / 1048576
+    }'

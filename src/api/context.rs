@@ -9,13 +9,14 @@ use super::dto::{
     RulesInput, StatusReason, StatusResult, StatusState,
 };
 use super::error::{echo, ApiError, Progress};
+use crate::api::game_cache;
 use crate::api::memory;
 use crate::api::metrics;
 use crate::api::peer::{unless_gone, Gone, Peer};
 use crate::config::Limits;
 use crate::engine::core::color::Color;
 use crate::engine::core::ending::{EndReason, Ending, GameResult};
-use crate::engine::game::{replay, Game};
+use crate::engine::game::Game;
 use crate::engine::interrupt::{halted, Interrupt, Stopped};
 use crate::engine::notation::{
     format_move, format_position_after, format_position_of, parse_valid_position_spans, RankSpans,
@@ -489,8 +490,8 @@ pub fn build_form(
         (None, start, moves) => {
             let empty = Vec::new();
             let moves = moves.unwrap_or(&empty);
-            let (game, illegal) =
-                replay(rules, start, moves).map_err(|p| ApiError::invalid_position("start", p))?;
+            let (game, illegal) = game_cache::replay(limits, rules, start, moves)
+                .map_err(|p| ApiError::invalid_position("start", p))?;
             halt_point(limits, || {
                 Progress::counted(
                     "replay",

@@ -1,6 +1,7 @@
 //! Prometheus metrics (issue 19): one recorder for the process, rendered by `GET
 //! /metrics`. Requests by method, route and status with their latency, engine time by the
-//! pool it ran on, and the deadline hits and 429s by route.
+//! pool it ran on, the deadline hits and 429s by route, and the cache of game states'
+//! hits, misses, evictions and bytes (`game_cache`, which records them).
 //!
 //! The route label is the matched route pattern (`/v1/variants/{variant}`), or
 //! `unmatched` for a path no route takes, so a client cannot make up new series.
@@ -75,6 +76,7 @@ fn describe() {
     );
     describe_counter!(DEADLINE, "Answers 422 deadline_exceeded, by route");
     describe_counter!(TOO_BUSY, "Answers 429 too_busy, by route");
+    super::game_cache::describe_metrics();
 }
 
 /// Folds histogram samples into their buckets now and then, so they do not pile up when

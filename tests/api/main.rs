@@ -11,6 +11,7 @@ mod dai_dai;
 mod deadline;
 mod edges;
 mod errors;
+mod game_cache;
 #[path = "../common/game_end.rs"]
 mod game_end;
 mod game_end_rulings;

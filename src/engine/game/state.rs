@@ -66,7 +66,7 @@ pub struct Candidate {
 }
 
 /// A game in progress.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Game {
     /// Whether the history is known (game form); a bare position has none, and
     /// repetition is not evaluated.
@@ -157,6 +157,27 @@ impl Game {
     /// The number of moves played since the start.
     pub fn plies(&self) -> usize {
         self.played.len()
+    }
+
+    /// The bytes the game holds, itself and all it owns: the history, the position
+    /// reached, the copies of earlier positions and the key counts (at their capacity).
+    pub fn bytes(&self) -> usize {
+        use std::mem::size_of;
+        let position = size_of::<Position>() + self.position.heap_bytes();
+        let checkpoints = self.checkpoints.capacity() * size_of::<Position>()
+            + self
+                .checkpoints
+                .iter()
+                .map(Position::heap_bytes)
+                .sum::<usize>();
+        // A hash map slot is its key and value and one control byte.
+        let seen = self.seen.capacity() * (size_of::<(u64, u32)>() + 1);
+        size_of::<Game>()
+            + self.played.capacity() * size_of::<PlayedMove>()
+            + position
+            + checkpoints
+            + self.keys.capacity() * size_of::<u64>()
+            + seen
     }
 
     /// The status of the position reached.

@@ -1,6 +1,6 @@
 //! How a position is copied: [`Clone`], with a `clone_from` that reuses the target's cells
 //! and guard counts, copies only the board's own squares and moves the square sets as one
-//! block.
+//! block; and what a copy costs in memory ([`Position::heap_bytes`]).
 
 use super::Position;
 use crate::engine::core::piece::Cell;
@@ -40,5 +40,13 @@ impl Clone for Position {
         self.side = *side;
         self.extra = *extra;
         self.move_number = *move_number;
+    }
+}
+
+impl Position {
+    /// The bytes a position holds outside itself: its cells (room for the largest board)
+    /// and its guard counts. A copy holds as many.
+    pub fn heap_bytes(&self) -> usize {
+        std::mem::size_of::<[Cell; MAX_SQUARES]>() + self.guards.len()
     }
 }

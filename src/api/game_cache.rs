@@ -1,0 +1,550 @@
+//! The cache of game states (issue 34): a game server asks about every move of a game and
+//! sends the whole game each time, so the server keeps the games it replayed lately and
+//! a request whose move list extends one of them replays only the new moves.
+//!
+//! - **Content-addressed.** An entry is the [`Game`] reached by a move prefix, keyed by a
+//!   hash of the variant, the resolved rules (profile and option values), the start text
+//!   and the move texts of the prefix (each followed by the byte 0xFF, which no UTF-8 text
+//!   holds, so that no two lists write the same bytes). Two SipHash hashers with keys drawn at random
+//!   when the cache is made give two independent 64-bit hashes: the first picks the shard
+//!   and the slot, the second and the prefix's length are kept in the entry and compared
+//!   on every look-up. A hostile client, not knowing the keys, cannot make two games meet.
+//! - **Which prefixes are looked up.** The whole list and the [`PROBES`] − 1 lists before
+//!   it (one move shorter, two, ...), longest first: the requests of a game server follow
+//!   its game, and with several in flight at once one may come before the answer of the
+//!   one before it was stored. A list shorter than [`MIN_PLIES`] is replayed without the
+//!   cache: that is cheaper than the hashing and the copies.
+//! - **What is stored.** After a replay that was not stopped, the game it reached (the
+//!   whole list, or the moves before an illegal one when that is among the probed
+//!   lengths). A hit on a shorter prefix takes its game out of the cache and the request
+//!   plays on it, then stores a copy of the game it reached: a game server's next request
+//!   finds it. A hit on the whole list copies the game out and stores nothing. Either way
+//!   a request copies one game. (Two requests at once extending the same prefix: the
+//!   second finds a shorter one, or none, and replays more.)
+//! - **Bounded.** The budget in bytes (`--game-cache-bytes`, 0 turns the cache off) is
+//!   split over [`SHARDS`] shards, each under its own lock and each evicting its least
+//!   recently used entries when a store would pass its share; an entry bigger than a
+//!   share is not stored. An entry's bytes are those its game holds ([`Game::bytes`]:
+//!   history, positions, copies, key counts) and its place in the maps.
+//! - **Concurrent.** A lock is held to look up, copy out, store or evict, never while a
+//!   game is replayed.
+//! - **One per budget.** A server has one cache; the apps of a test process share the
+//!   cache of their budget ([`replay`] finds it).
+//! - **Metrics** (`/metrics`): hits, misses, evictions, and the bytes held (summed over the
+//!   caches of the process).
+//!
+//! It changes no answer: a game's state is a function of the rules, the start and the
+//! moves, which the key names (tests/api/game_cache.rs sends the same requests with the
+//! cache on, off and under constant eviction).
+
+use crate::config::Limits;
+use crate::engine::game::{replay as replay_cold, replay_from, Game, IllegalAt};
+use crate::engine::interrupt::halted;
+use crate::engine::notation::PositionProblem;
+use crate::engine::variant::Rules;
+use std::collections::{BTreeMap, HashMap};
+use std::hash::{BuildHasher, Hasher, RandomState};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+
+/// How many prefixes a request looks up: its whole move list and the lists one to
+/// `PROBES - 1` moves shorter.
+pub const PROBES: usize = 8;
+
+/// Move lists shorter than this are replayed without the cache.
+pub const MIN_PLIES: usize = 8;
+
+/// Shards of the cache, each with its own lock and its share of the budget.
+pub const SHARDS: usize = 16;
+
+/// Look-ups that found a prefix.
+pub const HITS: &str = "shogi_arbiter_game_cache_hits_total";
+/// Look-ups that found none.
+pub const MISSES: &str = "shogi_arbiter_game_cache_misses_total";
+/// Entries evicted to make room.
+pub const EVICTIONS: &str = "shogi_arbiter_game_cache_evictions_total";
+/// Bytes held by the entries.
+pub const BYTES: &str = "shogi_arbiter_game_cache_bytes";
+
+/// Describes the cache's metrics to the recorder.
+pub fn describe_metrics() {
+    use metrics::{describe_counter, describe_gauge, Unit};
+    describe_counter!(
+        HITS,
+        "Game-form requests that found a prefix of their game cached"
+    );
+    describe_counter!(
+        MISSES,
+        "Game-form requests that found no prefix of their game cached"
+    );
+    describe_counter!(EVICTIONS, "Cached game states evicted to make room");
+    describe_gauge!(BYTES, Unit::Bytes, "Bytes held by the cached game states");
+}
+
+/// Replays `moves` from `start` as [`crate::engine::game::replay`] does, starting from the
+/// longest prefix the cache of `limits.game_cache_bytes` holds, and stores the game
+/// reached. The same answer as the engine's replay.
+///
+/// # Errors
+/// The start position's problems when it does not parse or is invalid.
+pub fn replay<S: AsRef<str>>(
+    limits: &Limits,
+    rules: &Rules,
+    start: Option<&str>,
+    moves: &[S],
+) -> Result<(Game, Option<IllegalAt>), Vec<PositionProblem>> {
+    match GameCache::of_budget(limits.game_cache_bytes) {
+        Some(cache) if moves.len() >= MIN_PLIES => cache.replay(rules, start, moves),
+        _ => replay_cold(rules, start, moves),
+    }
+}
+
+/// A bounded cache of game states; see the module.
+#[derive(Debug)]
+pub struct GameCache {
+    /// Bytes all shards may hold together.
+    budget: usize,
+    shards: Box<[Mutex<Shard>]>,
+    /// The keys of the two hashes.
+    first: RandomState,
+    second: RandomState,
+    /// The clock of use: each look-up that hits and each store takes the next tick.
+    clock: AtomicU64,
+    hits: AtomicU64,
+    misses: AtomicU64,
+    evictions: AtomicU64,
+}
+
+/// What a cache has done so far, and holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CacheStats {
+    /// Requests that found a prefix of their game.
+    pub hits: u64,
+    /// Requests that found none.
+    pub misses: u64,
+    /// Entries evicted to make room.
+    pub evictions: u64,
+    /// Entries held now.
+    pub entries: usize,
+    /// Bytes held now.
+    pub bytes: usize,
+}
+
+/// One shard: its entries by first hash, and their first hashes by last use.
+#[derive(Debug, Default)]
+struct Shard {
+    entries: HashMap<u64, Entry>,
+    by_use: BTreeMap<u64, u64>,
+    bytes: usize,
+}
+
+/// A cached game and what tells it apart.
+#[derive(Debug)]
+struct Entry {
+    /// The second hash of its key.
+    check: u64,
+    /// The length of its move prefix.
+    plies: usize,
+    game: Game,
+    /// What it holds, as counted against the budget.
+    bytes: usize,
+    /// The tick of its last use.
+    used: u64,
+}
+
+/// The key of one prefix: its length and its two hashes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Key {
+    plies: usize,
+    first: u64,
+    check: u64,
+}
+
+impl GameCache {
+    /// An empty cache of `budget` bytes.
+    pub fn new(budget: usize) -> GameCache {
+        GameCache {
+            budget,
+            shards: (0..SHARDS).map(|_| Mutex::default()).collect(),
+            first: RandomState::new(),
+            second: RandomState::new(),
+            clock: AtomicU64::new(0),
+            hits: AtomicU64::new(0),
+            misses: AtomicU64::new(0),
+            evictions: AtomicU64::new(0),
+        }
+    }
+
+    /// The process's cache of `budget` bytes, made on first use; `None` for 0 (no cache).
+    pub fn of_budget(budget: usize) -> Option<Arc<GameCache>> {
+        static CACHES: OnceLock<Mutex<Vec<Arc<GameCache>>>> = OnceLock::new();
+        if budget == 0 {
+            return None;
+        }
+        let mut caches = CACHES
+            .get_or_init(Default::default)
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if let Some(cache) = caches.iter().find(|c| c.budget == budget) {
+            return Some(Arc::clone(cache));
+        }
+        let cache = Arc::new(GameCache::new(budget));
+        caches.push(Arc::clone(&cache));
+        Some(cache)
+    }
+
+    /// Its budget in bytes.
+    pub fn budget(&self) -> usize {
+        self.budget
+    }
+
+    /// What it has done so far, and holds now.
+    pub fn stats(&self) -> CacheStats {
+        let (mut entries, mut bytes) = (0, 0);
+        for shard in self.shards.iter() {
+            let shard = lock(shard);
+            entries += shard.entries.len();
+            bytes += shard.bytes;
+        }
+        CacheStats {
+            hits: self.hits.load(Ordering::Relaxed),
+            misses: self.misses.load(Ordering::Relaxed),
+            evictions: self.evictions.load(Ordering::Relaxed),
+            entries,
+            bytes,
+        }
+    }
+
+    /// [`replay`] with this cache.
+    ///
+    /// # Errors
+    /// The start position's problems when it does not parse or is invalid.
+    pub fn replay<S: AsRef<str>>(
+        &self,
+        rules: &Rules,
+        start: Option<&str>,
+        moves: &[S],
+    ) -> Result<(Game, Option<IllegalAt>), Vec<PositionProblem>> {
+        let keys = self.keys(rules, start, moves);
+        let n = moves.len();
+        let mut found_plies = None;
+        let found = keys
+            .iter()
+            .find_map(|k| self.take(k, k.plies == n).map(|g| (k.plies, g)));
+        let (game, illegal) = match found {
+            Some((plies, game)) => {
+                found_plies = Some(plies);
+                self.hits.fetch_add(1, Ordering::Relaxed);
+                metrics::counter!(HITS).increment(1);
+                let (game, illegal) = replay_from(game, rules, &moves[plies..], |_, _| {});
+                let illegal = illegal.map(|bad| IllegalAt {
+                    index: bad.index + plies,
+                    ..bad
+                });
+                (game, illegal)
+            }
+            None => {
+                self.misses.fetch_add(1, Ordering::Relaxed);
+                metrics::counter!(MISSES).increment(1);
+                replay_cold(rules, start, moves)?
+            }
+        };
+        let reached = game.plies();
+        let kept = found_plies == Some(n);
+        if halted().is_none() && !kept {
+            if let Some(key) = keys.iter().find(|k| k.plies == reached) {
+                self.store(*key, game.clone());
+            }
+        }
+        Ok((game, illegal))
+    }
+
+    /// The keys of the prefixes looked up, longest first: the whole list and up to
+    /// [`PROBES`] − 1 shorter ones, none shorter than [`MIN_PLIES`].
+    fn keys<S: AsRef<str>>(&self, rules: &Rules, start: Option<&str>, moves: &[S]) -> Vec<Key> {
+        let mut first = self.first.build_hasher();
+        let mut second = self.second.build_hasher();
+        for h in [&mut first, &mut second] {
+            h.write_usize(std::ptr::from_ref(rules.variant) as usize);
+            h.write_usize(rules.profile);
+            h.write_usize(rules.values.len());
+            for &v in &rules.values {
+                h.write_usize(v);
+            }
+            match start {
+                Some(text) => {
+                    h.write_u8(1);
+                    h.write_usize(text.len());
+                    h.write(text.as_bytes());
+                }
+                None => h.write_u8(0),
+            }
+        }
+        // The move texts one after the other, each ended by 0xFF (a byte no UTF-8 text
+        // holds), hashed in few long writes: up to the shortest prefix probed, then one
+        // move at a time.
+        let n = moves.len();
+        let shortest = n.saturating_sub(PROBES - 1).max(MIN_PLIES);
+        let mut bytes = Vec::with_capacity(moves.iter().map(|m| m.as_ref().len() + 1).sum());
+        let mut ends = Vec::with_capacity(n + 1);
+        ends.push(0);
+        for text in moves {
+            bytes.extend_from_slice(text.as_ref().as_bytes());
+            bytes.push(0xFF);
+            ends.push(bytes.len());
+        }
+        let mut keys = Vec::with_capacity(PROBES);
+        let mut written = 0;
+        for (plies, &end) in ends.iter().enumerate().skip(shortest) {
+            first.write(&bytes[written..end]);
+            second.write(&bytes[written..end]);
+            written = end;
+            keys.push(Key {
+                plies,
+                first: first.finish(),
+                check: second.finish(),
+            });
+        }
+        keys.reverse();
+        keys
+    }
+
+    /// The game of `key`, if cached: a copy when `keep` (the entry stays, marked used),
+    /// else taken out of the cache (the request plays on it and stores the game it
+    /// reaches).
+    fn take(&self, key: &Key, keep: bool) -> Option<Game> {
+        let mut guard = lock(self.shard(key));
+        let shard = &mut *guard;
+        let entry = shard.entries.get_mut(&key.first)?;
+        if entry.check != key.check || entry.plies != key.plies {
+            return None;
+        }
+        if keep {
+            let tick = self.clock.fetch_add(1, Ordering::Relaxed);
+            shard.by_use.remove(&entry.used);
+            shard.by_use.insert(tick, key.first);
+            entry.used = tick;
+            return Some(entry.game.clone());
+        }
+        let entry = shard.entries.remove(&key.first)?;
+        shard.by_use.remove(&entry.used);
+        shard.bytes -= entry.bytes;
+        drop(guard);
+        // Gauges take f64: the bytes are far below 2^53.
+        metrics::gauge!(BYTES).decrement(entry.bytes as f64);
+        Some(entry.game)
+    }
+
+    /// Stores `game` as the game of `key`, evicting the least recently used entries of its
+    /// shard while the shard would hold more than its share.
+    fn store(&self, key: Key, game: Game) {
+        let share = self.budget / SHARDS;
+        let bytes = game.bytes() + ENTRY_OVERHEAD;
+        if bytes > share {
+            return;
+        }
+        let mut guard = lock(self.shard(&key));
+        let shard = &mut *guard;
+        let mut freed = 0;
+        let mut evicted = 0;
+        if let Some(old) = shard.entries.remove(&key.first) {
+            shard.by_use.remove(&old.used);
+            freed += old.bytes;
+        }
+        while shard.bytes - freed + bytes > share {
+            let Some((_, first)) = shard.by_use.pop_first() else {
+                break;
+            };
+            if let Some(old) = shard.entries.remove(&first) {
+                freed += old.bytes;
+                evicted += 1;
+            }
+        }
+        let tick = self.clock.fetch_add(1, Ordering::Relaxed);
+        shard.by_use.insert(tick, key.first);
+        shard.entries.insert(
+            key.first,
+            Entry {
+                check: key.check,
+                plies: key.plies,
+                game,
+                bytes,
+                used: tick,
+            },
+        );
+        shard.bytes = shard.bytes - freed + bytes;
+        drop(guard);
+        if evicted > 0 {
+            self.evictions.fetch_add(evicted, Ordering::Relaxed);
+            metrics::counter!(EVICTIONS).increment(evicted);
+        }
+        // Gauges take f64: the bytes are far below 2^53.
+        metrics::gauge!(BYTES).increment(bytes as f64);
+        metrics::gauge!(BYTES).decrement(freed as f64);
+    }
+
+    fn shard(&self, key: &Key) -> &Mutex<Shard> {
+        // The remainder is below SHARDS, so it fits.
+        &self.shards[(key.first % SHARDS as u64) as usize]
+    }
+}
+
+/// An entry's place in its shard's maps, beyond its game: the slot of the entry map (key,
+/// entry, control byte) and the use map's share of a B-tree node per entry.
+const ENTRY_OVERHEAD: usize = std::mem::size_of::<(u64, Entry)>() + 1 + 2 * 16;
+
+fn lock(shard: &Mutex<Shard>) -> std::sync::MutexGuard<'_, Shard> {
+    shard.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::game::Status;
+    use crate::engine::notation::{format_move, format_position_of};
+    use crate::engine::variant::by_id;
+
+    fn rules(id: &str) -> Rules {
+        Rules::default_for(by_id(id).expect("a variant"))
+    }
+
+    /// A game of `plies` moves, each the `(7 * ply + 3)`-th legal move (modulo their
+    /// number), as texts.
+    fn game_texts(rules: &Rules, plies: usize) -> Vec<String> {
+        let mut game = Game::new(crate::engine::position::Position::start(rules), rules, true);
+        let mut texts = Vec::new();
+        for ply in 0..plies {
+            let mut moves = game.legal_moves(rules);
+            if moves.is_empty() {
+                break;
+            }
+            moves.sort();
+            let text = format_move(rules.variant.shape(), &moves[(7 * ply + 3) % moves.len()]);
+            game.play_text(rules, &text).expect("a legal move");
+            texts.push(text);
+        }
+        texts
+    }
+
+    /// What an answer reads of a game.
+    fn seen(rules: &Rules, game: &Game) -> (String, usize, Status, Option<usize>) {
+        (
+            format_position_of(rules.variant, &game.position),
+            game.plies(),
+            game.status(),
+            game.occurrences(),
+        )
+    }
+
+    #[test]
+    fn a_game_from_the_cache_is_the_game_replayed_in_full() {
+        let rules = rules("chu");
+        let texts = game_texts(&rules, 40);
+        let cache = GameCache::new(64 << 20);
+        for n in MIN_PLIES..=texts.len() {
+            let (cold, none) = replay_cold(&rules, None, &texts[..n]).expect("a start");
+            let (warm, also_none) = cache.replay(&rules, None, &texts[..n]).expect("a start");
+            assert_eq!((none, also_none), (None, None));
+            assert_eq!(seen(&rules, &warm), seen(&rules, &cold), "ply {n}");
+        }
+        let stats = cache.stats();
+        assert_eq!(stats.misses, 1, "{stats:?}");
+        assert_eq!(stats.hits as usize, texts.len() - MIN_PLIES, "{stats:?}");
+        // An illegal move after a cached prefix is found at its own index.
+        let mut broken = texts.clone();
+        broken[35] = broken[36].clone();
+        let (_, cold) = replay_cold(&rules, None, &broken).expect("a start");
+        let (_, warm) = cache.replay(&rules, None, &broken).expect("a start");
+        assert_eq!(warm, cold);
+        assert!(warm.is_some());
+    }
+
+    #[test]
+    fn an_entry_is_returned_only_for_its_own_key() {
+        let rules = rules("chu");
+        let texts = game_texts(&rules, 12);
+        let cache = GameCache::new(64 << 20);
+        let keys = cache.keys(&rules, None, &texts);
+        assert_eq!(keys.len(), texts.len() + 1 - MIN_PLIES);
+        assert_eq!(keys[0].plies, texts.len());
+        let (game, _) = replay_cold(&rules, None, &texts).expect("a start");
+        cache.store(keys[0], game);
+        // The same first hash with another second hash or another length: not this game.
+        let other_check = Key {
+            check: keys[0].check ^ 1,
+            ..keys[0]
+        };
+        let other_plies = Key {
+            plies: keys[0].plies - 1,
+            ..keys[0]
+        };
+        assert!(cache.take(&other_check, false).is_none());
+        assert!(cache.take(&other_plies, false).is_none());
+        assert!(cache.take(&keys[0], true).is_some());
+        assert!(cache.take(&keys[0], true).is_some(), "kept");
+        assert!(cache.take(&keys[0], false).is_some());
+        assert!(cache.take(&keys[0], false).is_none(), "taken out");
+        // Another start text or other rules give other keys.
+        let start = format_position_of(
+            rules.variant,
+            &crate::engine::position::Position::start(&rules),
+        );
+        assert_ne!(cache.keys(&rules, Some(&start), &texts)[0], keys[0]);
+        let tai = Rules::default_for(by_id("tai").expect("tai"));
+        assert_ne!(cache.keys(&tai, None, &texts)[0], keys[0]);
+    }
+
+    #[test]
+    fn a_small_budget_evicts_the_oldest_and_stays_within_it() {
+        let rules = rules("chu");
+        let texts = game_texts(&rules, 40);
+        let (game, _) = replay_cold(&rules, None, &texts[..MIN_PLIES]).expect("a start");
+        let entry = game.bytes() + ENTRY_OVERHEAD;
+        // Each shard holds two entries of this size.
+        let cache = GameCache::new(SHARDS * (2 * entry + entry / 2));
+        // Longest first, so that no request finds a prefix and each stores its own game.
+        for n in (MIN_PLIES..=texts.len()).rev() {
+            cache.replay(&rules, None, &texts[..n]).expect("a start");
+            let stats = cache.stats();
+            assert!(stats.bytes <= cache.budget(), "{stats:?}");
+        }
+        let stats = cache.stats();
+        assert_eq!(stats.hits, 0, "{stats:?}");
+        assert!(stats.evictions > 0, "{stats:?}");
+        assert_eq!(
+            stats.entries as u64,
+            (texts.len() + 1 - MIN_PLIES) as u64 - stats.evictions
+        );
+        // The last game stored is still there.
+        let last = cache.keys(&rules, None, &texts[..MIN_PLIES])[0];
+        assert!(cache.take(&last, false).is_some());
+        // In one shard, the third game stored evicts the first.
+        let cache = GameCache::new(SHARDS * (2 * entry + entry / 2));
+        let key = |first| Key {
+            plies: MIN_PLIES,
+            first,
+            check: 7,
+        };
+        for first in [0, SHARDS as u64, 2 * SHARDS as u64] {
+            cache.store(key(first), game.clone());
+        }
+        assert_eq!(cache.stats().evictions, 1);
+        assert!(cache.take(&key(0), false).is_none());
+        assert!(cache.take(&key(SHARDS as u64), false).is_some());
+        assert!(cache.take(&key(2 * SHARDS as u64), false).is_some());
+        // A game bigger than a shard's share is not stored.
+        let small = GameCache::new(SHARDS * entry / 2);
+        small.replay(&rules, None, &texts).expect("a start");
+        assert_eq!(small.stats().entries, 0);
+    }
+
+    #[test]
+    fn a_tai_game_of_a_thousand_plies_holds_about_a_hundred_kilobytes() {
+        let rules = rules("tai");
+        let texts = game_texts(&rules, 1000);
+        let (game, _) = replay_cold(&rules, None, &texts).expect("a start");
+        let bytes = game.clone().bytes();
+        assert!(texts.len() == 1000, "{}", texts.len());
+        assert!((40_000..400_000).contains(&bytes), "{bytes}");
+    }
+}
