@@ -1,8 +1,9 @@
 //! Perft's last two plies under the basic generation ([`piece_counts_apply`]): the children
 //! of one position differ from its first child on a few squares, so a child's count is the
 //! first child's count piece by piece, recounting only the pieces whose generation may read
-//! a changed square ([`reach`]): the pieces at the changed squares, the first piece along
-//! each line from one, and the pieces reading off their lines within their reach of one.
+//! a changed square ([`reads`]): the pieces at the changed squares, the first piece along
+//! each line from one, the pieces reading off their lines within their reach of one, and
+//! under burning rules the same for the changed squares' neighbours.
 //! Every child is still played; no child's moves are.
 
 use super::{HaltReason, Walk};
@@ -11,7 +12,7 @@ use crate::engine::core::piece::FaceId;
 use crate::engine::core::square::Square;
 use crate::engine::interrupt::stopped;
 use crate::engine::movegen::legal_moves;
-use crate::engine::movegen::piece_count::{count_piece, reach, PieceCount};
+use crate::engine::movegen::piece_count::{count_piece, reads, PieceCount, Reads};
 use crate::engine::position::Position;
 use crate::engine::variant::Rules;
 
@@ -27,8 +28,8 @@ pub(super) struct Siblings {
     marks: Vec<u32>,
     /// The number of the child being counted.
     mark: u32,
-    /// Per face and side, [`reach`] cached: 0 not asked yet, 1 unbounded, else reach + 2.
-    reaches: Vec<u8>,
+    /// Per face and side, [`reads`] cached.
+    reaches: Vec<Option<Reads>>,
     /// The first child's moves in all, and how many of its pieces could pass.
     first_moves: u64,
     first_passes: u64,
@@ -36,8 +37,11 @@ pub(super) struct Siblings {
     /// those without a bound, and those that read a lion's square a capture of which asks
     /// the lion-trading rules.
     always: Vec<Square>,
-    /// The first child's pieces that read off their lines, with how far.
-    near: Vec<(Square, i32, i32, i32)>,
+    /// The first child's pieces that read off their lines: square, coordinates, how far,
+    /// and whether along their lines past pieces too.
+    near: Vec<(Square, i32, i32, i32, bool)>,
+    /// Whether the first child's side to move may be burned (an enemy fire demon stands).
+    burning: bool,
     /// The squares where the child differs from the first child.
     changed: Vec<Square>,
 }
@@ -51,11 +55,12 @@ impl Siblings {
             counts: vec![PieceCount::default(); squares],
             marks: vec![0; squares],
             mark: 0,
-            reaches: vec![0; 2 * rules.faces.len()],
+            reaches: vec![None; 2 * rules.faces.len()],
             first_moves: 0,
             first_passes: 0,
             always: Vec::new(),
             near: Vec::new(),
+            burning: false,
             changed: Vec::new(),
         }
     }
@@ -103,14 +108,7 @@ impl Siblings {
                     self.child_count(rules, them)
                 } else {
                     // Only the first child's counts are missing: count this one whole.
-                    let mut all = 0;
-                    let mut pass = false;
-                    for sq in self.child.occupied(them).iter() {
-                        let pc = count_piece(&self.child, rules, sq);
-                        all += pc.moves;
-                        pass |= pc.passes;
-                    }
-                    all + u64::from(pass)
+                    count_whole(&self.child, rules, them)
                 }
             };
             if stopped() {
@@ -129,19 +127,24 @@ impl Siblings {
         self.first_passes = 0;
         self.always.clear();
         self.near.clear();
+        self.burning = burning(&self.reference, rules, them);
         for sq in self.reference.occupied(them).iter() {
             let pc = count_piece(&self.reference, rules, sq);
             self.counts[sq.index()] = pc;
             self.first_moves += pc.moves;
             self.first_passes += u64::from(pc.passes);
             let face = self.reference.cell(sq).face_unchecked();
-            match self.reach_of(rules, face, them) {
-                None => self.always.push(sq),
-                Some(0) => {}
-                Some(r) => {
-                    let (x, y) = geo.xy(sq);
-                    self.near.push((sq, x, y, i32::from(r)));
+            let (r, lines) = match self.reads_of(rules, face, them) {
+                Reads::Anywhere => {
+                    self.always.push(sq);
+                    continue;
                 }
+                Reads::Near(r) => (r, false),
+                Reads::Lines(r) => (r, true),
+            };
+            if r > 0 || lines {
+                let (x, y) = geo.xy(sq);
+                self.near.push((sq, x, y, i32::from(r), lines));
             }
         }
         if rules.lion_trading.is_some() {
@@ -179,8 +182,9 @@ impl Siblings {
             }
         }
         let (tx, ty) = geo.xy(t);
-        for &(sq, x, y, r) in &self.near {
-            if (tx - x).abs() <= r && (ty - y).abs() <= r {
+        for &(sq, x, y, r, lines) in &self.near {
+            let (dx, dy) = ((tx - x).abs(), (ty - y).abs());
+            if (dx <= r && dy <= r) || (lines && (dx == 0 || dy == 0 || dx == dy)) {
                 out.push(sq);
             }
         }
@@ -189,6 +193,10 @@ impl Siblings {
     /// The moves of `them` in the child: the first child's, with the pieces that may read
     /// a changed square (or always must be) counted again.
     fn child_count(&mut self, rules: &Rules, them: Color) -> u64 {
+        if burning(&self.child, rules, them) != self.burning {
+            // Whether a move may burn its piece changed for every piece: count it whole.
+            return count_whole(&self.child, rules, them);
+        }
         if self.mark == u32::MAX {
             self.marks.fill(0);
             self.mark = 0;
@@ -207,6 +215,18 @@ impl Siblings {
                 for (j, (x, y)) in a.iter().zip(b).enumerate() {
                     if x != y {
                         changed.push(Square((k * 8 + j) as u16));
+                    }
+                }
+            }
+        }
+        if self.burning {
+            // A move's end reads its neighbours for an enemy fire demon.
+            let geo = &rules.variant.geometry;
+            let direct = changed.len();
+            for i in 0..direct {
+                for dir in 0..8 {
+                    if let Some(x) = geo.neighbour(changed[i], dir) {
+                        changed.push(x);
                     }
                 }
             }
@@ -242,18 +262,27 @@ impl Siblings {
         self.first_moves + added - removed + u64::from(passes > 0)
     }
 
-    /// [`reach`] of a piece of `face` and side `them`, cached per face and side.
-    fn reach_of(&mut self, rules: &Rules, face: FaceId, them: Color) -> Option<u8> {
+    /// [`reads`] of a piece of `face` and side `them`, cached per face and side.
+    fn reads_of(&mut self, rules: &Rules, face: FaceId, them: Color) -> Reads {
         let slot = 2 * face.index() + them.index();
-        if self.reaches[slot] == 0 {
-            // A reach past 250 (none here) is taken as unbounded.
-            self.reaches[slot] = reach(rules, face, them)
-                .filter(|&r| r <= 250)
-                .map_or(1, |r| r + 2);
-        }
-        match self.reaches[slot] {
-            1 => None,
-            r => Some(r - 2),
-        }
+        *self.reaches[slot].get_or_insert_with(|| reads(rules, face, them))
     }
+}
+
+/// Whether the moves of `them` in `pos` may burn their piece: the rules burn and the enemy
+/// has a fire demon.
+fn burning(pos: &Position, rules: &Rules, them: Color) -> bool {
+    rules.burn.is_some() && !pos.fire_demons(them.opponent()).is_empty()
+}
+
+/// The moves of `them` (to move) in `pos`, piece by piece.
+fn count_whole(pos: &Position, rules: &Rules, them: Color) -> u64 {
+    let mut all = 0;
+    let mut pass = false;
+    for sq in pos.occupied(them).iter() {
+        let pc = count_piece(pos, rules, sq);
+        all += pc.moves;
+        pass |= pc.passes;
+    }
+    all + u64::from(pass)
 }
