@@ -2,8 +2,7 @@
 //! of one position differ from its first child on a few squares, so a child's count is the
 //! first child's count piece by piece, recounting only the pieces whose generation may read
 //! a changed square ([`reads`]): the pieces at the changed squares, the first piece along
-//! each line from one, the pieces reading off their lines within their reach of one, and
-//! under burning rules the same for the changed squares' neighbours.
+//! each line from one, and the pieces reading off their lines within their reach of one.
 //! Every child is still played; no child's moves are.
 
 use super::{HaltReason, Walk};
@@ -40,8 +39,6 @@ pub(super) struct Siblings {
     /// The first child's pieces that read off their lines: square, coordinates, how far,
     /// and whether along their lines past pieces too.
     near: Vec<(Square, i32, i32, i32, bool)>,
-    /// Whether the first child's side to move may be burned (an enemy fire demon stands).
-    burning: bool,
     /// The squares where the child differs from the first child.
     changed: Vec<Square>,
 }
@@ -60,7 +57,6 @@ impl Siblings {
             first_passes: 0,
             always: Vec::new(),
             near: Vec::new(),
-            burning: false,
             changed: Vec::new(),
         }
     }
@@ -127,7 +123,6 @@ impl Siblings {
         self.first_passes = 0;
         self.always.clear();
         self.near.clear();
-        self.burning = burning(&self.reference, rules, them);
         for sq in self.reference.occupied(them).iter() {
             let pc = count_piece(&self.reference, rules, sq);
             self.counts[sq.index()] = pc;
@@ -193,10 +188,6 @@ impl Siblings {
     /// The moves of `them` in the child: the first child's, with the pieces that may read
     /// a changed square (or always must be) counted again.
     fn child_count(&mut self, rules: &Rules, them: Color) -> u64 {
-        if burning(&self.child, rules, them) != self.burning {
-            // Whether a move may burn its piece changed for every piece: count it whole.
-            return count_whole(&self.child, rules, them);
-        }
         if self.mark == u32::MAX {
             self.marks.fill(0);
             self.mark = 0;
@@ -215,18 +206,6 @@ impl Siblings {
                 for (j, (x, y)) in a.iter().zip(b).enumerate() {
                     if x != y {
                         changed.push(Square((k * 8 + j) as u16));
-                    }
-                }
-            }
-        }
-        if self.burning {
-            // A move's end reads its neighbours for an enemy fire demon.
-            let geo = &rules.variant.geometry;
-            let direct = changed.len();
-            for i in 0..direct {
-                for dir in 0..8 {
-                    if let Some(x) = geo.neighbour(changed[i], dir) {
-                        changed.push(x);
                     }
                 }
             }
@@ -267,12 +246,6 @@ impl Siblings {
         let slot = 2 * face.index() + them.index();
         *self.reaches[slot].get_or_insert_with(|| reads(rules, face, them))
     }
-}
-
-/// Whether the moves of `them` in `pos` may burn their piece: the rules burn and the enemy
-/// has a fire demon.
-fn burning(pos: &Position, rules: &Rules, them: Color) -> bool {
-    rules.burn.is_some() && !pos.fire_demons(them.opponent()).is_empty()
 }
 
 /// The moves of `them` (to move) in `pos`, piece by piece.
