@@ -207,7 +207,8 @@ impl Walk {
                 Some(s) => s,
                 None => Box::new(Siblings::new(pos, rules)),
             };
-            let result = siblings.count(self, pos, rules);
+            let result =
+                siblings.count(pos, rules, &mut |n| self.spend(n), HaltReason::Interrupted);
             self.siblings = Some(siblings);
             return result;
         }

@@ -5,7 +5,6 @@
 //! each line from one, and the pieces reading off their lines within their reach of one.
 //! Every child is still played; no child's moves are.
 
-use super::{HaltReason, Walk};
 use crate::engine::core::color::Color;
 use crate::engine::core::piece::FaceId;
 use crate::engine::core::square::Square;
@@ -61,18 +60,20 @@ impl Siblings {
         }
     }
 
-    /// The leaves two plies below `pos`, spending the walk's budget as a full walk would
-    /// (one for `pos`, then per child one and its moves, in move order).
-    pub(super) fn count(
+    /// The leaves two plies below `pos`, spending nodes through `spend` as a full walk
+    /// would (one for `pos`, then per child one and its moves, in move order); `interrupted`
+    /// when the running interrupt stops it.
+    pub(super) fn count<E: Copy>(
         &mut self,
-        walk: &mut Walk,
         pos: &Position,
         rules: &Rules,
-    ) -> Result<u64, HaltReason> {
-        walk.spend(1)?;
+        spend: &mut dyn FnMut(u64) -> Result<(), E>,
+        interrupted: E,
+    ) -> Result<u64, E> {
+        spend(1)?;
         let moves = legal_moves(pos, rules);
         if stopped() {
-            return Err(HaltReason::Interrupted);
+            return Err(interrupted);
         }
         let Some(first) = moves.first() else {
             return Ok(0);
@@ -87,7 +88,7 @@ impl Siblings {
         let mut total = 0;
         for (i, mv) in moves.iter().enumerate() {
             if stopped() {
-                return Err(HaltReason::Interrupted);
+                return Err(interrupted);
             }
             let n = if i == 0 {
                 if live {
@@ -108,9 +109,9 @@ impl Siblings {
                 }
             };
             if stopped() {
-                return Err(HaltReason::Interrupted);
+                return Err(interrupted);
             }
-            walk.spend(n + 1)?;
+            spend(n + 1)?;
             total += n;
         }
         Ok(total)
