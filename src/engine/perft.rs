@@ -4,13 +4,16 @@
 //! per sequence of distinct effects (this engine's moves), or, in chu shogi, one per
 //! sequence of the USI strings lishogi lists ([`usi_strings`]).
 
+mod siblings;
 pub mod usi_strings;
 
 use super::core::moves::Move;
 use super::interrupt::stopped;
+use super::movegen::piece_count::piece_counts_apply;
 use super::movegen::{generate, legal_moves, Counter, MoveSink};
 use super::position::Position;
 use super::variant::{headers, Rules, VariantTraits};
+use siblings::Siblings;
 
 /// What a count counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -146,10 +149,12 @@ pub fn divide(
     walk.finish(result).map(|()| out)
 }
 
-/// One bounded count: the budget and what is left of it.
+/// One bounded count: the budget and what is left of it, and the buffers of the sibling
+/// counts once asked for.
 struct Walk {
     budget: u64,
     left: u64,
+    siblings: Option<Box<Siblings>>,
 }
 
 impl Walk {
@@ -157,6 +162,7 @@ impl Walk {
         Walk {
             budget,
             left: budget,
+            siblings: None,
         }
     }
 
@@ -195,6 +201,17 @@ impl Walk {
             self.spend(moves + 1)?;
             return Ok(weighed);
         }
+        if depth == 2 && W::BY_EFFECT && piece_counts_apply(rules) {
+            // The last two plies from sibling counts (`siblings`).
+            let mut siblings = match self.siblings.take() {
+                Some(s) => s,
+                None => Box::new(Siblings::new(pos, rules)),
+            };
+            let result =
+                siblings.count(pos, rules, &mut |n| self.spend(n), HaltReason::Interrupted);
+            self.siblings = Some(siblings);
+            return result;
+        }
         self.spend(1)?;
         let moves = legal_moves(pos, rules);
         if stopped() {
@@ -215,6 +232,9 @@ impl Walk {
 /// How a walk weighs a move: once per effect, or as many times as shogiops spells it. The
 /// budget counts the positions visited either way.
 trait Weigh {
+    /// Whether every move weighs one (then the last two plies may be counted from sibling
+    /// counts).
+    const BY_EFFECT: bool;
     /// The moves of a position on the last ply, and their weight in all.
     fn last_ply(pos: &Position, rules: &Rules) -> (u64, u64);
     /// The weight of one move.
@@ -225,6 +245,7 @@ trait Weigh {
 struct ByEffect;
 
 impl Weigh for ByEffect {
+    const BY_EFFECT: bool = true;
     #[inline]
     fn last_ply(pos: &Position, rules: &Rules) -> (u64, u64) {
         let mut c = Counter::default();
@@ -241,6 +262,7 @@ impl Weigh for ByEffect {
 struct ByString;
 
 impl Weigh for ByString {
+    const BY_EFFECT: bool = false;
     fn last_ply(pos: &Position, rules: &Rules) -> (u64, u64) {
         let mut c = StringCounter {
             pos,

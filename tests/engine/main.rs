@@ -25,6 +25,7 @@ mod maka;
 mod matches_protocol;
 mod names;
 mod perft;
+mod perft_bulk;
 mod picture;
 #[path = "../common/placements.rs"]
 mod placements;

@@ -76,16 +76,16 @@ pub struct Game {
     pub position: Box<Position>,
     /// The position at every ply that is a multiple of [`CHECKPOINT_PLIES`] (the start
     /// first) up to the position reached.
-    checkpoints: Vec<Position>,
+    pub(super) checkpoints: Vec<Position>,
     /// The key of the position reached.
     key: u64,
     /// Game form: the key of the position at every ply (0 = the start), the position
     /// reached included.
-    keys: Vec<u64>,
+    pub(super) keys: Vec<u64>,
     /// Game form: how often each key occurred.
-    seen: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
+    pub(super) seen: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
     /// Plies between two copies of the position ([`CHECKPOINT_PLIES`]).
-    checkpoint_every: usize,
+    pub(super) checkpoint_every: usize,
     pub(super) status: Status,
     /// Whether the status leaves out stalemate and mate, not yet worked out: a replay
     /// settles them only where the next move does not ([`Game::replay_text`]).
@@ -157,27 +157,6 @@ impl Game {
     /// The number of moves played since the start.
     pub fn plies(&self) -> usize {
         self.played.len()
-    }
-
-    /// The bytes the game holds, itself and all it owns: the history, the position
-    /// reached, the copies of earlier positions and the key counts (at their capacity).
-    pub fn bytes(&self) -> usize {
-        use std::mem::size_of;
-        let position = size_of::<Position>() + self.position.heap_bytes();
-        let checkpoints = self.checkpoints.capacity() * size_of::<Position>()
-            + self
-                .checkpoints
-                .iter()
-                .map(Position::heap_bytes)
-                .sum::<usize>();
-        // A hash map slot is its key and value and one control byte.
-        let seen = self.seen.capacity() * (size_of::<(u64, u32)>() + 1);
-        size_of::<Game>()
-            + self.played.capacity() * size_of::<PlayedMove>()
-            + position
-            + checkpoints
-            + self.keys.capacity() * size_of::<u64>()
-            + seen
     }
 
     /// The status of the position reached.
@@ -395,35 +374,6 @@ impl Game {
     /// The start position.
     pub fn start(&self) -> &Position {
         &self.checkpoints[0]
-    }
-
-    /// The position at `ply` (0 = the start; at most the number of moves played), rebuilt
-    /// from the copy before it.
-    pub fn position_at(&self, rules: &Rules, ply: usize) -> Position {
-        if ply == self.played.len() {
-            return (*self.position).clone();
-        }
-        let at = ply / self.checkpoint_every;
-        let mut pos = self.checkpoints[at].clone();
-        for p in &self.played[at * self.checkpoint_every..ply] {
-            pos.play_unchecked(&p.mv, rules);
-        }
-        pos
-    }
-
-    /// The last move played, with the position before it and what it did (rebuilt: the
-    /// game keeps only the move); `None` before the first move and for a bare position.
-    pub fn last_played(&self, rules: &Rules) -> Option<Played> {
-        let last = self.played.last()?;
-        let before = self.position_at(rules, self.played.len() - 1);
-        let mut after = before.clone();
-        let effects = after.play(&last.mv, rules);
-        Some(Played {
-            mv: last.mv,
-            before: Box::new(before),
-            effects,
-            gave_check: last.gave_check(),
-        })
     }
 
     /// Every legal move: none once the game has ended; in the game form, none that a

@@ -42,10 +42,14 @@ impl MoveSink for Vec<Move> {
 }
 
 /// A sink that only counts (perft leaves).
-#[derive(Default, Debug)]
-pub struct Counter(pub u64);
+pub type Counter = Tally<0>;
 
-impl MoveSink for Counter {
+/// A sink that only counts, one type per `ID`: each counting caller its own instance of
+/// generation, compiled (and inlined) apart ([`Counter`]: a whole position's moves).
+#[derive(Default, Debug)]
+pub struct Tally<const ID: u8>(pub u64);
+
+impl<const ID: u8> MoveSink for Tally<ID> {
     const COUNT_ONLY: bool = true;
 
     #[inline]

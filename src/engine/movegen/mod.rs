@@ -9,7 +9,8 @@
 //! ([`reduce_route`]) each ask the kinds a piece has. The one generation context is
 //! `gen`; one file per kind holds everything about that kind: `emperor`, `area`, `slide`,
 //! `jump`, `hook`, `lion`, `linelion`, `liondog`, `rangejump`, `rangecapture`, `dblstep`,
-//! `leapslide`, `igui`, `fly`, `double`, `path`, `line`, `shoot`. Rules with route parameters
+//! `leapslide`, `igui`, `fly`, `double`, `path`, `line`, `shoot`; `piece_count` counts one
+//! piece's moves (perft's reuse between sibling positions). Rules with route parameters
 //! (the rules with
 //! shots, ko.md) give the context a route state (`routes`): the kinds then land routes,
 //! which may shoot, burn their piece on arrival and promote it on the spot (emission and
@@ -31,6 +32,7 @@ pub(crate) mod linelion;
 pub(crate) mod lion;
 pub(crate) mod liondog;
 pub(crate) mod path;
+pub(crate) mod piece_count;
 pub(crate) mod rangecapture;
 pub(crate) mod rangejump;
 mod route_emit;
