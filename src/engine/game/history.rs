@@ -1,13 +1,10 @@
 //! What a game's history keeps per ply ([`PlayedMove`]: the move and what the repetition
-//! rules ask of it), the hasher of its position keys, how a completed repetition ends the
-//! game, earlier positions rebuilt from the history, and the bytes a game holds.
+//! rules ask of it), the hasher of its position keys, and how a completed repetition ends
+//! the game.
 
-use super::state::{Game, Played};
 use crate::engine::core::ending::{EndReason, Ending, GameResult};
 use crate::engine::core::moves::Move;
-use crate::engine::position::Position;
 use crate::engine::rules::repetition::Completion;
-use crate::engine::variant::Rules;
 use std::cell::Cell;
 use std::hash::Hasher;
 
@@ -83,56 +80,4 @@ pub(super) fn repetition_ending(completion: Completion) -> Option<Ending> {
         Completion::NoContest => (GameResult::NoContest, EndReason::Repetition),
     };
     Some(Ending { result, reason })
-}
-
-impl Game {
-    /// The position at `ply` (0 = the start; at most the number of moves played), rebuilt
-    /// from the copy before it.
-    pub fn position_at(&self, rules: &Rules, ply: usize) -> Position {
-        if ply == self.played.len() {
-            return (*self.position).clone();
-        }
-        let at = ply / self.checkpoint_every;
-        let mut pos = self.checkpoints[at].clone();
-        for p in &self.played[at * self.checkpoint_every..ply] {
-            pos.play_unchecked(&p.mv, rules);
-        }
-        pos
-    }
-
-    /// The last move played, with the position before it and what it did (rebuilt: the
-    /// game keeps only the move); `None` before the first move and for a bare position.
-    pub fn last_played(&self, rules: &Rules) -> Option<Played> {
-        let last = self.played.last()?;
-        let before = self.position_at(rules, self.played.len() - 1);
-        let mut after = before.clone();
-        let effects = after.play(&last.mv, rules);
-        Some(Played {
-            mv: last.mv,
-            before: Box::new(before),
-            effects,
-            gave_check: last.gave_check(),
-        })
-    }
-
-    /// The bytes the game holds, itself and all it owns: the history, the position
-    /// reached, the copies of earlier positions and the key counts (at their capacity).
-    pub fn bytes(&self) -> usize {
-        use std::mem::size_of;
-        let position = size_of::<Position>() + self.position.heap_bytes();
-        let checkpoints = self.checkpoints.capacity() * size_of::<Position>()
-            + self
-                .checkpoints
-                .iter()
-                .map(Position::heap_bytes)
-                .sum::<usize>();
-        // A hash map slot is its key and value and one control byte.
-        let seen = self.seen.capacity() * (size_of::<(u64, u32)>() + 1);
-        size_of::<Game>()
-            + self.played.capacity() * size_of::<PlayedMove>()
-            + position
-            + checkpoints
-            + self.keys.capacity() * size_of::<u64>()
-            + seen
-    }
 }
