@@ -390,30 +390,42 @@ impl MatchSummary {
         variant: &'static str,
         rules: RulesEcho,
         time_control: String,
-        mut games: Vec<GameSummary>,
+        games: Vec<GameSummary>,
         sprt: Option<Sprt>,
         referee_cost: Option<RefereeCost>,
     ) -> MatchSummary {
-        games.sort_by_key(|g| g.round);
-        let mut tally = Tally::default();
-        for g in &games {
-            tally.add(g.result, g.first_is_black);
-        }
-        MatchSummary {
+        let tally = Tally::default();
+        let mut summary = MatchSummary {
             engines,
             variant,
             rules,
             time_control,
-            games_played: tally.games(),
+            games_played: 0,
             tally,
-            score: tally.score(),
-            elo: elo_interval(&tally),
+            score: None,
+            elo: None,
             sprt: sprt.map(|t| t.state(&tally)),
-            games,
+            games: Vec::with_capacity(games.len()),
             referee_cost,
             games_planned: 0,
             stopped_early: false,
+        };
+        for game in games {
+            summary.add(game);
         }
+        summary
+    }
+
+    /// Counts one more game (kept in round order) and brings the score, the Elo interval
+    /// and the SPRT's state up to date.
+    pub fn add(&mut self, game: GameSummary) {
+        self.tally.add(game.result, game.first_is_black);
+        self.games_played = self.tally.games();
+        self.score = self.tally.score();
+        self.elo = elo_interval(&self.tally);
+        self.sprt = self.sprt.map(|s| s.test.state(&self.tally));
+        let at = self.games.partition_point(|g| g.round < game.round);
+        self.games.insert(at, game);
     }
 
     /// The summary as pretty JSON (non-finite figures, such as an interval's unbounded

@@ -73,23 +73,21 @@ pub fn run_match(
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
-    let mut games = Vec::new();
+    let mut summary = MatchSummary::new(
+        [cfg.engines[0].name.clone(), cfg.engines[1].name.clone()],
+        cfg.game.variant,
+        cfg.game.rules_echo.clone(),
+        cfg.game.tc_text.clone(),
+        Vec::new(),
+        cfg.sprt,
+        Some(RefereeCost::default()),
+    );
+    summary.games_planned = cfg.games;
     let mut cost = RefereeCost::default();
     let mut stopped_early = false;
     // The SPRT's state when it decided: games already under way then still finish and
     // count in the score, but do not reopen the decision.
     let mut decided = None;
-    let summary_of = |games: &[GameSummary], cost: RefereeCost| {
-        MatchSummary::new(
-            [cfg.engines[0].name.clone(), cfg.engines[1].name.clone()],
-            cfg.game.variant,
-            cfg.game.rules_echo.clone(),
-            cfg.game.tc_text.clone(),
-            games.to_vec(),
-            cfg.sprt,
-            Some(cost),
-        )
-    };
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let workers = cfg.concurrency.clamp(1, cfg.games.max(1));
@@ -113,9 +111,8 @@ pub fn run_match(
                 }
             }
             cost.merge(&record.referee_cost);
-            games.push(GameSummary::of(&record, done.first == Color::Black));
+            summary.add(GameSummary::of(&record, done.first == Color::Black));
             progress(&finished_line(&record));
-            let summary = summary_of(&games, cost);
             for line in summary.table().lines() {
                 progress(line);
             }
@@ -131,8 +128,7 @@ pub fn run_match(
     if let Some(e) = failure {
         return Err(e);
     }
-    let mut summary = summary_of(&games, cost);
-    summary.games_planned = cfg.games;
+    summary.referee_cost = Some(cost);
     summary.stopped_early = stopped_early;
     if decided.is_some() {
         summary.sprt = decided;
