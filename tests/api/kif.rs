@@ -279,3 +279,33 @@ async fn record_problems_repeat_at_most_64_characters_of_a_line() {
         assert!(detail.chars().count() < 600, "{reason}: {detail}");
     }
 }
+
+/// Issue 36: lishogi's rules library shogiops writes `仝` on both step lines when a lion's
+/// double move ends on the previous move's destination (the record of
+/// `tests/data/shogiops_kif/game_02.kif`: the lion goes 5八, 4七, then takes the go-between
+/// that has just moved to 4六). The server reads it; a `仝` that fits no spelling is
+/// refused with its line.
+#[tokio::test]
+async fn shogiops_same_square_on_both_step_lines() {
+    let app = spawn_app().await;
+    let head = "手合割：\n手数----指手---------消費時間--\n   1手目   5八獅子 （←7十）\n   2手目   4六仲人 （←4五）\n";
+    let text = format!("{head}   3手目一歩目 仝獅子 （←5八）\n   3手目二歩目 仝獅子 （←4七）\n");
+    let a = replay_record(&app, "chu", &text).await;
+    assert_eq!(a.status, 200, "{a:?}");
+    let verdicts = a.body["verdicts"].as_array().unwrap();
+    let submitted: Vec<&str> = verdicts
+        .iter()
+        .map(|v| v["submitted"].as_str().unwrap())
+        .collect();
+    assert_eq!(submitted, ["7j5h", "4e4f", "5h4g4f"]);
+    assert_eq!(verdicts[2]["line"], 5);
+    assert_eq!(verdicts[2]["legal"], true);
+    // Through the empty 4七 to where the lion could jump: the jump.
+    assert_eq!(verdicts[2]["move"]["move"], "5h4f");
+    // `仝` (4六) on the first line, the second starting from 4七 and ending elsewhere.
+    let wrong = format!("{head}   3手目一歩目 仝獅子 （←5八）\n   3手目二歩目 3六獅子 （←4七）\n");
+    let a = replay_record(&app, "chu", &wrong).await;
+    assert_problem(&a, 422, "invalid_record");
+    assert_eq!(a.body["line"], 5, "{a:?}");
+    assert_eq!(a.body["reason"], "kif_sequence", "{a:?}");
+}

@@ -212,3 +212,124 @@ fn the_writer_draws_chu_as_lishogi_does() {
         "先手：\n後手：\n手数----指手---------消費時間--\n   1手目   7八歩兵 （←7九）\n   2手目   7五歩兵 （←7四）\n"
     );
 }
+
+/// A chu board for the `仝` cases (shogiops' diagram layout): Black king 7十二 and lion
+/// 6八; White king 6一, pawn 6七 and gold 5五.
+const SAME_SQUARE_BOARD: &str = " １２ １１ １０ ９  ８  ７  ６  ５  ４  ３  ２  １
++------------------------------------------------+
+|  ・  ・  ・  ・  ・  ・ v玉  ・  ・  ・  ・  ・|一
+|  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・|二
+|  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・|三
+|  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・|四
+|  ・  ・  ・  ・  ・  ・  ・ v金  ・  ・  ・  ・|五
+|  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・|六
+|  ・  ・  ・  ・  ・  ・ v歩  ・  ・  ・  ・  ・|七
+|  ・  ・  ・  ・  ・  ・  獅  ・  ・  ・  ・  ・|八
+|  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・|九
+|  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・|十
+|  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・|十一
+|  ・  ・  ・  ・  ・  玉  ・  ・  ・  ・  ・  ・|十二
++------------------------------------------------+
+手数----指手---------消費時間--
+   1手目   7十一玉将 （←7十二）
+   2手目   5六金将 （←5五）
+";
+
+/// The record above with a third move of `lines` (the lion's double move).
+fn same_square_record(lines: &str) -> String {
+    format!("{SAME_SQUARE_BOARD}{lines}")
+}
+
+/// Issue 36: the lion takes the pawn on 6七 and then the gold that has just moved to
+/// 5六. shogiops writes `仝` on both step lines (the move ends on the previous move's
+/// destination); a record may also write it on the second line only. Both read as
+/// `6h6g5f` (hand-derived from the board).
+#[test]
+fn same_square_on_either_or_both_step_lines() {
+    let rules = rules_for("chu", "");
+    for third in [
+        "   3手目一歩目 仝獅子 （←6八）\n   3手目二歩目 仝獅子 （←6七）\n",
+        "   3手目一歩目 6七獅子 （←6八）\n   3手目二歩目 仝獅子 （←6七）\n",
+        "   3手目一歩目 6七獅子 （←6八）\n   3手目二歩目 5六獅子 （←6七）\n",
+    ] {
+        let moves = read_moves(&rules, &same_square_record(third));
+        assert_eq!(moves, ["7l7k", "5e5f", "6h6g5f"], "{third}");
+    }
+    // scalashogi's spelling: `仝` on the first step when the lion's first step lands on
+    // the previous destination (here the pawn that has just moved to 6七, taken in place).
+    let board = SAME_SQUARE_BOARD
+        .replace(" v歩  ・  ・  ・  ・  ・|七", "  ・  ・  ・  ・  ・  ・|七")
+        .replace(
+            "|  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・|六",
+            "|  ・  ・  ・  ・  ・  ・ v歩  ・  ・  ・  ・  ・|六",
+        )
+        .replace("   2手目   5六金将 （←5五）", "   2手目   6七歩兵 （←6六）");
+    let igui = format!(
+        "{board}   3手目一歩目 仝獅子 （←6八）\n   3手目二歩目 6八獅子（居食い） （←6七）\n"
+    );
+    assert_eq!(read_moves(&rules, &igui), ["7l7k", "6f6g", "6h6g6h"]);
+}
+
+/// `仝` that fits neither spelling is refused on its line: the first step says `仝` (5六)
+/// but the second starts from 6七 and ends elsewhere; a second step that does not start
+/// where the first ended; and both lines `仝` through a square the lion cannot step to.
+#[test]
+fn same_square_that_contradicts_the_record_is_refused() {
+    let rules = rules_for("chu", "");
+    let neither = "   3手目一歩目 仝獅子 （←6八）\n   3手目二歩目 7八獅子 （←6七）\n";
+    let e = read_kif(&rules, &same_square_record(neither), 100).unwrap_err();
+    assert_eq!((e.line, e.code), (19, "kif_sequence"), "{e}");
+    assert!(e.message.contains("5六") && e.message.contains("6七"), "{e}");
+    let detached = "   3手目一歩目 6七獅子 （←6八）\n   3手目二歩目 仝獅子 （←6六）\n";
+    let e = read_kif(&rules, &same_square_record(detached), 100).unwrap_err();
+    assert_eq!((e.line, e.code), (20, "kif_sequence"), "{e}");
+    let far = "   3手目一歩目 仝獅子 （←6八）\n   3手目二歩目 仝獅子 （←6六）\n";
+    let e = read_kif(&rules, &same_square_record(far), 100).unwrap_err();
+    assert_eq!((e.line, e.code), (19, "kif_illegal_move"), "{e}");
+    // On the first move `仝` has no previous destination.
+    let first = "手数----指手---------消費時間--\n   1手目一歩目 仝獅子 （←7十）\n   1手目二歩目 仝獅子 （←7九）\n";
+    let e = read_kif(&rules, first, 100).unwrap_err();
+    assert_eq!((e.line, e.code), (2, "kif_sequence"), "{e}");
+}
+
+/// Records written by lishogi's rules library (shogiops, npm, version and seed in each
+/// file's header; `.ci/shogiops.sh` made them and checks many more against the server):
+/// each reads to the USI strings shogiops played, listed in its `# usi:` line. Together
+/// they hold every spelling its writer has for chu.
+#[test]
+fn records_written_by_shogiops_read_to_its_moves() {
+    let rules = rules_for("chu", "");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/shogiops_kif");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "kif"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 4, "{files:?}");
+    let mut all = String::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        let usi: Vec<&str> = text
+            .lines()
+            .find_map(|l| l.strip_prefix("# usi: "))
+            .unwrap_or_else(|| panic!("{file:?} has no `# usi:` line"))
+            .split(' ')
+            .collect();
+        assert_eq!(read_moves(&rules, &text), usi, "{file:?}");
+        all.push_str(&text);
+    }
+    // The spellings: `仝` on both step lines, igui, a pass, a promotion, ranks 10 to 12.
+    for needle in [
+        "一歩目 仝",
+        "二歩目 仝",
+        "（居食い）",
+        "(じっと)",
+        "成 （←",
+        "十）",
+        "十一",
+        "十二",
+    ] {
+        assert!(all.contains(needle), "no `{needle}` in the shogiops records");
+    }
+}

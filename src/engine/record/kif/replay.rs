@@ -242,6 +242,38 @@ impl Player<'_> {
         self.rules.variant.shape().name(sq).to_string()
     }
 
+    /// The square a step line that says `仝` stands for: the previous move's destination.
+    /// On a step followed by another, the next step's origin names the square; it must be
+    /// the previous destination (scalashogi's spelling: the lion's first step lands there),
+    /// or the move's last step says `仝` too (shogiops' spelling, issue 36: when the
+    /// double move ends on the previous destination, every step line says `仝`).
+    fn same_square(&self, lines: &[(usize, Step)], i: usize) -> Result<Square, String> {
+        let last = self
+            .last
+            .ok_or("仝 (same square) on the first move has no previous move")?;
+        let steps = || {
+            lines
+                .iter()
+                .skip(i + 1)
+                .map(|(_, s)| s)
+                .filter(|s| s.label != Label::Shot)
+        };
+        let Some(next) = steps().next() else {
+            return Ok(last);
+        };
+        let shape = self.rules.variant.shape();
+        if next.origin == last || steps().last().is_some_and(|s| s.dest == Dest::Same) {
+            return Ok(next.origin);
+        }
+        Err(format!(
+            "仝 (same square) names the previous move's destination {}, but the next step \
+             starts from {} and the move does not end on {}",
+            super::numerals::kif_square(shape, last),
+            super::numerals::kif_square(shape, next.origin),
+            super::numerals::kif_square(shape, last),
+        ))
+    }
+
     /// The machine text of one move's lines.
     fn machine_text(&self, lines: &[(usize, Step)]) -> Result<(String, Option<bool>), KifError> {
         let first = &lines[0].1;
@@ -286,12 +318,7 @@ impl Player<'_> {
                     }
                     let to = match step.dest {
                         Dest::Square(sq) => sq,
-                        Dest::Same if i == 0 => self.last.ok_or_else(|| {
-                            bad("仝 (same square) on the first move has no previous move".into())
-                        })?,
-                        Dest::Same => {
-                            return Err(bad("仝 is written only on a move's first line".into()))
-                        }
+                        Dest::Same => self.same_square(lines, i).map_err(bad)?,
                     };
                     text.push_str(&self.square(to));
                     promote = step.promote;
