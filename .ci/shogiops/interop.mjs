@@ -348,6 +348,15 @@ console.log(
 for (const [why, where] of gaps) {
   console.log(`  ${where.length} stopped at ${why}; first: ${where[0]}`);
 }
+// Every line of those records that meets one of the gaps (a record stops at its first).
+const gapLines = new Map();
+for (const { text } of written) {
+  for (const line of text.split('\n').filter(l => /^\s*\d+手目/.test(l))) {
+    const why = knownGap(line);
+    if (why) gapLines.set(why, (gapLines.get(why) ?? 0) + 1);
+  }
+}
+for (const [why, count] of gapLines) console.log(`  ${count} line(s) in all meet ${why}`);
 // With those gaps worked around, shogiops must read every record to the same positions.
 let aroundOk = 0;
 for (const { g, text } of written) {

@@ -251,6 +251,7 @@ fn same_square_on_either_or_both_step_lines() {
         "   3手目一歩目 仝獅子 （←6八）\n   3手目二歩目 仝獅子 （←6七）\n",
         "   3手目一歩目 6七獅子 （←6八）\n   3手目二歩目 仝獅子 （←6七）\n",
         "   3手目一歩目 6七獅子 （←6八）\n   3手目二歩目 5六獅子 （←6七）\n",
+        "   3手目一歩目 仝獅子 （←6八）\n   3手目二歩目 5六獅子 （←6七）\n",
     ] {
         let moves = read_moves(&rules, &same_square_record(third));
         assert_eq!(moves, ["7l7k", "5e5f", "6h6g5f"], "{third}");
@@ -279,7 +280,10 @@ fn same_square_that_contradicts_the_record_is_refused() {
     let neither = "   3手目一歩目 仝獅子 （←6八）\n   3手目二歩目 7八獅子 （←6七）\n";
     let e = read_kif(&rules, &same_square_record(neither), 100).unwrap_err();
     assert_eq!((e.line, e.code), (19, "kif_sequence"), "{e}");
-    assert!(e.message.contains("5六") && e.message.contains("6七"), "{e}");
+    assert!(
+        e.message.contains("5六") && e.message.contains("6七"),
+        "{e}"
+    );
     let detached = "   3手目一歩目 6七獅子 （←6八）\n   3手目二歩目 仝獅子 （←6六）\n";
     let e = read_kif(&rules, &same_square_record(detached), 100).unwrap_err();
     assert_eq!((e.line, e.code), (20, "kif_sequence"), "{e}");
@@ -330,6 +334,9 @@ fn records_written_by_shogiops_read_to_its_moves() {
         "十一",
         "十二",
     ] {
-        assert!(all.contains(needle), "no `{needle}` in the shogiops records");
+        assert!(
+            all.contains(needle),
+            "no `{needle}` in the shogiops records"
+        );
     }
 }

@@ -245,8 +245,8 @@ impl Player<'_> {
     /// The square a step line that says `仝` stands for: the previous move's destination.
     /// On a step followed by another, the next step's origin names the square; it must be
     /// the previous destination (scalashogi's spelling: the lion's first step lands there),
-    /// or the move's last step says `仝` too (shogiops' spelling, issue 36: when the
-    /// double move ends on the previous destination, every step line says `仝`).
+    /// or the move ends there (shogiops' spelling, issue 36: when the double move ends on
+    /// the previous destination, every step line says `仝`).
     fn same_square(&self, lines: &[(usize, Step)], i: usize) -> Result<Square, String> {
         let last = self
             .last
@@ -262,7 +262,8 @@ impl Player<'_> {
             return Ok(last);
         };
         let shape = self.rules.variant.shape();
-        if next.origin == last || steps().last().is_some_and(|s| s.dest == Dest::Same) {
+        let ends_there = |s: &Step| s.dest == Dest::Same || s.dest == Dest::Square(last);
+        if next.origin == last || steps().next_back().is_some_and(ends_there) {
             return Ok(next.origin);
         }
         Err(format!(
