@@ -42,6 +42,7 @@ const RULE_SETS: &[(&str, &str)] = &[
     ("tai", "profile=wikipedia"),
     ("tai", "profile=japanese"),
     ("tai", "profile=tsa"),
+    ("tai", "profile=wikipedia emperor_capture=royals_only"),
     (
         "tai",
         "profile=wikipedia promotion_trigger=capture_of_promoted lion_dog_jump_back=true",
@@ -138,6 +139,21 @@ fn bulk_counts_equal_the_full_walk_at_depth_two() {
         }
         let seed = 0x2545_f491_4f6c_dd1d ^ (i as u64) << 8;
         let leaves = check_game(&rules, seed, 120, 8, 2);
+        assert!(leaves > 0, "{variant} {options}: no move compared");
+    }
+}
+
+/// The boards above 400 squares at depth two, on fewer positions: there the last two
+/// plies keep the emperor's count per victim between sibling positions.
+#[test]
+fn bulk_counts_equal_the_full_walk_at_depth_two_on_the_large_boards() {
+    for (i, (variant, options)) in RULE_SETS.iter().enumerate() {
+        let rules = rules_for(variant, options);
+        if rules.variant.shape().len() <= 400 {
+            continue;
+        }
+        let seed = 0x5851_f42d_4c95_7f2d ^ (i as u64) << 8;
+        let leaves = check_game(&rules, seed, 96, 24, 2);
         assert!(leaves > 0, "{variant} {options}: no move compared");
     }
 }
