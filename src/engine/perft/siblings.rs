@@ -40,8 +40,8 @@ pub(super) struct Siblings {
     first_moves: u64,
     first_passes: u64,
     /// The first child's pieces (of the side to move there) recounted in every child:
-    /// those without a bound, and those that read a lion's square a capture of which asks
-    /// the lion-trading rules.
+    /// those without a bound, those that read a lion's square a capture of which asks the
+    /// lion-trading rules, and the squares the first move touches with their readers.
     always: Vec<Square>,
     /// The first child's pieces that read off their lines: square, coordinates, how far.
     near: Vec<(Square, i32, i32, i32)>,
@@ -62,6 +62,8 @@ pub(super) struct Siblings {
     radius: i32,
     /// Whether a hook mover was the first piece along a line from a changed square.
     hooked: bool,
+    /// Whether one was along a line from a square the first move touches.
+    first_hooked: bool,
 }
 
 impl Siblings {
@@ -86,6 +88,7 @@ impl Siblings {
             emperor: None,
             radius: off_line_reach(rules),
             hooked: false,
+            first_hooked: false,
         }
     }
 
@@ -112,7 +115,7 @@ impl Siblings {
         let live = !self.reference.is_terminal();
         let them = self.reference.side();
         if live {
-            self.read_first(rules, them);
+            self.read_first(rules, them, first);
         }
         let mut total = 0;
         for (i, mv) in moves.iter().enumerate() {
@@ -147,7 +150,7 @@ impl Siblings {
     }
 
     /// Counts the first child piece by piece and sorts its pieces by what they read.
-    fn read_first(&mut self, rules: &Rules, them: Color) {
+    fn read_first(&mut self, rules: &Rules, them: Color, first: &Move) {
         let geo = &rules.variant.geometry;
         self.first_moves = 0;
         self.first_passes = 0;
@@ -186,6 +189,16 @@ impl Siblings {
             }
         }
         self.map_near(rules);
+        // The squares the first move touches, and what reads them, are recounted in every
+        // child: their readers are found once.
+        self.hooked = false;
+        let mut readers = Vec::new();
+        for &t in std::iter::once(&first.from).chain(first.squares()) {
+            readers.push(t);
+            self.readers(rules, t, them, &mut readers);
+        }
+        self.always.extend(readers);
+        self.first_hooked = self.hooked;
         if rules.lion_trading.is_some() {
             // The lions the side to move at the parent has: a piece reading such a square
             // may capture a lion, which asks the lion-trading rules beyond what it reads.
@@ -332,13 +345,16 @@ impl Siblings {
         }
         self.mark += 1;
         self.changed_squares(rules, first, mv);
-        self.hooked = false;
+        self.hooked = self.first_hooked;
         let changed = std::mem::take(&mut self.changed);
         let mut recount = std::mem::take(&mut self.always);
         let always = recount.len();
-        recount.extend_from_slice(&changed);
         for &d in &changed {
-            self.readers(rules, d, them, &mut recount);
+            // The first move's squares and their readers are in `always`.
+            if d != first.from && !first.squares().contains(&d) {
+                recount.push(d);
+                self.readers(rules, d, them, &mut recount);
+            }
         }
         let (mut added, mut removed) = (0, 0);
         let (mut passes_added, mut passes_removed) = (0, 0);
