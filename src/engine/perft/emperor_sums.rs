@@ -108,9 +108,9 @@ impl EmperorSums {
                 .iter()
                 .any(|&c| first.emperors(c).count() != child.emperors(c).count())
             || changed.iter().any(|&d| {
-                sides.iter().any(|&c| {
-                    first.hook_movers(c).contains(d) || child.hook_movers(c).contains(d)
-                })
+                sides
+                    .iter()
+                    .any(|&c| first.hook_movers(c).contains(d) || child.hook_movers(c).contains(d))
             });
         if whole || changed.len() > MOST_CHANGED {
             return count_piece(child, rules, self.square).moves;

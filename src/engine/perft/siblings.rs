@@ -258,9 +258,7 @@ impl Siblings {
         let hooks = self.emperor.is_some();
         for dir in 0..8 {
             let ray = rays.towards(dir);
-            let first = ray
-                .iter()
-                .position(|&s| !self.reference.cell(s).is_empty());
+            let first = ray.iter().position(|&s| !self.reference.cell(s).is_empty());
             if let Some(k) = first {
                 let s = ray[k];
                 let cell = self.reference.cell(s);
