@@ -130,32 +130,29 @@ fn bulk_counts_equal_the_full_walk_at_depth_one() {
     }
 }
 
-#[test]
-fn bulk_counts_equal_the_full_walk_at_depth_two() {
+/// Depth two on every rule set whose board is above 400 squares (`large`) or not, one
+/// random game each from `seed`.
+fn depth_two(large: bool, seed: u64, plies: usize, every: usize) {
     for (i, (variant, options)) in RULE_SETS.iter().enumerate() {
         let rules = rules_for(variant, options);
-        if rules.variant.shape().len() > 400 {
+        if (rules.variant.shape().len() > 400) != large {
             continue;
         }
-        let seed = 0x2545_f491_4f6c_dd1d ^ (i as u64) << 8;
-        let leaves = check_game(&rules, seed, 120, 8, 2);
+        let leaves = check_game(&rules, seed ^ (i as u64) << 8, plies, every, 2);
         assert!(leaves > 0, "{variant} {options}: no move compared");
     }
+}
+
+#[test]
+fn bulk_counts_equal_the_full_walk_at_depth_two() {
+    depth_two(false, 0x2545_f491_4f6c_dd1d, 120, 8);
 }
 
 /// The boards above 400 squares at depth two, on fewer positions: there the last two
 /// plies keep the emperor's count per victim between sibling positions.
 #[test]
 fn bulk_counts_equal_the_full_walk_at_depth_two_on_the_large_boards() {
-    for (i, (variant, options)) in RULE_SETS.iter().enumerate() {
-        let rules = rules_for(variant, options);
-        if rules.variant.shape().len() <= 400 {
-            continue;
-        }
-        let seed = 0x5851_f42d_4c95_7f2d ^ (i as u64) << 8;
-        let leaves = check_game(&rules, seed, 96, 24, 2);
-        assert!(leaves > 0, "{variant} {options}: no move compared");
-    }
+    depth_two(true, 0x5851_f42d_4c95_7f2d, 96, 24);
 }
 
 /// Tai shogi at depth two deep into random games, where pieces stand apart and the
