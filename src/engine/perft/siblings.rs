@@ -2,8 +2,9 @@
 //! of one position differ from its first child on a few squares, so a child's count is the
 //! first child's count piece by piece, recounting only the pieces whose generation may read
 //! a changed square ([`reads`]): the pieces at the changed squares, the first piece along
-//! each line from one whose range reaches it, and the pieces reading off their lines within their reach of one
-//! (found in a map built once per parent: per square, the pieces whose reach covers it).
+//! each line from one whose range reaches it, and the pieces reading off their lines
+//! within their reach of one (found in a map built once per parent: per square, the
+//! pieces whose reach covers it).
 //! The changed squares are those the two moves (the first child's and this child's) touch
 //! where the two positions differ ([`Siblings::changed_squares`], the one place that
 //! decides them). The emperor, which reads the whole board, keeps its per-victim answers
