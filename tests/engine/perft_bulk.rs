@@ -42,6 +42,7 @@ const RULE_SETS: &[(&str, &str)] = &[
     ("tai", "profile=wikipedia"),
     ("tai", "profile=japanese"),
     ("tai", "profile=tsa"),
+    ("tai", "profile=wikipedia emperor_capture=royals_only"),
     (
         "tai",
         "profile=wikipedia promotion_trigger=capture_of_promoted lion_dog_jump_back=true",
@@ -129,15 +130,50 @@ fn bulk_counts_equal_the_full_walk_at_depth_one() {
     }
 }
 
-#[test]
-fn bulk_counts_equal_the_full_walk_at_depth_two() {
+/// Depth two on every rule set whose board is above 400 squares (`large`) or not, one
+/// random game each from `seed`.
+fn depth_two(large: bool, seed: u64, plies: usize, every: usize) {
     for (i, (variant, options)) in RULE_SETS.iter().enumerate() {
         let rules = rules_for(variant, options);
-        if rules.variant.shape().len() > 400 {
+        if (rules.variant.shape().len() > 400) != large {
             continue;
         }
-        let seed = 0x2545_f491_4f6c_dd1d ^ (i as u64) << 8;
-        let leaves = check_game(&rules, seed, 120, 8, 2);
+        let leaves = check_game(&rules, seed ^ (i as u64) << 8, plies, every, 2);
         assert!(leaves > 0, "{variant} {options}: no move compared");
     }
+}
+
+#[test]
+fn bulk_counts_equal_the_full_walk_at_depth_two() {
+    depth_two(false, 0x2545_f491_4f6c_dd1d, 120, 8);
+}
+
+/// The boards above 400 squares at depth two, on fewer positions: there the last two
+/// plies keep the emperor's count per victim between sibling positions.
+#[test]
+fn bulk_counts_equal_the_full_walk_at_depth_two_on_the_large_boards() {
+    depth_two(true, 0x5851_f42d_4c95_7f2d, 96, 24);
+}
+
+/// Tai shogi at depth two deep into random games, where pieces stand apart and the
+/// emperor's captures turn on lines that other moves open and close: the emperor's count
+/// kept per victim between sibling positions against the full walk.
+#[test]
+fn emperor_counts_kept_per_victim_equal_the_full_walk() {
+    let rules = rules_for("tai", "profile=wikipedia");
+    let mut compared = 0;
+    for seed in 0..3 {
+        let mut rng = Rng(0x0000_ddb1_a5e5 ^ seed << 16);
+        for pos in random_game(&rules, &mut rng, 900)
+            .iter()
+            .skip(150)
+            .step_by(50)
+        {
+            let text = format_position_of(rules.variant, pos);
+            let full = full_walk(pos, &rules, 2, &|_, _| 1);
+            assert_eq!(perft(pos, &rules, 2), full, "perft(2) of {text}");
+            compared += 1;
+        }
+    }
+    assert!(compared > 10, "only {compared} positions compared");
 }

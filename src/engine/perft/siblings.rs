@@ -2,10 +2,19 @@
 //! of one position differ from its first child on a few squares, so a child's count is the
 //! first child's count piece by piece, recounting only the pieces whose generation may read
 //! a changed square ([`reads`]): the pieces at the changed squares, the first piece along
-//! each line from one, and the pieces reading off their lines within their reach of one.
-//! Every child is still played; no child's moves are.
+//! each line from one whose range reaches it, and the pieces reading off their lines
+//! within their reach of one (found in a map built once per parent: per square, the
+//! pieces whose reach covers it).
+//! The changed squares are those the two moves (the first child's and this child's) touch
+//! where the two positions differ ([`Siblings::changed_squares`], the one place that
+//! decides them). The emperor, which reads the whole board, keeps its per-victim answers
+//! between children ([`super::emperor_sums`]). Every child is still played; no child's
+//! moves are.
 
+use super::emperor_sums::{off_line_reach, EmperorSums};
 use crate::engine::core::color::Color;
+use crate::engine::core::dir::opposite_abs;
+use crate::engine::core::moves::Move;
 use crate::engine::core::piece::FaceId;
 use crate::engine::core::square::Square;
 use crate::engine::interrupt::stopped;
@@ -32,14 +41,30 @@ pub(super) struct Siblings {
     first_moves: u64,
     first_passes: u64,
     /// The first child's pieces (of the side to move there) recounted in every child:
-    /// those without a bound, and those that read a lion's square a capture of which asks
-    /// the lion-trading rules.
+    /// those without a bound, those that read a lion's square a capture of which asks the
+    /// lion-trading rules, and the squares the first move touches with their readers.
     always: Vec<Square>,
-    /// The first child's pieces that read off their lines: square, coordinates, how far,
-    /// and whether along their lines past pieces too.
-    near: Vec<(Square, i32, i32, i32, bool)>,
+    /// The first child's pieces that read off their lines: square, coordinates, how far.
+    near: Vec<(Square, i32, i32, i32)>,
+    /// Per square `s`, `near_items[near_start[s]..near_start[s + 1]]`: the pieces of
+    /// `near` whose reach covers it.
+    near_start: Vec<u32>,
+    near_items: Vec<Square>,
+    /// Scratch for filling `near_items`.
+    near_fill: Vec<u32>,
+    /// The first child's pieces that read along their lines past pieces: square and
+    /// coordinates.
+    lines: Vec<(Square, i32, i32)>,
     /// The squares where the child differs from the first child.
     changed: Vec<Square>,
+    /// The first child's emperor, when its count is kept per victim.
+    emperor: Option<EmperorSums>,
+    /// The farthest off-line reach of any piece ([`off_line_reach`]).
+    radius: i32,
+    /// Whether a hook mover was the first piece along a line from a changed square.
+    hooked: bool,
+    /// Whether one was along a line from a square the first move touches.
+    first_hooked: bool,
 }
 
 impl Siblings {
@@ -56,7 +81,15 @@ impl Siblings {
             first_passes: 0,
             always: Vec::new(),
             near: Vec::new(),
+            near_start: vec![0; squares + 1],
+            near_items: Vec::new(),
+            near_fill: vec![0; squares],
+            lines: Vec::new(),
             changed: Vec::new(),
+            emperor: None,
+            radius: off_line_reach(rules),
+            hooked: false,
+            first_hooked: false,
         }
     }
 
@@ -83,7 +116,7 @@ impl Siblings {
         let live = !self.reference.is_terminal();
         let them = self.reference.side();
         if live {
-            self.read_first(rules, them);
+            self.read_first(rules, them, first);
         }
         let mut total = 0;
         for (i, mv) in moves.iter().enumerate() {
@@ -102,7 +135,7 @@ impl Siblings {
                 if self.child.is_terminal() {
                     0
                 } else if live {
-                    self.child_count(rules, them)
+                    self.child_count(rules, them, first, mv)
                 } else {
                     // Only the first child's counts are missing: count this one whole.
                     count_whole(&self.child, rules, them)
@@ -118,31 +151,55 @@ impl Siblings {
     }
 
     /// Counts the first child piece by piece and sorts its pieces by what they read.
-    fn read_first(&mut self, rules: &Rules, them: Color) {
+    fn read_first(&mut self, rules: &Rules, them: Color, first: &Move) {
         let geo = &rules.variant.geometry;
         self.first_moves = 0;
         self.first_passes = 0;
         self.always.clear();
         self.near.clear();
+        self.lines.clear();
+        self.emperor = None;
         for sq in self.reference.occupied(them).iter() {
             let pc = count_piece(&self.reference, rules, sq);
             self.counts[sq.index()] = pc;
             self.first_moves += pc.moves;
             self.first_passes += u64::from(pc.passes);
             let face = self.reference.cell(sq).face_unchecked();
+            let (x, y) = geo.xy(sq);
             let (r, lines) = match self.reads_of(rules, face, them) {
                 Reads::Anywhere => {
-                    self.always.push(sq);
+                    let sums = if self.emperor.is_none() {
+                        EmperorSums::of(&self.reference, rules, them, sq, self.radius)
+                    } else {
+                        None
+                    };
+                    match sums {
+                        Some(e) => self.emperor = Some(e),
+                        None => self.always.push(sq),
+                    }
                     continue;
                 }
                 Reads::Near(r) => (r, false),
                 Reads::Lines(r) => (r, true),
             };
-            if r > 0 || lines {
-                let (x, y) = geo.xy(sq);
-                self.near.push((sq, x, y, i32::from(r), lines));
+            if r > 0 {
+                self.near.push((sq, x, y, i32::from(r)));
+            }
+            if lines {
+                self.lines.push((sq, x, y));
             }
         }
+        self.map_near(rules);
+        // The squares the first move touches, and what reads them, are recounted in every
+        // child: their readers are found once.
+        self.hooked = false;
+        let mut readers = Vec::new();
+        for &t in std::iter::once(&first.from).chain(first.squares()) {
+            readers.push(t);
+            self.readers(rules, t, them, &mut readers);
+        }
+        self.always.extend(readers);
+        self.first_hooked = self.hooked;
         if rules.lion_trading.is_some() {
             // The lions the side to move at the parent has: a piece reading such a square
             // may capture a lion, which asks the lion-trading rules beyond what it reads.
@@ -161,42 +218,106 @@ impl Siblings {
         }
     }
 
-    /// The pieces of `them` in the first child that may read the square `t`: the first
-    /// piece along each line from it, and the pieces reading off their lines that near.
-    fn readers(&self, rules: &Rules, t: Square, them: Color, out: &mut Vec<Square>) {
-        let geo = &rules.variant.geometry;
-        let rays = geo.rays_from(t);
-        for dir in 0..8 {
-            let first = rays
-                .towards(dir)
-                .iter()
-                .find(|&&s| !self.reference.cell(s).is_empty());
-            if let Some(&s) = first {
-                if self.reference.cell(s).is_color(them) {
-                    out.push(s);
-                }
+    /// Fills the map from each square to the pieces of `near` whose reach covers it.
+    fn map_near(&mut self, rules: &Rules) {
+        let shape = rules.variant.geometry.shape;
+        let (files, ranks) = (i32::from(shape.files), i32::from(shape.ranks));
+        let boxes = |&(_, x, y, r): &(Square, i32, i32, i32)| {
+            ((y - r).max(0)..=(y + r).min(ranks - 1)).flat_map(move |yy| {
+                ((x - r).max(0)..=(x + r).min(files - 1)).map(move |xx| (yy * files + xx) as usize)
+            })
+        };
+        let start = &mut self.near_start;
+        start.fill(0);
+        for piece in &self.near {
+            for s in boxes(piece) {
+                start[s + 1] += 1;
             }
         }
-        let (tx, ty) = geo.xy(t);
-        for &(sq, x, y, r, lines) in &self.near {
-            let (dx, dy) = ((tx - x).abs(), (ty - y).abs());
-            if (dx <= r && dy <= r) || (lines && (dx == 0 || dy == 0 || dx == dy)) {
-                out.push(sq);
+        for i in 1..start.len() {
+            start[i] += start[i - 1];
+        }
+        let n = self.near_fill.len();
+        self.near_fill.copy_from_slice(&start[..n]);
+        self.near_items.clear();
+        self.near_items.resize(start[n] as usize, Square(0));
+        for piece in &self.near {
+            for s in boxes(piece) {
+                self.near_items[self.near_fill[s] as usize] = piece.0;
+                self.near_fill[s] += 1;
             }
         }
     }
 
-    /// The moves of `them` in the child: the first child's, with the pieces that may read
-    /// a changed square (or always must be) counted again.
-    fn child_count(&mut self, rules: &Rules, them: Color) -> u64 {
-        if self.mark == u32::MAX {
-            self.marks.fill(0);
-            self.mark = 0;
+    /// The pieces of `them` in the first child that may read the square `t`: the first
+    /// piece along each line from it when its range reaches `t`, and the pieces reading off
+    /// their lines that near;
+    /// notes in `hooked` when a hook mover is the first piece along a line.
+    fn readers(&mut self, rules: &Rules, t: Square, them: Color, out: &mut Vec<Square>) {
+        let geo = &rules.variant.geometry;
+        let rays = geo.rays_from(t);
+        let hooks = self.emperor.is_some();
+        for dir in 0..8 {
+            let ray = rays.towards(dir);
+            let first = ray.iter().position(|&s| !self.reference.cell(s).is_empty());
+            if let Some(k) = first {
+                let s = ray[k];
+                let cell = self.reference.cell(s);
+                // Along the line a piece reads up to its range (its other reads are in
+                // the map below, its reads past pieces in `lines`).
+                if cell.is_color(them)
+                    && usize::from(
+                        rules.face(cell.face_unchecked()).compiled[them.index()].slide_max
+                            [opposite_abs(dir)],
+                    ) > k
+                {
+                    out.push(s);
+                }
+                if hooks
+                    && (self.reference.hook_movers(Color::Black).contains(s)
+                        || self.reference.hook_movers(Color::White).contains(s))
+                {
+                    self.hooked = true;
+                }
+            }
         }
-        self.mark += 1;
+        let i = t.index();
+        let (a, b) = (self.near_start[i] as usize, self.near_start[i + 1] as usize);
+        out.extend_from_slice(&self.near_items[a..b]);
+        if !self.lines.is_empty() {
+            let (tx, ty) = geo.xy(t);
+            for &(sq, x, y) in &self.lines {
+                let (dx, dy) = ((tx - x).abs(), (ty - y).abs());
+                if dx == 0 || dy == 0 || dx == dy {
+                    out.push(sq);
+                }
+            }
+        }
+    }
+
+    /// Fills `changed` with the squares where the child differs from the first child. Both
+    /// are the parent with one move played (`first`, `mv`): where the moves change only
+    /// the squares they list and their starts, those squares are compared; elsewhere (range
+    /// captures, line captures, shots, burns, reversions) every cell is.
+    fn changed_squares(&mut self, rules: &Rules, first: &Move, mv: &Move) {
+        self.changed.clear();
+        let play = &rules.play;
+        let listed = !play.range_captures
+            && !play.line_captures
+            && play.burning.is_none()
+            && play.reversions.is_none()
+            && first.shots().is_empty()
+            && mv.shots().is_empty();
+        if listed {
+            let starts = [first.from, mv.from];
+            for &s in starts.iter().chain(first.squares()).chain(mv.squares()) {
+                if self.reference.cell(s) != self.child.cell(s) && !self.changed.contains(&s) {
+                    self.changed.push(s);
+                }
+            }
+            return;
+        }
         let n = self.counts.len();
-        let mut changed = std::mem::take(&mut self.changed);
-        changed.clear();
         let (was, now) = (self.reference.cells(n), self.child.cells(n));
         for (k, (a, b)) in was.chunks(8).zip(now.chunks(8)).enumerate() {
             let differ = a
@@ -206,16 +327,33 @@ impl Siblings {
             if differ != 0 {
                 for (j, (x, y)) in a.iter().zip(b).enumerate() {
                     if x != y {
-                        changed.push(Square((k * 8 + j) as u16));
+                        self.changed.push(Square((k * 8 + j) as u16));
                     }
                 }
             }
         }
+    }
+
+    /// The moves of `them` in the child (the parent with `mv` played; the first child has
+    /// `first`): the first child's, with the pieces that may read a changed square (or
+    /// always must be) counted again.
+    fn child_count(&mut self, rules: &Rules, them: Color, first: &Move, mv: &Move) -> u64 {
+        if self.mark == u32::MAX {
+            self.marks.fill(0);
+            self.mark = 0;
+        }
+        self.mark += 1;
+        self.changed_squares(rules, first, mv);
+        self.hooked = self.first_hooked;
+        let changed = std::mem::take(&mut self.changed);
         let mut recount = std::mem::take(&mut self.always);
         let always = recount.len();
-        recount.extend_from_slice(&changed);
         for &d in &changed {
-            self.readers(rules, d, them, &mut recount);
+            // The first move's squares and their readers are in `always`.
+            if d != first.from && !first.squares().contains(&d) {
+                recount.push(d);
+                self.readers(rules, d, them, &mut recount);
+            }
         }
         let (mut added, mut removed) = (0, 0);
         let (mut passes_added, mut passes_removed) = (0, 0);
@@ -233,6 +371,14 @@ impl Siblings {
                 let pc = count_piece(&self.child, rules, sq);
                 added += pc.moves;
                 passes_added += u64::from(pc.passes);
+            }
+        }
+        if let Some(e) = &self.emperor {
+            // Not on a changed square (those were recounted above): kept per victim.
+            let i = e.square.index();
+            if self.marks[i] != self.mark {
+                removed += self.counts[i].moves;
+                added += e.child_count(&self.reference, &self.child, rules, &changed, self.hooked);
             }
         }
         recount.truncate(always);
