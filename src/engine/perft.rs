@@ -4,6 +4,7 @@
 //! per sequence of distinct effects (this engine's moves), or, in chu shogi, one per
 //! sequence of the USI strings lishogi lists ([`usi_strings`]).
 
+mod burning;
 mod siblings;
 pub mod usi_strings;
 

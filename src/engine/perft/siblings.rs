@@ -211,6 +211,14 @@ impl Siblings {
                 }
             }
         }
+        // Under burning rules, the neighbours of a square gaining or losing an enemy demon.
+        super::burning::widen(
+            &self.reference,
+            &self.child,
+            rules,
+            them.opponent(),
+            &mut changed,
+        );
         let mut recount = std::mem::take(&mut self.always);
         let always = recount.len();
         recount.extend_from_slice(&changed);
