@@ -6,6 +6,7 @@
 
 mod burning;
 mod siblings;
+mod tenjiku_reach;
 pub mod usi_strings;
 
 use super::core::moves::Move;

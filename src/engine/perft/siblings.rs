@@ -5,7 +5,9 @@
 //! each line from one, and the pieces reading off their lines within their reach of one.
 //! Every child is still played; no child's moves are.
 
+use super::tenjiku_reach::{line_reach, reads_at, LineReach};
 use crate::engine::core::color::Color;
+use crate::engine::core::dir::opposite_abs;
 use crate::engine::core::piece::FaceId;
 use crate::engine::core::square::Square;
 use crate::engine::interrupt::stopped;
@@ -36,8 +38,8 @@ pub(super) struct Siblings {
     /// the lion-trading rules.
     always: Vec<Square>,
     /// The first child's pieces that read off their lines: square, coordinates, how far,
-    /// and whether along their lines past pieces too.
-    near: Vec<(Square, i32, i32, i32, bool)>,
+    /// and how far along their lines past pieces too (`tenjiku_reach`).
+    near: Vec<(Square, i32, i32, i32, Option<LineReach>)>,
     /// The squares where the child differs from the first child.
     changed: Vec<Square>,
 }
@@ -140,7 +142,8 @@ impl Siblings {
             };
             if r > 0 || lines {
                 let (x, y) = geo.xy(sq);
-                self.near.push((sq, x, y, i32::from(r), lines));
+                let past = lines.then(|| line_reach(&self.reference, rules, sq, them));
+                self.near.push((sq, x, y, i32::from(r), past));
             }
         }
         if rules.lion_trading.is_some() {
@@ -167,20 +170,25 @@ impl Siblings {
         let geo = &rules.variant.geometry;
         let rays = geo.rays_from(t);
         for dir in 0..8 {
-            let first = rays
-                .towards(dir)
-                .iter()
-                .find(|&&s| !self.reference.cell(s).is_empty());
-            if let Some(&s) = first {
-                if self.reference.cell(s).is_color(them) {
-                    out.push(s);
+            let ray = rays.towards(dir);
+            let first = ray.iter().position(|&s| !self.reference.cell(s).is_empty());
+            if let Some(k) = first {
+                let cell = self.reference.cell(ray[k]);
+                // Along the line it reads up to its line reach (the rest is `near`'s).
+                if cell.is_color(them)
+                    && k < usize::from(
+                        rules.face(cell.face_unchecked()).compiled[them.index()].line_reach
+                            [opposite_abs(dir)],
+                    )
+                {
+                    out.push(ray[k]);
                 }
             }
         }
         let (tx, ty) = geo.xy(t);
-        for &(sq, x, y, r, lines) in &self.near {
-            let (dx, dy) = ((tx - x).abs(), (ty - y).abs());
-            if (dx <= r && dy <= r) || (lines && (dx == 0 || dy == 0 || dx == dy)) {
+        for &(sq, x, y, r, past) in &self.near {
+            let (dx, dy) = (tx - x, ty - y);
+            if (dx.abs() <= r && dy.abs() <= r) || past.is_some_and(|p| reads_at(&p, dx, dy)) {
                 out.push(sq);
             }
         }
