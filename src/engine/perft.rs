@@ -7,6 +7,7 @@
 mod burning;
 mod siblings;
 mod tenjiku_reach;
+mod tenjiku_readers;
 pub mod usi_strings;
 
 use super::core::moves::Move;

@@ -6,6 +6,7 @@
 //! Every child is still played; no child's moves are.
 
 use super::tenjiku_reach::{line_reach, reads_at, LineReach};
+use super::tenjiku_readers::ReadersCache;
 use crate::engine::core::color::Color;
 use crate::engine::core::dir::opposite_abs;
 use crate::engine::core::piece::FaceId;
@@ -42,6 +43,8 @@ pub(super) struct Siblings {
     near: Vec<(Square, i32, i32, i32, Option<LineReach>)>,
     /// The squares where the child differs from the first child.
     changed: Vec<Square>,
+    /// The readers of the changed squares, per first child.
+    cache: ReadersCache,
 }
 
 impl Siblings {
@@ -59,6 +62,7 @@ impl Siblings {
             always: Vec::new(),
             near: Vec::new(),
             changed: Vec::new(),
+            cache: ReadersCache::new(squares),
         }
     }
 
@@ -126,6 +130,7 @@ impl Siblings {
         self.first_passes = 0;
         self.always.clear();
         self.near.clear();
+        self.cache.clear();
         for sq in self.reference.occupied(them).iter() {
             let pc = count_piece(&self.reference, rules, sq);
             self.counts[sq.index()] = pc;
@@ -230,9 +235,11 @@ impl Siblings {
         let mut recount = std::mem::take(&mut self.always);
         let always = recount.len();
         recount.extend_from_slice(&changed);
+        let mut cache = std::mem::replace(&mut self.cache, ReadersCache::new(0));
         for &d in &changed {
-            self.readers(rules, d, them, &mut recount);
+            cache.extend(d, &mut recount, |out| self.readers(rules, d, them, out));
         }
+        self.cache = cache;
         let (mut added, mut removed) = (0, 0);
         let (mut passes_added, mut passes_removed) = (0, 0);
         for &sq in &recount {
