@@ -30,11 +30,31 @@
 //! as changed, so that every piece that may end a move next to them (every piece reading
 //! such a neighbour, and the piece standing on it, whose igui ends where it stands) is
 //! counted again. Most children change no demon square and recount nothing more.
+//!
+//! Under burning rules the reference the children are counted from is not the first child
+//! but the position itself with the other side to move ([`pass_turn`]): a child then
+//! differs from it only on the squares of its own move (and its burns), not on those of
+//! the first move too, so that the pieces reading the first move's squares are not
+//! counted again in every child. Tenjiku shogi's generation reads nothing of a position
+//! but its pieces and the side to move (no previous move, no extra state), so the position
+//! with the turn passed counts as any child.
 
 use crate::engine::core::color::Color;
 use crate::engine::core::square::Square;
 use crate::engine::position::Position;
 use crate::engine::variant::Rules;
+
+/// Makes `reference` (a copy of the position whose children are counted) the reference of
+/// the sibling counts under burning rules: the same position with the other side to move;
+/// `false` (and nothing changed) under other rules, whose reference is the first child.
+pub(super) fn pass_turn(rules: &Rules, reference: &mut Position) -> bool {
+    if rules.burn.is_none() {
+        return false;
+    }
+    let side = reference.side().opponent();
+    reference.set_state(side, reference.extra(), reference.move_number());
+    true
+}
 
 /// Adds to `changed` (the squares where `now` differs from `was`) the neighbours of each
 /// of its squares where a fire demon of `demons` stands in one position and not in the

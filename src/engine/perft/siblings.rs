@@ -85,7 +85,11 @@ impl Siblings {
             return Ok(0);
         };
         self.reference.clone_from(pos);
-        self.reference.play_unchecked(first, rules);
+        // Under burning rules the reference is `pos` itself, the other side to move.
+        let null = super::burning::pass_turn(rules, &mut self.reference);
+        if !null {
+            self.reference.play_unchecked(first, rules);
+        }
         let live = !self.reference.is_terminal();
         let them = self.reference.side();
         if live {
@@ -96,7 +100,7 @@ impl Siblings {
             if stopped() {
                 return Err(interrupted);
             }
-            let n = if i == 0 {
+            let n = if i == 0 && !null {
                 if live {
                     self.first_moves + u64::from(self.first_passes > 0)
                 } else {
