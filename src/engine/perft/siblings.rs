@@ -19,7 +19,7 @@ use crate::engine::variant::Rules;
 
 /// The buffers of the sibling counts, kept for a whole walk.
 pub(super) struct Siblings {
-    /// The first child.
+    /// The first child (under burning rules the position with the turn passed: `burning`).
     reference: Position,
     /// The child being counted.
     child: Position,
