@@ -4,8 +4,11 @@
 //! per sequence of distinct effects (this engine's moves), or, in chu shogi, one per
 //! sequence of the USI strings lishogi lists ([`usi_strings`]).
 
+mod burning;
 mod emperor_sums;
 mod siblings;
+mod tenjiku_reach;
+mod tenjiku_readers;
 pub mod usi_strings;
 
 use super::core::moves::Move;

@@ -2,10 +2,16 @@
 //! a position without playing them (and, counting lishogi's USI strings, weighs each by
 //! its spellings). Here the same counts come from a plain recursion that plays every move
 //! down to the leaves, on positions reached by random play from the start of every
-//! variant under several profiles and options; depth 1 and depth 2 must agree.
+//! variant under several profiles and options; depth 1 and depth 2 must agree. Tenjiku
+//! shogi's burning (a fire demon removes the enemies next to where it ends; a piece ending
+//! next to an enemy demon is removed, and so has no promotion choice) gets positions of
+//! its own: random placements crowded with fire demons and water buffaloes (which promote
+//! to demons), under every profile and every value of the options that change moves.
 
-use crate::support::{rules_for, Rng};
+use crate::support::{random_setup, rules_for, Rng};
+use shogi_arbiter::engine::core::color::Color;
 use shogi_arbiter::engine::core::moves::Move;
+use shogi_arbiter::engine::core::piece::{FaceId, Piece};
 use shogi_arbiter::engine::movegen::legal_moves;
 use shogi_arbiter::engine::notation::format_position_of;
 use shogi_arbiter::engine::perft::usi_strings::spellings;
@@ -176,4 +182,69 @@ fn emperor_counts_kept_per_victim_equal_the_full_walk() {
         }
     }
     assert!(compared > 10, "only {compared} positions compared");
+}
+
+/// Tenjiku shogi's profiles, and options over them so that every value of every option
+/// that changes what is generated (tenjiku.md §8) appears at least once.
+const BURNING_RULE_SETS: &[&str] = &[
+    "profile=wikipedia",
+    "profile=tsa",
+    "profile=hachu",
+    "profile=wikipedia both_royals_lost=illegal water_buffalo_burns_on_promotion=false \
+     last_rank=must_promote",
+    "profile=tsa both_royals_lost=draw range_jump=always jump_capture_victim=any \
+     free_eagle=queen",
+    "profile=hachu both_royals_lost=illegal area_moves=true promotion_right=zone_contact \
+     free_eagle=wikipedia heavenly_tetrarch=no_vertical",
+    "profile=hachu range_jump=always water_buffalo_burns_on_promotion=true \
+     fire_demon_range=sideways lion_hawk=bishop_area2 last_rank=second_chance",
+];
+
+/// A random tenjiku placement: both royals, two fire demons and a water buffalo a side,
+/// then `others` random pieces.
+fn burning_position(rules: &Rules, rng: &mut Rng, others: usize) -> Position {
+    let faces = || (0..rules.faces.len() as u16).map(FaceId);
+    let demon = faces()
+        .find(|&f| rules.face(f).exists && rules.face(f).fire_demon)
+        .expect("tenjiku has a fire demon");
+    let buffalo = faces()
+        .find(|&f| {
+            let rule = rules.face(f);
+            rule.exists
+                && !rule.fire_demon
+                && rule.promotes_to.is_some_and(|p| rules.face(p).fire_demon)
+        })
+        .expect("a water buffalo promotes to a fire demon");
+    let first: Vec<Piece> = Color::ALL
+        .iter()
+        .flat_map(|&color| [demon, demon, buffalo].map(|face| Piece { color, face }))
+        .collect();
+    let setup = random_setup(rules, rng, &first, others);
+    Position::from_setup(&setup, rules).expect("random placement is valid")
+}
+
+#[test]
+fn burning_counts_equal_the_full_walk() {
+    for (i, options) in BURNING_RULE_SETS.iter().enumerate() {
+        let rules = rules_for("tenjiku", options);
+        let mut rng = Rng(0x51_7cc1_b727_220a ^ (i as u64) << 8);
+        // The moves of the full walks that end next to an enemy fire demon and burn their
+        // piece: what makes a count read beyond its pieces' lines.
+        let burned = std::cell::Cell::new(0);
+        let weigh = |p: &Position, mv: &Move| {
+            burned.set(burned.get() + u64::from(p.self_burned(mv, &rules)));
+            1
+        };
+        for _ in 0..16 {
+            let pos = burning_position(&rules, &mut rng, 40);
+            let text = format_position_of(rules.variant, &pos);
+            let full = full_walk(&pos, &rules, 2, &weigh);
+            assert_eq!(
+                perft(&pos, &rules, 2),
+                full,
+                "{options}: perft(2) of {text}"
+            );
+        }
+        assert!(burned.get() > 0, "{options}: no move burned its piece");
+    }
 }

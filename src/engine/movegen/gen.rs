@@ -407,7 +407,11 @@ impl<'a, S: MoveSink, const EXTRAS: bool> Gen<'a, S, EXTRAS> {
                 return;
             }
         }
-        if EXTRAS && self.burning && self.loses_both_royals(face, mv.to(), captured) {
+        if EXTRAS
+            && self.burning
+            && self.bans.both_royals
+            && self.loses_both_royals(face, mv.to(), captured)
+        {
             return;
         }
         // Under `zone_route` a lion move's first step counts (taikyoku.md §5): the first of

@@ -12,8 +12,9 @@
 //! leap-slides and flying moves read along their lines past pieces. The emperor (reading
 //! the whole board) and the hook movers (reading along their second legs) have no bound,
 //! nor has a royal under `both_royals_lost = illegal` (it asks where the enemy royals are).
-//! Under burning rules a move's end reads its neighbours too (an enemy fire demon there):
-//! those rules are left out. Captures read their victims' squares;
+//! Under burning rules a move with a promotion choice reads its end's neighbours too (an
+//! enemy fire demon there): the caller widens (`perft::burning`). Captures read their
+//! victims' squares;
 //! the one rule that reads further (chu shogi's lion trading: whether the victim is
 //! protected, the previous capture) asks only when the victim is a lion, so the caller
 //! treats every square of a lion that may be captured as changed.
@@ -55,11 +56,11 @@ pub enum Reads {
 
 /// Whether a position's count under `rules` is the sum of its pieces' [`count_piece`]s
 /// plus one for a pass, each bounded by [`reads`]: every generation but the route rules'
-/// (whose route state reads the whole board: ko shogi) and the burning rules' (a move's
-/// end reads its neighbours for an enemy fire demon: tenjiku shogi's children then
-/// recount so many pieces that perft(4) ran twice as long).
+/// (whose route state reads the whole board: ko shogi). Under burning rules (tenjiku
+/// shogi) a move with a promotion choice reads its end's neighbours for an enemy fire
+/// demon besides: the caller widens its changed squares where a demon came or went.
 pub fn piece_counts_apply(rules: &Rules) -> bool {
-    rules.routes.is_none() && rules.burn.is_none()
+    rules.routes.is_none()
 }
 
 /// The moves of the piece on `from` (of the side to move, in a position that is not
@@ -85,8 +86,8 @@ pub fn count_piece(pos: &Position, rules: &Rules, from: Square) -> PieceCount {
     }
 }
 
-/// What the generation of a piece of `face` and side `us` reads ([`Reads`]), outside the
-/// burning rules.
+/// What the generation of a piece of `face` and side `us` reads ([`Reads`]), besides
+/// (under burning rules) the enemy fire demons next to its moves' ends.
 pub fn reads(rules: &Rules, face: FaceId, us: Color) -> Reads {
     let c = &rules.face(face).compiled[us.index()];
     let anywhere = c.kinds.contains(Kind::Emperor)

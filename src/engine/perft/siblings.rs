@@ -8,10 +8,15 @@
 //! The changed squares are those the two moves (the first child's and this child's) touch
 //! where the two positions differ ([`Siblings::changed_squares`], the one place that
 //! decides them). The emperor, which reads the whole board, keeps its per-victim answers
-//! between children ([`super::emperor_sums`]). Every child is still played; no child's
-//! moves are.
+//! between children ([`super::emperor_sums`]). Under burning rules (tenjiku shogi) the
+//! reference is the parent itself with the turn passed ([`super::burning`]), so a child
+//! differs from it on its own move's squares only, and a range-jumping general reads its
+//! lines up to the piece that stops its jump ([`super::tenjiku_reach`]). Every child is
+//! still played; no child's moves are.
 
 use super::emperor_sums::{off_line_reach, EmperorSums};
+use super::tenjiku_reach::{line_reach, reads_at, LineReach};
+use super::tenjiku_readers::ReadersCache;
 use crate::engine::core::color::Color;
 use crate::engine::core::dir::opposite_abs;
 use crate::engine::core::moves::Move;
@@ -25,7 +30,7 @@ use crate::engine::variant::Rules;
 
 /// The buffers of the sibling counts, kept for a whole walk.
 pub(super) struct Siblings {
-    /// The first child.
+    /// The first child (under burning rules the parent with the turn passed).
     reference: Position,
     /// The child being counted.
     child: Position,
@@ -52,9 +57,9 @@ pub(super) struct Siblings {
     near_items: Vec<Square>,
     /// Scratch for filling `near_items`.
     near_fill: Vec<u32>,
-    /// The first child's pieces that read along their lines past pieces: square and
-    /// coordinates.
-    lines: Vec<(Square, i32, i32)>,
+    /// The first child's pieces that read along their lines past pieces: square,
+    /// coordinates and how far along each line ([`line_reach`]).
+    lines: Vec<(Square, i32, i32, LineReach)>,
     /// The squares where the child differs from the first child.
     changed: Vec<Square>,
     /// The first child's emperor, when its count is kept per victim.
@@ -65,6 +70,9 @@ pub(super) struct Siblings {
     hooked: bool,
     /// Whether one was along a line from a square the first move touches.
     first_hooked: bool,
+    /// The readers of the changed squares, per reference (used without an emperor kept
+    /// per victim: `readers` then notes nothing in `hooked`).
+    cache: ReadersCache,
 }
 
 impl Siblings {
@@ -90,6 +98,7 @@ impl Siblings {
             radius: off_line_reach(rules),
             hooked: false,
             first_hooked: false,
+            cache: ReadersCache::new(squares),
         }
     }
 
@@ -112,7 +121,14 @@ impl Siblings {
             return Ok(0);
         };
         self.reference.clone_from(pos);
-        self.reference.play_unchecked(first, rules);
+        // Under burning rules the reference is `pos` itself, the other side to move, and
+        // the first child is counted like the others.
+        let first = if super::burning::pass_turn(rules, &mut self.reference) {
+            None
+        } else {
+            self.reference.play_unchecked(first, rules);
+            Some(first)
+        };
         let live = !self.reference.is_terminal();
         let them = self.reference.side();
         if live {
@@ -123,7 +139,7 @@ impl Siblings {
             if stopped() {
                 return Err(interrupted);
             }
-            let n = if i == 0 {
+            let n = if i == 0 && first.is_some() {
                 if live {
                     self.first_moves + u64::from(self.first_passes > 0)
                 } else {
@@ -150,8 +166,9 @@ impl Siblings {
         Ok(total)
     }
 
-    /// Counts the first child piece by piece and sorts its pieces by what they read.
-    fn read_first(&mut self, rules: &Rules, them: Color, first: &Move) {
+    /// Counts the reference (the first child, `first` played, or the parent with the turn
+    /// passed) piece by piece and sorts its pieces by what they read.
+    fn read_first(&mut self, rules: &Rules, them: Color, first: Option<&Move>) {
         let geo = &rules.variant.geometry;
         self.first_moves = 0;
         self.first_passes = 0;
@@ -159,6 +176,7 @@ impl Siblings {
         self.near.clear();
         self.lines.clear();
         self.emperor = None;
+        self.cache.clear();
         for sq in self.reference.occupied(them).iter() {
             let pc = count_piece(&self.reference, rules, sq);
             self.counts[sq.index()] = pc;
@@ -186,7 +204,8 @@ impl Siblings {
                 self.near.push((sq, x, y, i32::from(r)));
             }
             if lines {
-                self.lines.push((sq, x, y));
+                let reach = line_reach(&self.reference, rules, sq, them);
+                self.lines.push((sq, x, y, reach));
             }
         }
         self.map_near(rules);
@@ -194,7 +213,10 @@ impl Siblings {
         // child: their readers are found once.
         self.hooked = false;
         let mut readers = Vec::new();
-        for &t in std::iter::once(&first.from).chain(first.squares()) {
+        let touched = first
+            .into_iter()
+            .flat_map(|f| std::iter::once(&f.from).chain(f.squares()));
+        for &t in touched {
             readers.push(t);
             self.readers(rules, t, them, &mut readers);
         }
@@ -286,31 +308,34 @@ impl Siblings {
         out.extend_from_slice(&self.near_items[a..b]);
         if !self.lines.is_empty() {
             let (tx, ty) = geo.xy(t);
-            for &(sq, x, y) in &self.lines {
-                let (dx, dy) = ((tx - x).abs(), (ty - y).abs());
-                if dx == 0 || dy == 0 || dx == dy {
+            for &(sq, x, y, reach) in &self.lines {
+                if reads_at(&reach, tx - x, ty - y) {
                     out.push(sq);
                 }
             }
         }
     }
 
-    /// Fills `changed` with the squares where the child differs from the first child. Both
-    /// are the parent with one move played (`first`, `mv`): where the moves change only
-    /// the squares they list and their starts, those squares are compared; elsewhere (range
-    /// captures, line captures, shots, burns, reversions) every cell is.
-    fn changed_squares(&mut self, rules: &Rules, first: &Move, mv: &Move) {
+    /// Fills `changed` with the squares where the child differs from the reference. The
+    /// child is the parent with `mv` played, the reference the parent with `first` played
+    /// (or, with no `first`, the parent): where the moves change only the squares they
+    /// list and their starts, those squares are compared; elsewhere (range captures, line
+    /// captures, shots, burns, reversions) every cell is. Under burning rules the
+    /// neighbours of a square where an enemy fire demon came or went are added.
+    fn changed_squares(&mut self, rules: &Rules, first: Option<&Move>, mv: &Move) {
         self.changed.clear();
         let play = &rules.play;
         let listed = !play.range_captures
             && !play.line_captures
             && play.burning.is_none()
             && play.reversions.is_none()
-            && first.shots().is_empty()
+            && first.is_none_or(|f| f.shots().is_empty())
             && mv.shots().is_empty();
         if listed {
-            let starts = [first.from, mv.from];
-            for &s in starts.iter().chain(first.squares()).chain(mv.squares()) {
+            let firsts = first
+                .into_iter()
+                .flat_map(|f| std::iter::once(&f.from).chain(f.squares()));
+            for &s in firsts.chain(std::iter::once(&mv.from)).chain(mv.squares()) {
                 if self.reference.cell(s) != self.child.cell(s) && !self.changed.contains(&s) {
                     self.changed.push(s);
                 }
@@ -332,12 +357,20 @@ impl Siblings {
                 }
             }
         }
+        let demons = self.reference.side().opponent();
+        super::burning::widen(
+            &self.reference,
+            &self.child,
+            rules,
+            demons,
+            &mut self.changed,
+        );
     }
 
     /// The moves of `them` in the child (the parent with `mv` played; the first child has
     /// `first`): the first child's, with the pieces that may read a changed square (or
     /// always must be) counted again.
-    fn child_count(&mut self, rules: &Rules, them: Color, first: &Move, mv: &Move) -> u64 {
+    fn child_count(&mut self, rules: &Rules, them: Color, first: Option<&Move>, mv: &Move) -> u64 {
         if self.mark == u32::MAX {
             self.marks.fill(0);
             self.mark = 0;
@@ -348,13 +381,21 @@ impl Siblings {
         let changed = std::mem::take(&mut self.changed);
         let mut recount = std::mem::take(&mut self.always);
         let always = recount.len();
+        let cached = self.emperor.is_none();
+        let mut cache = std::mem::replace(&mut self.cache, ReadersCache::new(0));
         for &d in &changed {
             // The first move's squares and their readers are in `always`.
-            if d != first.from && !first.squares().contains(&d) {
-                recount.push(d);
+            if first.is_some_and(|f| d == f.from || f.squares().contains(&d)) {
+                continue;
+            }
+            recount.push(d);
+            if cached {
+                cache.extend(d, &mut recount, |out| self.readers(rules, d, them, out));
+            } else {
                 self.readers(rules, d, them, &mut recount);
             }
         }
+        self.cache = cache;
         let (mut added, mut removed) = (0, 0);
         let (mut passes_added, mut passes_removed) = (0, 0);
         for &sq in &recount {
