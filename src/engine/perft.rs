@@ -4,6 +4,7 @@
 //! per sequence of distinct effects (this engine's moves), or, in chu shogi, one per
 //! sequence of the USI strings lishogi lists ([`usi_strings`]).
 
+mod route_siblings;
 mod siblings;
 pub mod usi_strings;
 
@@ -13,6 +14,7 @@ use super::movegen::piece_count::piece_counts_apply;
 use super::movegen::{generate, legal_moves, Counter, MoveSink};
 use super::position::Position;
 use super::variant::{headers, Rules, VariantTraits};
+use route_siblings::RouteSiblings;
 use siblings::Siblings;
 
 /// What a count counts.
@@ -155,6 +157,7 @@ struct Walk {
     budget: u64,
     left: u64,
     siblings: Option<Box<Siblings>>,
+    route_siblings: Option<Box<RouteSiblings>>,
 }
 
 impl Walk {
@@ -163,6 +166,7 @@ impl Walk {
             budget,
             left: budget,
             siblings: None,
+            route_siblings: None,
         }
     }
 
@@ -210,6 +214,17 @@ impl Walk {
             let result =
                 siblings.count(pos, rules, &mut |n| self.spend(n), HaltReason::Interrupted);
             self.siblings = Some(siblings);
+            return result;
+        }
+        if depth == 2 && W::BY_EFFECT && route_siblings::apply(rules) {
+            // The same under route rules (`route_siblings`).
+            let mut siblings = match self.route_siblings.take() {
+                Some(s) => s,
+                None => Box::new(RouteSiblings::new(pos, rules)),
+            };
+            let result =
+                siblings.count(pos, rules, &mut |n| self.spend(n), HaltReason::Interrupted);
+            self.route_siblings = Some(siblings);
             return result;
         }
         self.spend(1)?;
