@@ -200,16 +200,14 @@ fn ko_bulk_counts_equal_the_full_walk_under_every_profile_and_option() {
     for (i, entries) in sets.iter().enumerate() {
         let rules = rules_for("ko", entries);
         let mut rng = Rng(0x6a09_e667_f3bc_c908 ^ (i as u64) << 8);
-        // A game from the start, then random placements of every piece ko has: dense ones
-        // to depth 2, sparse ones (after a few plies) to depth 3.
+        // A game from the start, then random placements of every piece ko has (after a
+        // few plies): a dense one to depth 2, sparse ones to depth 3.
         let mut positions: Vec<Position> = random_game(&rules, &mut rng, 90)
             .into_iter()
             .step_by(45)
             .collect();
-        {
-            let start = random_placement(&rules, &mut rng, 60);
-            positions.push(random_plies(&rules, &mut rng, start, 2));
-        }
+        let dense = random_placement(&rules, &mut rng, 60);
+        positions.push(random_plies(&rules, &mut rng, dense, 2));
         let mut leaves = check_positions(&rules, entries, &positions, 2);
         let sparse: Vec<Position> = (0..2)
             .map(|_| {
