@@ -9,8 +9,9 @@
 //! and every point one atom from them; a path of n steps reads within n king steps; a
 //! multi-capture line reads its line up to its length. A shooter reads, from every point
 //! its moves may end on (its own point too, for shots in place), along the eight lines
-//! up to its range: up to as many occupied points as it has shots when its line is
-//! blocked (the points its move empties count as empty), all of them when it shoots over.
+//! up to its range: when its line is blocked, up to as many occupied points as it has
+//! shots, one more for a fog's or light's second shot (the points its move may empty do
+//! not count), all of them when it shoots over.
 //! A passive burn reads the flames next to the final point, which are route facts. The
 //! clerk under a precondition (ko.md §4.6c) reads every guard of its side: anywhere.
 
