@@ -6,6 +6,7 @@
 
 mod burning;
 mod emperor_sums;
+mod route_siblings;
 mod siblings;
 mod tenjiku_reach;
 mod tenjiku_readers;
@@ -17,6 +18,7 @@ use super::movegen::piece_count::piece_counts_apply;
 use super::movegen::{generate, legal_moves, Counter, MoveSink};
 use super::position::Position;
 use super::variant::{headers, Rules, VariantTraits};
+use route_siblings::RouteSiblings;
 use siblings::Siblings;
 
 /// What a count counts.
@@ -159,6 +161,7 @@ struct Walk {
     budget: u64,
     left: u64,
     siblings: Option<Box<Siblings>>,
+    route_siblings: Option<Box<RouteSiblings>>,
 }
 
 impl Walk {
@@ -167,6 +170,7 @@ impl Walk {
             budget,
             left: budget,
             siblings: None,
+            route_siblings: None,
         }
     }
 
@@ -214,6 +218,17 @@ impl Walk {
             let result =
                 siblings.count(pos, rules, &mut |n| self.spend(n), HaltReason::Interrupted);
             self.siblings = Some(siblings);
+            return result;
+        }
+        if depth == 2 && W::BY_EFFECT && route_siblings::apply(rules) {
+            // The same under route rules (`route_siblings`).
+            let mut siblings = match self.route_siblings.take() {
+                Some(s) => s,
+                None => Box::new(RouteSiblings::new(pos, rules)),
+            };
+            let result =
+                siblings.count(pos, rules, &mut |n| self.spend(n), HaltReason::Interrupted);
+            self.route_siblings = Some(siblings);
             return result;
         }
         self.spend(1)?;

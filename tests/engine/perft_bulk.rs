@@ -6,9 +6,13 @@
 //! shogi's burning (a fire demon removes the enemies next to where it ends; a piece ending
 //! next to an enemy demon is removed, and so has no promotion choice) gets positions of
 //! its own: random placements crowded with fire demons and water buffaloes (which promote
-//! to demons), under every profile and every value of the options that change moves.
+//! to demons), under every profile and every value of the options that change moves. Ko
+//! shogi's last two plies are counted from sibling counts under its route rules: there
+//! every profile and every option value is checked, on positions of random games and of
+//! random placements of every piece ko has (nets, flames, fogs, lights, thunderclaps), to
+//! depth 3 on the small ones.
 
-use crate::support::{random_setup, rules_for, Rng};
+use crate::support::{random_placement, random_setup, rules_for, Rng};
 use shogi_arbiter::engine::core::color::Color;
 use shogi_arbiter::engine::core::moves::Move;
 use shogi_arbiter::engine::core::piece::{FaceId, Piece};
@@ -17,7 +21,7 @@ use shogi_arbiter::engine::notation::format_position_of;
 use shogi_arbiter::engine::perft::usi_strings::spellings;
 use shogi_arbiter::engine::perft::{divide, perft, perft_bounded, Count};
 use shogi_arbiter::engine::position::Position;
-use shogi_arbiter::engine::variant::Rules;
+use shogi_arbiter::engine::variant::{self, Rules};
 
 /// Every variant, each under all its profiles, and some options beyond them (those that
 /// change what is generated: lion trading, emperor captures, burning, zones, shots).
@@ -246,5 +250,79 @@ fn burning_counts_equal_the_full_walk() {
             );
         }
         assert!(burned.get() > 0, "{options}: no move burned its piece");
+    }
+}
+
+/// Every ko rule set to check: each profile alone, and each profile with each option value
+/// that differs from the profile's own.
+fn ko_rule_sets() -> Vec<String> {
+    let ko = variant::by_id("ko").expect("ko is built in");
+    let mut out = Vec::new();
+    for (p, profile) in ko.profiles.iter().enumerate() {
+        out.push(format!("profile={profile}"));
+        for option in &ko.options {
+            for (v, value) in option.values.iter().enumerate() {
+                if option.defaults.get(p) != Some(&v) {
+                    out.push(format!("profile={profile} {}={value}", option.name));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Checks perft against the full walk at `depth` on each of `positions`; returns the
+/// leaves compared.
+fn check_positions(rules: &Rules, entries: &str, positions: &[Position], depth: u32) -> u64 {
+    let mut leaves = 0;
+    for pos in positions {
+        let full = full_walk(pos, rules, depth, &|_, _| 1);
+        let text = format_position_of(rules.variant, pos);
+        assert_eq!(
+            perft(pos, rules, depth),
+            full,
+            "ko {entries}: perft({depth}) of {text}"
+        );
+        leaves += full;
+    }
+    leaves
+}
+
+/// A few plies of random play from `pos` (fewer if the game ends).
+fn random_plies(rules: &Rules, rng: &mut Rng, mut pos: Position, plies: usize) -> Position {
+    for _ in 0..plies {
+        let moves = legal_moves(&pos, rules);
+        if moves.is_empty() {
+            break;
+        }
+        pos.play_unchecked(&moves[rng.below(moves.len())], rules);
+    }
+    pos
+}
+
+#[test]
+fn ko_bulk_counts_equal_the_full_walk_under_every_profile_and_option() {
+    let sets = ko_rule_sets();
+    assert!(sets.len() > 40, "ko's options are listed: {}", sets.len());
+    for (i, entries) in sets.iter().enumerate() {
+        let rules = rules_for("ko", entries);
+        let mut rng = Rng(0x6a09_e667_f3bc_c908 ^ (i as u64) << 8);
+        // A game from the start, then random placements of every piece ko has (after a
+        // few plies): a dense one to depth 2, sparse ones to depth 3.
+        let mut positions: Vec<Position> = random_game(&rules, &mut rng, 90)
+            .into_iter()
+            .step_by(45)
+            .collect();
+        let dense = random_placement(&rules, &mut rng, 60);
+        positions.push(random_plies(&rules, &mut rng, dense, 2));
+        let mut leaves = check_positions(&rules, entries, &positions, 2);
+        let sparse: Vec<Position> = (0..2)
+            .map(|_| {
+                let start = random_placement(&rules, &mut rng, 4);
+                random_plies(&rules, &mut rng, start, 3)
+            })
+            .collect();
+        leaves += check_positions(&rules, entries, &sparse, 3);
+        assert!(leaves > 0, "ko {entries}: no move compared");
     }
 }

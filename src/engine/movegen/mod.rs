@@ -35,6 +35,7 @@ pub(crate) mod path;
 pub(crate) mod piece_count;
 pub(crate) mod rangecapture;
 pub(crate) mod rangejump;
+pub mod route_count;
 mod route_emit;
 mod route_state;
 mod routes;

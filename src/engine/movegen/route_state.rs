@@ -40,12 +40,22 @@ impl<'a> RouteState<'a> {
     /// Reads what generation under `routing` needs off `pos`.
     pub(crate) fn read(pos: &Position, rules: &Rules, routing: &'a RouteRules) -> Self {
         let board = RouteBoard::read(pos, rules, routing);
+        RouteState::with(routing, board, Vec::new(), Vec::new())
+    }
+
+    /// The route state of a position whose facts `board` holds, with buffers to reuse.
+    pub(crate) fn with(
+        routing: &'a RouteRules,
+        board: RouteBoard,
+        buf: Vec<(EffectKey, Move)>,
+        shot_sets: Vec<ShotSet>,
+    ) -> Self {
         RouteState {
             routing,
             flames_near: !board.flames[0].is_empty() || !board.flames[1].is_empty(),
             board,
-            buf: Vec::new(),
-            shot_sets: Vec::new(),
+            buf,
+            shot_sets,
         }
     }
 

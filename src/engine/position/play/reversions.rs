@@ -33,19 +33,21 @@ impl Position {
     ) {
         let geo = &rules.variant.geometry;
         let play = &rules.play;
-        let of = |pos: &Position, bit: u16| {
-            let mut out = Vec::new();
-            for color in Color::ALL {
-                for sq in pos.occupied(color).iter() {
-                    if play.has(pos.cell(sq).face_unchecked(), bit) {
-                        out.push((sq, color));
+        // One pass over the pieces finds both (perft plays a move per position).
+        let (mut fogs, mut lights) = (Vec::new(), Vec::new());
+        for color in Color::ALL {
+            for sq in self.occupied(color).iter() {
+                let face = self.cell(sq).face_unchecked();
+                if play.has(face, flag::FOG | flag::LIGHT) {
+                    if play.has(face, flag::FOG) {
+                        fogs.push((sq, color));
+                    }
+                    if play.has(face, flag::LIGHT) {
+                        lights.push((sq, color));
                     }
                 }
             }
-            out
-        };
-        let mut fogs = of(self, flag::FOG);
-        let mut lights = of(self, flag::LIGHT);
+        }
         if fogs.is_empty() || lights.is_empty() {
             return;
         }
