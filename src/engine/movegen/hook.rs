@@ -50,7 +50,7 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
 
     /// Whether the L route from `from`, `n1` squares along `d1` (all empty, the corner
     /// included) then `n2` along `d2` (empty before the destination) is open.
-    fn clear_l(&self, from: Square, d1: usize, n1: usize, d2: usize, n2: usize) -> bool {
+    pub(super) fn clear_l(&self, from: Square, d1: usize, n1: usize, d2: usize, n2: usize) -> bool {
         let leg1 = self.geo.ray(from, d1);
         if leg1.len() < n1 || leg1[..n1].iter().any(|&s| !self.cell(s).is_empty()) {
             return false;

@@ -10,7 +10,8 @@
 //! `gen`; one file per kind holds everything about that kind: `emperor`, `area`, `slide`,
 //! `jump`, `hook`, `lion`, `linelion`, `liondog`, `rangejump`, `rangecapture`, `dblstep`,
 //! `leapslide`, `igui`, `fly`, `double`, `path`, `line`, `shoot`; `piece_count` counts one
-//! piece's moves (perft's reuse between sibling positions). Rules with route parameters
+//! piece's moves (perft's reuse between sibling positions); `towards` finds the moves of
+//! one piece to one square without listing its others (judging a written move). Rules with route parameters
 //! (the rules with
 //! shots, ko.md) give the context a route state (`routes`): the kinds then land routes,
 //! which may shoot, burn their piece on arrival and promote it on the spot (emission and
@@ -40,8 +41,10 @@ mod route_state;
 mod routes;
 pub(crate) mod shoot;
 pub(crate) mod slide;
+mod towards;
 
 pub use gen::{Counter, MoveSink, PassKind};
+pub use towards::generate_towards;
 
 use super::attack::attacked;
 use super::core::moves::{Move, Promo};

@@ -17,11 +17,45 @@ pub const MAX_MOVE_TEXT: usize = 64;
 /// Not yet checked against a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveText {
-    pub squares: Vec<Square>,
+    pub squares: TextSquares,
     /// Each shot target with the index in `squares` of the square it was shot from.
     pub shots: Vec<(usize, Square)>,
     /// `Some(Promote)` for `+`, `Some(Decline)` for `=` or `?`, `None` when absent.
     pub mark: Option<Promo>,
+}
+
+/// A move text's squares, the start first, held in place (reading a move allocates
+/// nothing); read as a slice.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct TextSquares {
+    squares: [Square; MAX_LISTED + 1],
+    len: u8,
+}
+
+impl TextSquares {
+    /// Adds a square; `false` when the list is full.
+    fn push(&mut self, sq: Square) -> bool {
+        let Some(slot) = self.squares.get_mut(usize::from(self.len)) else {
+            return false;
+        };
+        *slot = sq;
+        self.len += 1;
+        true
+    }
+}
+
+impl std::ops::Deref for TextSquares {
+    type Target = [Square];
+
+    fn deref(&self) -> &[Square] {
+        &self.squares[..usize::from(self.len)]
+    }
+}
+
+impl fmt::Debug for TextSquares {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
 }
 
 /// Why a move text does not parse.
@@ -121,7 +155,10 @@ pub fn parse_move_text(shape: Shape, text: &str) -> Result<MoveText, MoveTextErr
         _ => (text, None),
     };
     let bytes = body.as_bytes();
-    let mut squares = Vec::new();
+    let mut squares = TextSquares {
+        squares: [Square(0); MAX_LISTED + 1],
+        len: 0,
+    };
     let mut shots = Vec::new();
     let mut i = 0;
     while i < bytes.len() {
@@ -152,10 +189,10 @@ pub fn parse_move_text(shape: Shape, text: &str) -> Result<MoveText, MoveTextErr
             .ok_or_else(|| MoveTextError::BadSquare(name.to_string()))?;
         if shot {
             shots.push((squares.len() - 1, sq));
-        } else {
-            squares.push(sq);
+        } else if !squares.push(sq) {
+            return Err(MoveTextError::TooManySquares);
         }
-        if squares.len() > MAX_LISTED + 1 || shots.len() > 2 {
+        if shots.len() > 2 {
             return Err(MoveTextError::TooManySquares);
         }
     }
