@@ -65,16 +65,30 @@ fn start_game(rules: &Rules, start: Option<&str>) -> Result<Game, Vec<PositionPr
 /// wherever the move cannot recreate an earlier position; under a running interrupt that
 /// stops it, up to where it stopped.
 pub fn replay_on<S: AsRef<str>>(
+    game: Game,
+    rules: &Rules,
+    moves: &[S],
+) -> (Game, Option<IllegalAt>) {
+    replay_each(game, rules, moves, |game, _, text| {
+        game.replay_in_place(rules, text)
+    })
+}
+
+/// Plays `moves` on `game` with `play` (given the game, the move's index and its text) up
+/// to the first illegal one, then settles the status; under a running interrupt that
+/// stops it, up to where it stopped.
+fn replay_each<S: AsRef<str>>(
     mut game: Game,
     rules: &Rules,
     moves: &[S],
+    mut play: impl FnMut(&mut Game, usize, &str) -> Result<(), IllegalReason>,
 ) -> (Game, Option<IllegalAt>) {
     game.reserve(moves.len());
     for (index, text) in moves.iter().enumerate() {
         if stopped() {
             break;
         }
-        if let Err(reason) = game.replay_in_place(rules, text.as_ref()) {
+        if let Err(reason) = play(&mut game, index, text.as_ref()) {
             let illegal = IllegalAt {
                 index,
                 text: text.as_ref().chars().take(64).collect(),
@@ -90,33 +104,17 @@ pub fn replay_on<S: AsRef<str>>(
 /// Plays `moves` on `game` up to the first illegal one, handing each move played, with its
 /// index, to `on_move`; under a running interrupt that stops it, up to where it stopped.
 pub fn replay_from<S: AsRef<str>>(
-    mut game: Game,
+    game: Game,
     rules: &Rules,
     moves: &[S],
     mut on_move: impl FnMut(usize, &Played),
 ) -> (Game, Option<IllegalAt>) {
-    game.reserve(moves.len());
-    for (index, text) in moves.iter().enumerate() {
-        if stopped() {
-            break;
-        }
-        match game.replay_text(rules, text.as_ref()) {
-            Ok(played) => {
-                on_move(index, &played);
-                game.recycle(played.before);
-            }
-            Err(reason) => {
-                let illegal = IllegalAt {
-                    index,
-                    text: text.as_ref().chars().take(64).collect(),
-                    reason,
-                };
-                return (game, Some(illegal));
-            }
-        }
-    }
-    game.settle(rules);
-    (game, None)
+    replay_each(game, rules, moves, |game, index, text| {
+        let played = game.replay_text(rules, text)?;
+        on_move(index, &played);
+        game.recycle(played.before);
+        Ok(())
+    })
 }
 
 impl Game {

@@ -2,62 +2,37 @@
 //! the moves of the piece on `from` whose only listed square is `to` (what a two-square
 //! move text names), found from the target alone for the kinds whose single-square moves
 //! allow it (ranges, leaps, hook moves' turns, the squares a lion, a linear lion or a lion
-//! dog reaches directly) and emitted by the generator's
-//! own emission, so that the promotion marks, the capture bans and the burning rules are
-//! the generator's. They are exactly the moves [`super::generate_from`] lists with
-//! `squares() == [to]`, in the same order (a test compares both on random positions of
-//! every variant). A piece with another kind, and the rules with route parameters (ko
-//! shogi), get no answer: the caller lists the piece's moves.
+//! dog reaches directly) and emitted by the generator's own emission, so that the
+//! promotion marks, the capture bans and the burning rules are the generator's. They are
+//! exactly the moves [`super::generate_from`] lists with `squares() == [to]`, in the same
+//! order (a test compares both on random positions of every variant and profile). A piece
+//! with another kind, and the rules with route parameters (ko shogi), get no answer: the
+//! caller lists the piece's moves. The entry point, [`super::generate_towards`], is in
+//! `mod.rs` with the others.
 
 use super::gen::{Gen, MoveSink};
-use super::hook::perpendicular;
-use super::{bans, stopped};
+use super::hook::{l_legs, perpendicular};
 use crate::engine::core::dir::ABS_DIRS;
 use crate::engine::core::piece::FaceId;
 use crate::engine::core::square::Square;
 use crate::engine::movement::{Compiled, Kind};
-use crate::engine::position::Position;
-use crate::engine::variant::Rules;
 
-/// Emits into `sink` the moves of the piece on `from` that list only `to`, where they can
-/// be found without generating the piece's other moves; `false` (nothing emitted) where
-/// they cannot: the rules have route parameters, or the piece has a kind other than
-/// those above (an emperor, an area mover, tenjiku shogi's other kinds). As [`super::generate_from`], nothing is emitted for a
-/// position where a side has no royal left, a piece not of the side to move, or once the
-/// running interrupt says stop.
-pub fn generate_towards<S: MoveSink>(
-    pos: &Position,
-    rules: &Rules,
-    from: Square,
-    to: Square,
-    sink: &mut S,
-) -> bool {
-    if rules.routes.is_some() {
-        return false;
-    }
-    let cell = pos.cell(from);
-    if pos.is_terminal() || !cell.is_color(pos.side()) || stopped() {
-        return true;
-    }
-    let face = cell.face_unchecked();
-    let c = &rules.face(face).compiled[pos.side().index()];
-    if !c.kinds.iter().all(|k| {
+/// Whether the moves of a piece with movement `c` to one square are found from the
+/// square alone: it has no kind but ranges, leaps, hook moves and the lion's, the linear
+/// lion's and the lion dog's.
+pub(super) fn found_alone(c: &Compiled) -> bool {
+    c.kinds.iter().all(|k| {
         matches!(
             k,
             Kind::Slide | Kind::Jump | Kind::Hook | Kind::Lion | Kind::LineLion | Kind::LionDog
         )
-    }) {
-        return false;
-    }
-    let mut gen = Gen::<S, true>::new(pos, rules, sink, bans(rules), None);
-    gen.towards(from, to, face, c);
-    true
+    })
 }
 
 impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
     /// The kinds' moves from `from` to `to` alone, in the closed list's order (as
-    /// `piece` runs them).
-    fn towards(&mut self, from: Square, to: Square, face: FaceId, c: &Compiled) {
+    /// `piece` runs them); the piece's kinds are [`found_alone`].
+    pub(super) fn towards(&mut self, from: Square, to: Square, face: FaceId, c: &Compiled) {
         let (fx, fy) = self.geo.xy(from);
         let (tx, ty) = self.geo.xy(to);
         let v = (tx - fx, ty - fy);
@@ -84,23 +59,17 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
                     }
                 }
                 Kind::Hook => self.hook_to(from, to, v, face, c.hook),
-                Kind::Lion => {
-                    if v.0.abs() <= 2 && v.1.abs() <= 2 {
-                        self.emit_simple(from, to, face);
-                    }
+                Kind::Lion if v.0.abs() <= 2 && v.1.abs() <= 2 => {
+                    self.emit_simple(from, to, face);
                 }
                 // The first and second squares along its lines.
-                Kind::LineLion => {
-                    if on_line(c.linelion, 2) {
-                        self.emit_simple(from, to, face);
-                    }
-                }
+                Kind::LineLion if on_line(c.linelion, 2) => self.emit_simple(from, to, face),
                 // The third square along every line; the first and second unless a lion
                 // move beside it produces them.
-                Kind::LionDog => {
-                    if on_line(0xff, 3) && (line.is_some_and(|(_, k)| k == 3) || !c.lion) {
-                        self.emit_simple(from, to, face);
-                    }
+                Kind::LionDog
+                    if on_line(0xff, 3) && (line.is_some_and(|(_, k)| k == 3) || !c.lion) =>
+                {
+                    self.emit_simple(from, to, face);
                 }
                 _ => {}
             }
@@ -135,18 +104,14 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
     /// a destination reached through either corner is emitted once, by the lower first
     /// direction.
     fn hook_to(&mut self, from: Square, to: Square, v: (i32, i32), face: FaceId, mask: u8) {
-        for (a, &(ax, ay)) in ABS_DIRS.iter().enumerate() {
+        for a in 0..8 {
             if mask & (1 << a) == 0 {
                 continue;
             }
-            let norm = ax * ax + ay * ay;
             for p in perpendicular(a) {
-                let (px, py) = ABS_DIRS[p];
-                let (ka, kp) = (v.0 * ax + v.1 * ay, v.0 * px + v.1 * py);
-                if ka <= 0 || kp <= 0 || ka % norm != 0 || kp % norm != 0 {
+                let Some((k1, k2)) = l_legs(a, p, v) else {
                     continue;
-                }
-                let (k1, k2) = ((ka / norm) as usize, (kp / norm) as usize);
+                };
                 let leg1 = self.geo.ray(from, a);
                 if leg1.len() < k1 || leg1[..k1].iter().any(|&s| !self.cell(s).is_empty()) {
                     continue;
@@ -180,12 +145,14 @@ fn line_of_offset((dx, dy): (i32, i32)) -> Option<(usize, usize)> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::engine::core::moves::Move;
-    use crate::engine::movegen::{generate_from, legal_moves};
+    use crate::engine::core::square::Square;
+    use crate::engine::movegen::{generate_from, generate_towards, legal_moves};
     use crate::engine::notation::format_move;
+    use crate::engine::position::Position;
     use crate::engine::rules::legality::check_move_with;
     use crate::engine::test_rng::Rng;
+    use crate::engine::variant::Rules;
     use crate::engine::variant::{self, RulesRequest};
 
     /// Every variant under every one of its rules profiles.
