@@ -1,18 +1,22 @@
 //! Earlier positions of a game rebuilt from its history, the bytes a game holds, replaying
 //! a list of moves up to the first illegal one (stalemate and mate settled by
-//! the next move, [`Game::replay_text`]), and a bare position's outcome
+//! the next move, [`Game::replay_text`]; each move played in place where it cannot
+//! recreate an earlier position, [`Game::replay_in_place`]), and a bare position's outcome
 //! (the status of a game without history that starts there).
 
 use super::history::PlayedMove;
 use super::state::{Candidate, Game, IllegalAt, Played};
 use crate::engine::core::color::Color;
 use crate::engine::core::ending::{EndReason, Ending, GameResult};
+use crate::engine::core::moves::{Move, Promo};
 use crate::engine::interrupt::stopped;
 use crate::engine::notation::{parse_valid_position, PositionProblem};
 use crate::engine::position::Position;
-use crate::engine::rules::check::leaves_check;
+use crate::engine::rules::check::{in_check, leaves_check};
 use crate::engine::rules::legality::IllegalReason;
-use crate::engine::rules::repetition::Completion;
+use crate::engine::rules::repetition::{
+    key_with_move, key_without_move, position_key, quiet_key_after, Completion,
+};
 use crate::engine::variant::Rules;
 
 /// Replays `moves` from `start` (the variant's initial position when `None`) up to the
@@ -25,7 +29,7 @@ pub fn replay<S: AsRef<str>>(
     start: Option<&str>,
     moves: &[S],
 ) -> Result<(Game, Option<IllegalAt>), Vec<PositionProblem>> {
-    replay_with(rules, start, moves, |_, _| {})
+    Ok(replay_on(start_game(rules, start)?, rules, moves))
 }
 
 /// [`replay`], handing each move played, with its index, to `on_move` (the position
@@ -39,48 +43,78 @@ pub fn replay_with<S: AsRef<str>>(
     moves: &[S],
     on_move: impl FnMut(usize, &Played),
 ) -> Result<(Game, Option<IllegalAt>), Vec<PositionProblem>> {
-    let start = match start {
-        Some(text) => parse_valid_position(rules, text)?,
-        None => Position::start(rules),
-    };
     Ok(replay_from(
-        Game::new(start, rules, true),
+        start_game(rules, start)?,
         rules,
         moves,
         on_move,
     ))
 }
 
-/// Plays `moves` on `game` up to the first illegal one, handing each move played, with its
-/// index, to `on_move`; under a running interrupt that stops it, up to where it stopped.
-pub fn replay_from<S: AsRef<str>>(
+/// The game form's new game from `start` (the variant's initial position when `None`).
+fn start_game(rules: &Rules, start: Option<&str>) -> Result<Game, Vec<PositionProblem>> {
+    let start = match start {
+        Some(text) => parse_valid_position(rules, text)?,
+        None => Position::start(rules),
+    };
+    Ok(Game::new(start, rules, true))
+}
+
+/// Plays `moves` on `game` up to the first illegal one, as [`replay_from`] without a
+/// callback: each move is played in place on the game's position (no copy of it per ply)
+/// wherever the move cannot recreate an earlier position; under a running interrupt that
+/// stops it, up to where it stopped.
+pub fn replay_on<S: AsRef<str>>(
+    game: Game,
+    rules: &Rules,
+    moves: &[S],
+) -> (Game, Option<IllegalAt>) {
+    replay_each(game, rules, moves, |game, _, text| {
+        game.replay_in_place(rules, text)
+    })
+}
+
+/// Plays `moves` on `game` with `play` (given the game, the move's index and its text) up
+/// to the first illegal one, then settles the status; under a running interrupt that
+/// stops it, up to where it stopped.
+fn replay_each<S: AsRef<str>>(
     mut game: Game,
     rules: &Rules,
     moves: &[S],
-    mut on_move: impl FnMut(usize, &Played),
+    mut play: impl FnMut(&mut Game, usize, &str) -> Result<(), IllegalReason>,
 ) -> (Game, Option<IllegalAt>) {
     game.reserve(moves.len());
     for (index, text) in moves.iter().enumerate() {
         if stopped() {
             break;
         }
-        match game.replay_text(rules, text.as_ref()) {
-            Ok(played) => {
-                on_move(index, &played);
-                game.recycle(played.before);
-            }
-            Err(reason) => {
-                let illegal = IllegalAt {
-                    index,
-                    text: text.as_ref().chars().take(64).collect(),
-                    reason,
-                };
-                return (game, Some(illegal));
-            }
+        if let Err(reason) = play(&mut game, index, text.as_ref()) {
+            let illegal = IllegalAt {
+                index,
+                text: text.as_ref().chars().take(64).collect(),
+                reason,
+            };
+            return (game, Some(illegal));
         }
     }
     game.settle(rules);
     (game, None)
+}
+
+/// Plays `moves` on `game` up to the first illegal one, handing each move played, with its
+/// index, to `on_move`; under a running interrupt that stops it, up to where it stopped.
+pub fn replay_from<S: AsRef<str>>(
+    game: Game,
+    rules: &Rules,
+    moves: &[S],
+    mut on_move: impl FnMut(usize, &Played),
+) -> (Game, Option<IllegalAt>) {
+    replay_each(game, rules, moves, |game, index, text| {
+        let played = game.replay_text(rules, text)?;
+        on_move(index, &played);
+        game.recycle(played.before);
+        Ok(())
+    })
 }
 
 impl Game {
@@ -108,6 +142,78 @@ impl Game {
             }
         };
         Ok(self.commit_with(rules, candidate, false))
+    }
+
+    /// [`Game::replay_text`], keeping nothing of what the move did: played in place on the
+    /// game's position where the move is judged legal on the board, the game has not
+    /// ended, no mate is left to settle first (the side to move in check where mate ends
+    /// the game) and the move recreates no earlier position; otherwise as
+    /// [`Game::replay_text`] does.
+    ///
+    /// # Errors
+    /// Why it is illegal (nothing is played then).
+    pub fn replay_in_place(&mut self, rules: &Rules, text: &str) -> Result<(), IllegalReason> {
+        let mate_to_settle = self.unsettled && rules.checkmate && self.status.in_check;
+        if self.status.ending.is_none() && !mate_to_settle {
+            if let Ok(mv) = self.written_move(rules, text) {
+                if self.play_in_place(rules, mv) {
+                    return Ok(());
+                }
+            }
+        }
+        let played = self.replay_text(rules, text)?;
+        self.recycle(played.before);
+        Ok(())
+    }
+
+    /// Plays `mv`, legal on the board, in place as [`Game::judge_legal`] and then
+    /// [`Game::commit_with`] (unsettled) would, unless it recreates an earlier position:
+    /// then the position is put back and `false` says that the full judgement must rule.
+    /// A quiet move is looked up by the key it would make before it is played; any other
+    /// move (a capture, a promotion) makes a position that never occurred, but its key is
+    /// looked up all the same after it is played, the position then rebuilt from the last
+    /// copy.
+    fn play_in_place(&mut self, rules: &Rules, mv: Move) -> bool {
+        let pos = &self.position;
+        let them = pos.side().opponent();
+        let mut partial = 0;
+        if self.history {
+            let quiet = mv.promo != Promo::Promote
+                && !mv.squares().iter().any(|&s| pos.cell(s).is_color(them));
+            if quiet && self.seen.contains_key(&quiet_key_after(self.key, pos, &mv)) {
+                return false;
+            }
+            partial = key_without_move(self.key, pos, &mv);
+        }
+        let effects = self.position.play(&mv, rules);
+        if self.history {
+            let after = &self.position;
+            let on_its_squares = effects
+                .events
+                .iter()
+                .all(|e| e.square == mv.from || mv.squares().contains(&e.square));
+            let key = if on_its_squares {
+                key_with_move(partial, after, &mv)
+            } else {
+                position_key(after)
+            };
+            if self.seen.contains_key(&key) {
+                *self.position = self.rebuilt_at(rules, self.played.len());
+                return false;
+            }
+            self.key = key;
+            self.keys.push(key);
+            self.seen.insert(key, 1);
+        }
+        let gave_check = in_check(&self.position, rules, them);
+        self.played
+            .push(PlayedMove::new(mv, gave_check, effects.pass));
+        if self.played.len().is_multiple_of(self.checkpoint_every) {
+            self.checkpoints.push((*self.position).clone());
+        }
+        self.unsettled = true;
+        self.status = self.status_before_moves(rules, gave_check, Completion::Continues);
+        true
     }
 
     /// Whether an allowed `candidate` shows the position reached to go on: it is a move,
@@ -174,6 +280,12 @@ impl Game {
         if ply == self.played.len() {
             return (*self.position).clone();
         }
+        self.rebuilt_at(rules, ply)
+    }
+
+    /// The position at `ply`, rebuilt from the copy before it whatever the position
+    /// reached holds.
+    fn rebuilt_at(&self, rules: &Rules, ply: usize) -> Position {
         let at = ply / self.checkpoint_every;
         let mut pos = self.checkpoints[at].clone();
         for p in &self.played[at * self.checkpoint_every..ply] {

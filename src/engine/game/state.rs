@@ -70,7 +70,7 @@ pub struct Candidate {
 pub struct Game {
     /// Whether the history is known (game form); a bare position has none, and
     /// repetition is not evaluated.
-    history: bool,
+    pub(super) history: bool,
     pub played: Vec<PlayedMove>,
     /// The position reached.
     pub position: Box<Position>,
@@ -78,7 +78,7 @@ pub struct Game {
     /// first) up to the position reached.
     pub(super) checkpoints: Vec<Position>,
     /// The key of the position reached.
-    key: u64,
+    pub(super) key: u64,
     /// Game form: the key of the position at every ply (0 = the start), the position
     /// reached included.
     pub(super) keys: Vec<u64>,
@@ -181,10 +181,17 @@ impl Game {
     /// Why it is illegal: the game is over, the move is illegal on the board, or a
     /// repetition rule forbids it.
     pub fn judge(&self, rules: &Rules, text: &str) -> Result<Candidate, IllegalReason> {
+        let mv = self.machine_move(rules, text)?;
+        self.judge_legal(rules, mv)
+    }
+
+    /// The move a machine text names on the board, or why none ([`Game::judge`]'s
+    /// refusals before the game's own rulings).
+    fn machine_move(&self, rules: &Rules, text: &str) -> Result<Move, IllegalReason> {
         match check_move(&self.position, rules, text) {
             // Malformed text is reported as such even after the end.
             Err(reason @ IllegalReason::Malformed(_)) => Err(reason),
-            Ok(mv) => self.judge_legal(rules, mv),
+            Ok(mv) => Ok(mv),
             Err(reason) => Err(self.ended().unwrap_or(reason)),
         }
     }
@@ -197,13 +204,20 @@ impl Game {
     /// # Errors
     /// As [`Game::judge`], or the Hodges text's reason.
     pub fn judge_either(&self, rules: &Rules, text: &str) -> Result<Candidate, IllegalReason> {
+        let mv = self.written_move(rules, text)?;
+        self.judge_legal(rules, mv)
+    }
+
+    /// The move a machine or Hodges text names on the board, or why none
+    /// ([`Game::judge_either`]'s refusals before the game's own rulings).
+    pub(super) fn written_move(&self, rules: &Rules, text: &str) -> Result<Move, IllegalReason> {
         let t = text.trim_ascii_start();
         let code = t.strip_prefix('+').unwrap_or(t);
         if !code.starts_with(|c: char| c.is_ascii_uppercase()) {
-            return self.judge(rules, text);
+            return self.machine_move(rules, text);
         }
         match parse_hodges(&self.position, rules, text) {
-            Ok(mv) => self.judge_legal(rules, mv),
+            Ok(mv) => Ok(mv),
             Err(HodgesError::GameOver) => Err(self.ended().unwrap_or_else(|| {
                 IllegalReason::GameOver(royals_captured(&self.position, rules))
             })),
@@ -441,7 +455,12 @@ impl Game {
 
     /// [`Game::status_of`] without stalemate and mate (the endings that ask for the side's
     /// moves): royals captured, the material endings, a repetition that ends the game.
-    fn status_before_moves(&self, rules: &Rules, checked: bool, completion: Completion) -> Status {
+    pub(super) fn status_before_moves(
+        &self,
+        rules: &Rules,
+        checked: bool,
+        completion: Completion,
+    ) -> Status {
         let pos = &self.position;
         let ending = if pos.is_terminal() {
             Some(royals_captured(pos, rules))

@@ -50,7 +50,7 @@ impl<S: MoveSink, const EXTRAS: bool> Gen<'_, S, EXTRAS> {
 
     /// Whether the L route from `from`, `n1` squares along `d1` (all empty, the corner
     /// included) then `n2` along `d2` (empty before the destination) is open.
-    fn clear_l(&self, from: Square, d1: usize, n1: usize, d2: usize, n2: usize) -> bool {
+    pub(super) fn clear_l(&self, from: Square, d1: usize, n1: usize, d2: usize, n2: usize) -> bool {
         let leg1 = self.geo.ray(from, d1);
         if leg1.len() < n1 || leg1[..n1].iter().any(|&s| !self.cell(s).is_empty()) {
             return false;
@@ -77,6 +77,20 @@ pub(crate) fn perpendicular(a: usize) -> [usize; 2] {
     PERPENDICULAR[a]
 }
 
+/// The lengths of the two legs of the L that leads `v` away (absolute board offsets),
+/// first along absolute direction `a`, then along `p` at 90° to it; `None` when no L of
+/// those directions leads there (a leg would be empty or go backwards).
+#[inline]
+pub(crate) fn l_legs(a: usize, p: usize, (vx, vy): (i32, i32)) -> Option<(usize, usize)> {
+    let ((ax, ay), (px, py)) = (ABS_DIRS[a], ABS_DIRS[p]);
+    let norm = ax * ax + ay * ay;
+    let (ka, kp) = (vx * ax + vy * ay, vx * px + vy * py);
+    if ka <= 0 || kp <= 0 || ka % norm != 0 || kp % norm != 0 {
+        return None;
+    }
+    Some(((ka / norm) as usize, (kp / norm) as usize))
+}
+
 /// Whether a hook mover of `color` (not on `vacated`) could capture on `target` by a
 /// turning move: from each hook mover, the L routes whose second leg ends on the target,
 /// turning at an empty corner (`free` says which squares are empty).
@@ -99,18 +113,14 @@ pub(crate) fn attacks(
         let mask = rules.face(pos.cell(h).face_unchecked()).compiled[ci].hook;
         let (hx, hy) = geo.xy(h);
         let (vx, vy) = (tx - hx, ty - hy);
-        for (a, &(ax, ay)) in ABS_DIRS.iter().enumerate() {
+        for a in 0..8 {
             if mask & (1 << a) == 0 {
                 continue;
             }
-            let norm = ax * ax + ay * ay;
             for p in perpendicular(a) {
-                let (px, py) = ABS_DIRS[p];
-                let (ka, kp) = (vx * ax + vy * ay, vx * px + vy * py);
-                if ka <= 0 || kp <= 0 || ka % norm != 0 || kp % norm != 0 {
+                let Some((n1, n2)) = l_legs(a, p, (vx, vy)) else {
                     continue;
-                }
-                let (n1, n2) = ((ka / norm) as usize, (kp / norm) as usize);
+                };
                 let leg1 = geo.ray(h, a);
                 // A diagonal corner may lie off the board.
                 if leg1.len() >= n1

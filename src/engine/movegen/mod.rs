@@ -10,7 +10,8 @@
 //! `gen`; one file per kind holds everything about that kind: `emperor`, `area`, `slide`,
 //! `jump`, `hook`, `lion`, `linelion`, `liondog`, `rangejump`, `rangecapture`, `dblstep`,
 //! `leapslide`, `igui`, `fly`, `double`, `path`, `line`, `shoot`; `piece_count` counts one
-//! piece's moves (perft's reuse between sibling positions). Rules with route parameters
+//! piece's moves (perft's reuse between sibling positions); `towards` finds the moves of
+//! one piece to one square without listing its others (judging a written move). Rules with route parameters
 //! (the rules with
 //! shots, ko.md) give the context a route state (`routes`): the kinds then land routes,
 //! which may shoot, burn their piece on arrival and promote it on the spot (emission and
@@ -41,6 +42,7 @@ mod route_state;
 mod routes;
 pub(crate) mod shoot;
 pub(crate) mod slide;
+mod towards;
 
 pub use gen::{Counter, MoveSink, PassKind};
 
@@ -137,6 +139,38 @@ fn generate_all<S: MoveSink, const EXTRAS: bool>(mut gen: Gen<'_, S, EXTRAS>) {
 /// pass this piece could make is emitted as the position's canonical pass.
 pub fn generate_from<S: MoveSink>(pos: &Position, rules: &Rules, from: Square, sink: &mut S) {
     generate_from_filtered(pos, rules, from, sink, bans(rules));
+}
+
+/// Emits into `sink` the moves of the piece on `from` that list only `to` (the moves
+/// [`generate_from`] lists with `squares() == [to]`, in its order), where they can be
+/// found without generating the piece's other moves (`towards`); `false` (nothing
+/// emitted) where they cannot: the rules have route parameters, or the piece has a kind
+/// other than ranges, leaps, hook moves and lion-like ones (an emperor, an area mover,
+/// tenjiku shogi's other kinds). As [`generate_from`], nothing is emitted for a position
+/// where a side has no royal left, a piece not of the side to move, or once the running
+/// interrupt says stop.
+pub fn generate_towards<S: MoveSink>(
+    pos: &Position,
+    rules: &Rules,
+    from: Square,
+    to: Square,
+    sink: &mut S,
+) -> bool {
+    if rules.routes.is_some() {
+        return false;
+    }
+    let cell = pos.cell(from);
+    if pos.is_terminal() || !cell.is_color(pos.side()) || stopped() {
+        return true;
+    }
+    let face = cell.face_unchecked();
+    let c = &rules.face(face).compiled[pos.side().index()];
+    if !towards::found_alone(c) {
+        return false;
+    }
+    let mut gen = Gen::<S, true>::new(pos, rules, sink, bans(rules), None);
+    gen.towards(from, to, face, c);
+    true
 }
 
 /// [`generate_from`] including the captures the lion-trading rules and `both_royals_lost =

@@ -14,6 +14,7 @@ pub use move_text::format_move;
 pub use move_text::parse_move_text;
 pub use move_text::MoveText;
 pub use move_text::MoveTextError;
+pub use move_text::TextSquares;
 pub use move_text::MAX_MOVE_TEXT;
 pub use position_text::format_position;
 pub use position_text::format_position_after;

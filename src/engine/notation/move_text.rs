@@ -6,7 +6,7 @@
 
 use crate::engine::core::moves::{Move, Promo, ShotsFrom, MAX_LISTED};
 use crate::engine::core::shape::Shape;
-use crate::engine::core::square::Square;
+use crate::engine::core::square::{RankName, Square};
 use crate::engine::notation::echo::char_name;
 use std::fmt;
 
@@ -17,11 +17,45 @@ pub const MAX_MOVE_TEXT: usize = 64;
 /// Not yet checked against a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveText {
-    pub squares: Vec<Square>,
+    pub squares: TextSquares,
     /// Each shot target with the index in `squares` of the square it was shot from.
     pub shots: Vec<(usize, Square)>,
     /// `Some(Promote)` for `+`, `Some(Decline)` for `=` or `?`, `None` when absent.
     pub mark: Option<Promo>,
+}
+
+/// A move text's squares, the start first, held in place (reading a move allocates
+/// nothing); read as a slice.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct TextSquares {
+    squares: [Square; MAX_LISTED + 1],
+    len: u8,
+}
+
+impl TextSquares {
+    /// Adds a square; `false` when the list is full.
+    fn push(&mut self, sq: Square) -> bool {
+        let Some(slot) = self.squares.get_mut(usize::from(self.len)) else {
+            return false;
+        };
+        *slot = sq;
+        self.len += 1;
+        true
+    }
+}
+
+impl std::ops::Deref for TextSquares {
+    type Target = [Square];
+
+    fn deref(&self) -> &[Square] {
+        &self.squares[..usize::from(self.len)]
+    }
+}
+
+impl fmt::Debug for TextSquares {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
 }
 
 /// Why a move text does not parse.
@@ -92,9 +126,11 @@ pub fn trimmed_move_text(text: &str) -> Result<&str, MoveTextError> {
     let start = text.trim_ascii_start();
     let offset = text.len() - start.len();
     let trimmed = start.trim_ascii_end();
-    match trimmed.char_indices().find(|(_, c)| !c.is_ascii_graphic()) {
-        Some((at, found)) => Err(MoveTextError::UnexpectedChar {
-            found,
+    // Every byte before the first one outside printable ASCII is ASCII: that byte begins
+    // a character.
+    match trimmed.bytes().position(|b| !b.is_ascii_graphic()) {
+        Some(at) => Err(MoveTextError::UnexpectedChar {
+            found: trimmed[at..].chars().next().unwrap_or_default(),
             at: offset + at,
         }),
         None => Ok(trimmed),
@@ -121,7 +157,10 @@ pub fn parse_move_text(shape: Shape, text: &str) -> Result<MoveText, MoveTextErr
         _ => (text, None),
     };
     let bytes = body.as_bytes();
-    let mut squares = Vec::new();
+    let mut squares = TextSquares {
+        squares: [Square(0); MAX_LISTED + 1],
+        len: 0,
+    };
     let mut shots = Vec::new();
     let mut i = 0;
     while i < bytes.len() {
@@ -146,16 +185,14 @@ pub fn parse_move_text(shape: Shape, text: &str) -> Result<MoveText, MoveTextErr
             let bad = String::from_utf8_lossy(&bytes[start..end]).into_owned();
             return Err(MoveTextError::BadSquare(bad));
         }
-        let name = &body[start..i];
-        let sq = shape
-            .parse_square(name)
-            .ok_or_else(|| MoveTextError::BadSquare(name.to_string()))?;
+        let sq = square_named(shape, &bytes[start..letters], &body[letters..i])
+            .ok_or_else(|| MoveTextError::BadSquare(body[start..i].to_string()))?;
         if shot {
             shots.push((squares.len() - 1, sq));
-        } else {
-            squares.push(sq);
+        } else if !squares.push(sq) {
+            return Err(MoveTextError::TooManySquares);
         }
-        if squares.len() > MAX_LISTED + 1 || shots.len() > 2 {
+        if shots.len() > 2 {
             return Err(MoveTextError::TooManySquares);
         }
     }
@@ -167,6 +204,18 @@ pub fn parse_move_text(shape: Shape, text: &str) -> Result<MoveText, MoveTextErr
         shots,
         mark,
     })
+}
+
+/// The square named by a file's `digits` and a rank's `letters` (not empty), as
+/// [`Shape::parse_square`] reads their concatenation: one or two digits without a leading
+/// zero, a rank name, on the board.
+fn square_named(shape: Shape, digits: &[u8], letters: &str) -> Option<Square> {
+    let file = match *digits {
+        [d] if d != b'0' => i32::from(d - b'0'),
+        [d, e] if d != b'0' => i32::from(d - b'0') * 10 + i32::from(e - b'0'),
+        _ => return None,
+    };
+    shape.square(file - 1, RankName::parse(letters)? as i32)
 }
 
 /// Prints a move in canonical machine text.
@@ -198,4 +247,51 @@ pub fn format_move(shape: Shape, mv: &Move) -> String {
         Promo::Decline => out.push('='),
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A square read from its file's digits and its rank's letters is the square
+    /// `Shape::parse_square` reads from the whole name, on and off every board size.
+    #[test]
+    fn squares_read_from_their_parts_as_from_their_names() {
+        let mut digits: Vec<String> = (0..=120).map(|n| n.to_string()).collect();
+        digits.extend(["", "00", "01", "09", "007"].map(String::from));
+        let mut letters: Vec<String> = ('a'..='z').map(String::from).collect();
+        letters.extend(('a'..='k').map(|c| format!("{c}{c}")));
+        letters.extend(["ab", "aaa", "za"].map(String::from));
+        let mut read = 0;
+        for (files, ranks) in [(12, 12), (25, 25), (36, 36)] {
+            let shape = Shape { files, ranks };
+            for d in &digits {
+                for l in &letters {
+                    let whole = shape.parse_square(&format!("{d}{l}"));
+                    assert_eq!(square_named(shape, d.as_bytes(), l), whole, "{d}{l}");
+                    read += usize::from(whole.is_some());
+                }
+            }
+        }
+        assert_eq!(read, 12 * 12 + 25 * 25 + 36 * 36);
+    }
+
+    /// The first character outside printable ASCII is named with its byte offset in the
+    /// text as given, whatever precedes it.
+    #[test]
+    fn the_first_unexpected_character_is_found_by_its_byte_offset() {
+        for (text, found, at) in [
+            (" 13s\u{a0}13r", '\u{a0}', 4),
+            ("13s13r\u{3000}x", '\u{3000}', 6),
+            ("\t1é", 'é', 2),
+            ("1a\u{7}", '\u{7}', 2),
+        ] {
+            assert_eq!(
+                trimmed_move_text(text),
+                Err(MoveTextError::UnexpectedChar { found, at }),
+                "{text:?}"
+            );
+        }
+        assert_eq!(trimmed_move_text(" \t13s13r+\n"), Ok("13s13r+"));
+    }
 }

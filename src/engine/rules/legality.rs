@@ -11,8 +11,8 @@ use crate::engine::core::ending::{EndReason, Ending, GameResult};
 use crate::engine::core::moves::{Move, Promo, ShotsFrom, MAX_LISTED};
 use crate::engine::core::square::Square;
 use crate::engine::movegen::{
-    generate_from, generate_from_unfiltered, judged_alone, pass_of, pass_via, reduce_route,
-    refused_capture, twin_route,
+    generate_from, generate_from_unfiltered, generate_towards, judged_alone, pass_of, pass_via,
+    reduce_route, refused_capture, twin_route,
 };
 use crate::engine::notation::{parse_move_text, MoveText, MoveTextError};
 use crate::engine::position::route_board::frozen;
@@ -66,6 +66,18 @@ pub fn royals_captured(pos: &Position, rules: &Rules) -> Ending {
 /// # Errors
 /// The reason the move is illegal.
 pub fn check_move(pos: &Position, rules: &Rules, text: &str) -> Result<Move, IllegalReason> {
+    check_move_with(pos, rules, text, true)
+}
+
+/// [`check_move`]; with `direct`, a move to one square is matched against the piece's
+/// moves to that square alone where they are found without listing the others
+/// ([`generate_towards`]), else against all of the piece's moves (the same answer).
+pub(crate) fn check_move_with(
+    pos: &Position,
+    rules: &Rules,
+    text: &str,
+    direct: bool,
+) -> Result<Move, IllegalReason> {
     let geo = &rules.variant.geometry;
     let parsed = parse_move_text(geo.shape, text).map_err(IllegalReason::Malformed)?;
     if pos.is_terminal() {
@@ -96,53 +108,69 @@ pub fn check_move(pos: &Position, rules: &Rules, text: &str) -> Result<Move, Ill
             };
         }
     }
-    // Room for a ranging piece's moves at once (growing the list cost more than listing).
-    let mut moves = Vec::with_capacity(64);
-    generate_from(pos, rules, from, &mut moves);
     let path = &parsed.squares[1..];
-    let lishogi_marks = rules.variant.traits.lishogi_marks;
-    // A route whose step square gives it the promotion right (a lion's first step under
-    // `promotion_right = zone_route`, taikyoku.md §5) is a move of its own, listed as
-    // written with `+`; the mark may be left out where that promotion is compulsory.
-    if let Some(mv) = moves.iter().find(|m| {
-        path.len() > 1
-            && m.from == from
-            && m.squares() == path
-            && m.promo == Promo::Promote
-            && (parsed.mark == Some(Promo::Promote)
-                || (parsed.mark.is_none() && !m.promotion_optional()))
-    }) {
-        return Ok(*mv);
-    }
-    // Equivalent spellings reduced first (an area move's route, tenjiku.md §9.2).
-    let reduced = reduce_route(pos, rules, from, path);
-    // A pass: out to an empty square and straight back. It names its piece; the empty
-    // square is written as that piece's first one.
-    if reduced.len() == 2 && reduced[1] == from && pos.cell(reduced[0]).is_empty() {
-        if pass_via(pos, rules, from, reduced[0]).is_some() {
-            let pass = pass_of(pos, rules, from).expect("the piece can pass");
-            return match parsed.mark {
-                Some(_) if !lishogi_marks => Err(IllegalReason::PromotionNotPossible),
-                _ => Ok(pass),
-            };
-        }
-        return Err(IllegalReason::InvalidRoute);
-    }
-    let matching = |squares: &[Square]| -> Vec<&Move> {
-        moves
-            .iter()
-            .filter(|m| m.from == from && m.squares() == squares)
-            .collect()
+    let mut moves = Vec::new();
+    let towards = match path {
+        [to] if direct => generate_towards(pos, rules, from, *to, &mut moves),
+        _ => false,
     };
-    let mut candidates = matching(&reduced);
-    if candidates.is_empty() {
-        if let Some(twin) = twin_route(pos, rules, from, &reduced) {
-            candidates = matching(&twin);
+    // A move not found that way is refused as the whole list says.
+    let towards = towards && !moves.is_empty();
+    if !towards {
+        // Room for a ranging piece's moves at once (growing the list cost more than listing).
+        moves.reserve(64);
+        generate_from(pos, rules, from, &mut moves);
+    }
+    let lishogi_marks = rules.variant.traits.lishogi_marks;
+    let candidates: Vec<&Move> = if towards {
+        // A move to one square of the kinds found that way has no other spelling: nothing
+        // to reduce, no pass, no twin; every move found is written so.
+        moves.iter().collect()
+    } else {
+        // A route whose step square gives it the promotion right (a lion's first step under
+        // `promotion_right = zone_route`, taikyoku.md §5) is a move of its own, listed as
+        // written with `+`; the mark may be left out where that promotion is compulsory.
+        if let Some(mv) = moves.iter().find(|m| {
+            path.len() > 1
+                && m.from == from
+                && m.squares() == path
+                && m.promo == Promo::Promote
+                && (parsed.mark == Some(Promo::Promote)
+                    || (parsed.mark.is_none() && !m.promotion_optional()))
+        }) {
+            return Ok(*mv);
         }
-    }
-    if candidates.is_empty() {
-        return Err(classify(pos, rules, from, path, &reduced));
-    }
+        // Equivalent spellings reduced first (an area move's route, tenjiku.md §9.2).
+        let reduced = reduce_route(pos, rules, from, path);
+        // A pass: out to an empty square and straight back. It names its piece; the empty
+        // square is written as that piece's first one.
+        if reduced.len() == 2 && reduced[1] == from && pos.cell(reduced[0]).is_empty() {
+            if pass_via(pos, rules, from, reduced[0]).is_some() {
+                let pass = pass_of(pos, rules, from).expect("the piece can pass");
+                return match parsed.mark {
+                    Some(_) if !lishogi_marks => Err(IllegalReason::PromotionNotPossible),
+                    _ => Ok(pass),
+                };
+            }
+            return Err(IllegalReason::InvalidRoute);
+        }
+        let matching = |squares: &[Square]| -> Vec<&Move> {
+            moves
+                .iter()
+                .filter(|m| m.from == from && m.squares() == squares)
+                .collect()
+        };
+        let mut candidates = matching(&reduced);
+        if candidates.is_empty() {
+            if let Some(twin) = twin_route(pos, rules, from, &reduced) {
+                candidates = matching(&twin);
+            }
+        }
+        if candidates.is_empty() {
+            return Err(classify(pos, rules, from, path, &reduced));
+        }
+        candidates
+    };
     let has = |p: Promo| candidates.iter().find(|m| m.promo == p).copied();
     // A mark is ignored on lishogi's three-square moves of pieces that cannot promote, and
     // on a move whose piece is burned on arrival (tenjiku.md §6.2 (ii)).

@@ -249,7 +249,31 @@ pub fn position_key(pos: &Position) -> u64 {
 /// The key of `after`, the position `mv` made from `before` (whose key is `before_key`):
 /// only the squares the move touched change.
 pub fn key_after(before_key: u64, before: &Position, after: &Position, mv: &Move) -> u64 {
-    let mut key = before_key ^ state_key(before) ^ state_key(after);
+    key_with_move(key_without_move(before_key, before, mv), after, mv)
+}
+
+/// The first half of [`key_after`], before `mv` is played on `pos` (whose key is `key`):
+/// the key without the side to move, the extra field and the squares the move touches.
+/// [`key_with_move`] adds them back from the position the move made, which may be `pos`
+/// itself, played in place.
+pub fn key_without_move(key: u64, pos: &Position, mv: &Move) -> u64 {
+    let (touched, n) = touched(mv);
+    touched[..n]
+        .iter()
+        .fold(key ^ state_key(pos), |k, &sq| k ^ cell_key(sq, pos))
+}
+
+/// The second half of [`key_after`]: `partial` ([`key_without_move`]) with the side to
+/// move, the extra field and the squares `mv` touched as they stand in `after`.
+pub fn key_with_move(partial: u64, after: &Position, mv: &Move) -> u64 {
+    let (touched, n) = touched(mv);
+    touched[..n]
+        .iter()
+        .fold(partial ^ state_key(after), |k, &sq| k ^ cell_key(sq, after))
+}
+
+/// The squares a move touches (its start and its listed squares), each once.
+fn touched(mv: &Move) -> ([Square; 4], usize) {
     let mut touched = [mv.from; 4];
     let mut n = 1;
     for &sq in mv.squares() {
@@ -258,10 +282,7 @@ pub fn key_after(before_key: u64, before: &Position, after: &Position, mv: &Move
             n += 1;
         }
     }
-    for &sq in &touched[..n] {
-        key ^= cell_key(sq, before) ^ cell_key(sq, after);
-    }
-    key
+    (touched, n)
 }
 
 /// The key after a move that captures nothing and does not promote, from `pos` (whose
