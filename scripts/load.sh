@@ -11,8 +11,8 @@
 #       plies, then round again): a game server following its game, the case the cache
 #       of game states serves (issue 34)
 # For each: requests/s, p50 and p99 latency, HTTP error answers (4xx/5xx) and socket
-# errors; at the end the server's peak RSS (VmHWM) and its game cache's counters (hits,
-# misses, evictions, bytes held). Prints a markdown table.
+# errors; at the end the ratios (b)/(a) and (h)/(b), the server's peak RSS (VmHWM) and its
+# game cache's counters (hits, misses, evictions, bytes held). Prints a markdown table.
 #
 # Usage: bash scripts/load.sh
 # Knobs (environment): DURATION (per scenario, default 10s), THREADS (2), CONNECTIONS (32),
@@ -20,7 +20,8 @@
 # NEXT_STEPS (plies (h) walks, 100), GAME_CACHE_BYTES (the server's --game-cache-bytes;
 # unset, its default; 0 turns the cache off), WORKERS (server HTTP workers, 0 = one per core),
 # SERVER_CPUS (a taskset CPU list, e.g. 0: the server runs on those CPUs only, wrk on the
-# others; unset, both share every CPU).
+# others; unset, both share every CPU), BINARY (a server binary to load instead of building
+# this tree's, e.g. another commit's jemalloc build, to compare two in one sitting).
 #
 # Uses wrk (installed with apt-get when missing). Only 127.0.0.1 is loaded; the server is
 # stopped at exit.
@@ -38,6 +39,7 @@ GAME_CACHE_BYTES="${GAME_CACHE_BYTES:-}"
 WORKERS="${WORKERS:-0}"
 SERVER_CPUS="${SERVER_CPUS:-}"
 TARGET_DIR="${CARGO_TARGET_DIR:-target}"
+BINARY="${BINARY:-}"
 
 # shellcheck source=scripts/common.sh
 source scripts/common.sh
@@ -46,9 +48,14 @@ source scripts/common.sh
 ensure_wrk
 
 # --- the server -----------------------------------------------------------------------
-log "cargo build --release --locked --features jemalloc --bin shogi-arbiter"
-cargo build --release --locked --features jemalloc --bin shogi-arbiter >&2
-binary="$TARGET_DIR/release/shogi-arbiter"
+if [ -n "$BINARY" ]; then
+    binary="$BINARY"
+    log "using the server binary $binary (not built here)"
+else
+    log "cargo build --release --locked --features jemalloc --bin shogi-arbiter"
+    cargo build --release --locked --features jemalloc --bin shogi-arbiter >&2
+    binary="$TARGET_DIR/release/shogi-arbiter"
+fi
 
 make_work load
 # Request logs go to a file (one line per request at the default `info` level, as in
@@ -235,7 +242,9 @@ fi
 if [ "$workers" = 0 ]; then workers=$server_cores; fi
 
 echo
-echo "shogi-arbiter $(git rev-parse --short HEAD 2>/dev/null || echo unknown); wrk, $DURATION per row, $THREADS threads, $CONNECTIONS connections; $workers server workers; $placement; load average before the runs: $loadavg_before"
+built="$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+if [ -n "$BINARY" ]; then built="$BINARY"; fi
+echo "shogi-arbiter $built; wrk, $DURATION per row, $THREADS threads, $CONNECTIONS connections; $workers server workers; $placement; load average before the runs: $loadavg_before"
 echo
 echo "| scenario | requests/s | p50 ms | p99 ms | requests | HTTP errors | socket errors |"
 echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
@@ -245,6 +254,13 @@ for row in "${rows[@]}"; do
     printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$label" "$rps" "$p50" "$p99" "$total" "$http_errs" "$sock_errs"
 done
 echo
+rps_of() {
+    local row="${rows[$1]#*|}"
+    echo "${row%% *}"
+}
+awk -v a="$(rps_of 0)" -v b="$(rps_of 1)" -v h="$(rps_of 7)" 'BEGIN {
+    printf "ratios: bare adjudication (b) / healthz (a) %.1f%%; next move (h) / bare adjudication (b) %.1f%%\n", 100 * b / a, 100 * h / b
+}'
 awk -v k="$peak_rss_kib" 'BEGIN { printf "server peak RSS (VmHWM): %d KiB (%.1f MiB)\n", k, k / 1024 }'
 curl -s "$base/metrics" | awk '
     $1 == "shogi_arbiter_game_cache_hits_total" { h = $2 }

@@ -48,6 +48,15 @@ pub fn heavy_game(moves: Option<&Vec<String>>) -> bool {
     moves.is_some_and(|m| m.len() > LIGHT_MOVES)
 }
 
+/// Whether a request judging the position after `plies` moves (legal moves, a verdict) is
+/// heavy from the start: a game of more than [`LIGHT_MOVES`] moves when the cache of game
+/// states is off. With the cache on it first runs on the I/O thread: a game whose prefix
+/// the cache holds replays only the moves after it, and one whose prefix it does not hold
+/// is sent on to the blocking pool at once, before any replay (see [`build_form`]).
+pub fn heavy_game_form(limits: &Limits, plies: usize) -> bool {
+    plies > LIGHT_MOVES && limits.game_cache_bytes == 0
+}
+
 /// Shared state of the service: the limits, and the slots and queue of heavy calls.
 #[derive(Debug)]
 pub struct AppState {
@@ -107,6 +116,8 @@ impl AppState {
     ///
     /// - A job that is heavy from the start (`heavy`: by the job and the size of the game)
     ///   goes straight to the blocking pool.
+    /// - A job that finds itself too heavy before it works (a long game the cache of game
+    ///   states holds no prefix of, [`game_cache::run_light`]) moves there at once.
     /// - Any other first runs here, on the I/O thread, for at most [`LIGHT_SLICE`]; if it
     ///   has not finished by then it is stopped and run again as a heavy one. (A
     ///   position's size does not tell its cost: a crowded start and a sparse board of
@@ -146,9 +157,10 @@ impl AppState {
         if !heavy {
             let begun = Instant::now();
             let slice = Interrupt::new(Some(begun + LIGHT_SLICE));
-            let (answer, stopped) = slice.run_all(&job);
+            let ((answer, stopped), moved_off) =
+                game_cache::run_light(LIGHT_MOVES, || slice.run_all(&job));
             metrics::engine_time("io", begun.elapsed());
-            if stopped.is_none() {
+            if stopped.is_none() && !moved_off {
                 return answer.map(|body| respond(content_type, body));
             }
             tracing::debug!("light call moved off the I/O thread");
@@ -444,11 +456,14 @@ pub fn check_move_text(text: &str, index: Option<usize>) -> Result<(), ApiError>
 }
 
 /// Checks the move count of a game and the length of each move text against the limits.
-pub fn check_moves_limit(limits: &Limits, moves: Option<&Vec<String>>) -> Result<(), ApiError> {
+pub fn check_moves_limit<S: AsRef<str>>(
+    limits: &Limits,
+    moves: Option<&[S]>,
+) -> Result<(), ApiError> {
     for (i, m) in moves.into_iter().flatten().enumerate() {
-        check_move_text(m, Some(i))?;
+        check_move_text(m.as_ref(), Some(i))?;
     }
-    let n = moves.map_or(0, Vec::len);
+    let n = moves.map_or(0, <[S]>::len);
     if n > limits.moves_per_game {
         return Err(ApiError::unprocessable(
             "too_many_moves",
@@ -466,12 +481,16 @@ pub fn check_moves_limit(limits: &Limits, moves: Option<&Vec<String>>) -> Result
 /// Hodges text); a game with an illegal move is refused (`illegal_move_in_game`), and so is
 /// one with text that names no move (`unreadable_move_in_game`), with the move's index,
 /// reason code and text.
+///
+/// On an I/O thread's slice, a game of more than [`LIGHT_MOVES`] moves whose prefix the
+/// cache of game states does not hold is not replayed: the call moves off to the blocking
+/// pool ([`game_cache::run_light`]), and the error answered here is dropped.
 pub fn build_form(
     rules: &Rules,
     limits: &Limits,
     position: Option<&str>,
     start: Option<&str>,
-    moves: Option<&Vec<String>>,
+    moves: Option<&[&str]>,
 ) -> Result<Form, ApiError> {
     check_moves_limit(limits, moves)?;
     match (position, start, moves) {
@@ -488,10 +507,17 @@ pub fn build_form(
             Ok(Form { game, ranks })
         }
         (None, start, moves) => {
-            let empty = Vec::new();
-            let moves = moves.unwrap_or(&empty);
-            let (game, illegal) = game_cache::replay(limits, rules, start, moves)
+            let moves = moves.unwrap_or_default();
+            let replayed = game_cache::replay(limits, rules, start, moves)
                 .map_err(|p| ApiError::invalid_position("start", p))?;
+            let Some((game, illegal)) = replayed else {
+                // Moved off the I/O thread: this answer is dropped.
+                return Err(ApiError::stopped(
+                    Stopped::Deadline,
+                    limits.deadline,
+                    Progress::at("replay"),
+                ));
+            };
             halt_point(limits, || {
                 Progress::counted(
                     "replay",
@@ -537,7 +563,14 @@ pub fn build_form(
 /// either form.
 pub fn prepare(limits: &Limits, body: &impl PositionForm) -> Result<(Arc<Rules>, Form), ApiError> {
     let rules = resolve_rules(body.variant(), body.rules())?;
-    let form = build_form(&rules, limits, body.position(), body.start(), body.moves())?;
+    let moves = body.moves();
+    let form = build_form(
+        &rules,
+        limits,
+        body.position(),
+        body.start(),
+        moves.as_deref(),
+    )?;
     Ok((rules, form))
 }
 

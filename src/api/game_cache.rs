@@ -28,6 +28,10 @@
 //!   history, positions, copies, key counts) and its place in the maps.
 //! - **Concurrent.** A lock is held to look up, copy out, store or evict, never while a
 //!   game is replayed.
+//! - **Light when it hits.** A legal-moves or verdict request on a game of more than 64
+//!   moves first runs on its I/O thread ([`run_light`]): a hit replays a few moves there;
+//!   a miss replays nothing there and the request moves on to the blocking pool, where
+//!   the cold replay is done (and counted) as before.
 //! - **One per budget.** A server has one cache; the apps of a test process share the
 //!   cache of their budget ([`replay`] finds it).
 //! - **Metrics** (`/metrics`): hits, misses, evictions, and the bytes held (summed over the
@@ -42,6 +46,7 @@ use crate::engine::game::{replay as replay_cold, replay_from, Game, IllegalAt};
 use crate::engine::interrupt::halted;
 use crate::engine::notation::PositionProblem;
 use crate::engine::variant::Rules;
+use std::cell::Cell;
 use std::collections::{BTreeMap, HashMap};
 use std::hash::{BuildHasher, Hasher, RandomState};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -81,9 +86,14 @@ pub fn describe_metrics() {
     describe_gauge!(BYTES, Unit::Bytes, "Bytes held by the cached game states");
 }
 
+/// What a replay reached: the game, and the first illegal move if one stopped it.
+pub type Replayed = (Game, Option<IllegalAt>);
+
 /// Replays `moves` from `start` as [`crate::engine::game::replay`] does, starting from the
 /// longest prefix the cache of `limits.game_cache_bytes` holds, and stores the game
-/// reached. The same answer as the engine's replay.
+/// reached. The same answer as the engine's replay; `None` in a light call
+/// ([`run_light`]) instead of replaying from the start more moves than it allows (the
+/// cache is off or holds no prefix of the game): the call is then marked to move off.
 ///
 /// # Errors
 /// The start position's problems when it does not parse or is invalid.
@@ -92,10 +102,47 @@ pub fn replay<S: AsRef<str>>(
     rules: &Rules,
     start: Option<&str>,
     moves: &[S],
-) -> Result<(Game, Option<IllegalAt>), Vec<PositionProblem>> {
+) -> Result<Option<Replayed>, Vec<PositionProblem>> {
+    let cold_limit = LIGHT.get().unwrap_or(usize::MAX);
+    let replayed = replay_within(limits, rules, start, moves, cold_limit)?;
+    if replayed.is_none() {
+        MOVED_OFF.set(true);
+    }
+    Ok(replayed)
+}
+
+thread_local! {
+    /// In a light call: how many moves it may replay from the start.
+    static LIGHT: Cell<Option<usize>> = const { Cell::new(None) };
+    /// Whether a light call found a replay too long for it.
+    static MOVED_OFF: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `job` as a light call on this thread (an I/O thread's slice), in which a replay
+/// ([`replay`]) of more than `cold_limit` moves that finds no cached prefix is not done;
+/// with whether one was not (the answer is then to be dropped and the call run where
+/// long work may run).
+pub fn run_light<R>(cold_limit: usize, job: impl FnOnce() -> R) -> (R, bool) {
+    let outer = LIGHT.replace(Some(cold_limit));
+    MOVED_OFF.set(false);
+    let answer = job();
+    LIGHT.set(outer);
+    (answer, MOVED_OFF.replace(false))
+}
+
+fn replay_within<S: AsRef<str>>(
+    limits: &Limits,
+    rules: &Rules,
+    start: Option<&str>,
+    moves: &[S],
+    cold_limit: usize,
+) -> Result<Option<Replayed>, Vec<PositionProblem>> {
     match GameCache::of_budget(limits.game_cache_bytes) {
-        Some(cache) if moves.len() >= MIN_PLIES => cache.replay(rules, start, moves),
-        _ => replay_cold(rules, start, moves),
+        Some(cache) if moves.len() >= MIN_PLIES => {
+            cache.replay_within(rules, start, moves, cold_limit)
+        }
+        _ if moves.len() > cold_limit => Ok(None),
+        _ => replay_cold(rules, start, moves).map(Some),
     }
 }
 
@@ -224,7 +271,23 @@ impl GameCache {
         rules: &Rules,
         start: Option<&str>,
         moves: &[S],
-    ) -> Result<(Game, Option<IllegalAt>), Vec<PositionProblem>> {
+    ) -> Result<Replayed, Vec<PositionProblem>> {
+        match self.replay_within(rules, start, moves, usize::MAX)? {
+            Some(replayed) => Ok(replayed),
+            None => replay_cold(rules, start, moves),
+        }
+    }
+
+    /// [`GameCache::replay`], or `None` when no prefix is cached and the list has more
+    /// than `cold_limit` moves (nothing is counted then: the caller asks again where a
+    /// full replay is allowed).
+    fn replay_within<S: AsRef<str>>(
+        &self,
+        rules: &Rules,
+        start: Option<&str>,
+        moves: &[S],
+        cold_limit: usize,
+    ) -> Result<Option<Replayed>, Vec<PositionProblem>> {
         let keys = self.keys(rules, start, moves);
         let n = moves.len();
         let mut found_plies = None;
@@ -243,6 +306,7 @@ impl GameCache {
                 });
                 (game, illegal)
             }
+            None if n > cold_limit => return Ok(None),
             None => {
                 self.misses.fetch_add(1, Ordering::Relaxed);
                 metrics::counter!(MISSES).increment(1);
@@ -256,7 +320,7 @@ impl GameCache {
                 self.store(*key, game.clone());
             }
         }
-        Ok((game, illegal))
+        Ok(Some((game, illegal)))
     }
 
     /// The keys of the prefixes looked up, longest first: the whole list and up to

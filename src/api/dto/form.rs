@@ -1,6 +1,7 @@
 //! The position form shared by the requests that judge one position: a bare position, or
 //! a start position plus moves.
 
+use super::move_texts::MoveTexts;
 use super::moves::{AdjudicateRequest, LegalMovesRequest};
 use super::perft::PerftRequest;
 use super::picture::BoardPictureRequest;
@@ -13,7 +14,25 @@ pub trait PositionForm {
     fn rules(&self) -> Option<&RulesInput>;
     fn position(&self) -> Option<&str>;
     fn start(&self) -> Option<&str>;
-    fn moves(&self) -> Option<&Vec<String>>;
+    /// The move texts of the game form, borrowed.
+    fn moves(&self) -> Option<Vec<&str>>;
+}
+
+/// A request's move list, however it is held, as borrowed texts.
+trait Texts {
+    fn texts(&self) -> Vec<&str>;
+}
+
+impl Texts for Vec<String> {
+    fn texts(&self) -> Vec<&str> {
+        self.iter().map(String::as_str).collect()
+    }
+}
+
+impl Texts for MoveTexts {
+    fn texts(&self) -> Vec<&str> {
+        self.to_strs()
+    }
 }
 
 macro_rules! position_form {
@@ -31,8 +50,8 @@ macro_rules! position_form {
             fn start(&self) -> Option<&str> {
                 self.start.as_deref()
             }
-            fn moves(&self) -> Option<&Vec<String>> {
-                self.moves.as_ref()
+            fn moves(&self) -> Option<Vec<&str>> {
+                self.moves.as_ref().map(Texts::texts)
             }
         }
     )*};

@@ -6,6 +6,7 @@ pub mod examples;
 mod form;
 mod health;
 mod json;
+mod move_texts;
 mod moves;
 mod perft;
 mod picture;
@@ -21,6 +22,7 @@ pub use catalogue::{
 pub use form::PositionForm;
 pub use health::Health;
 pub use json::{Body, PositionText};
+pub use move_texts::{from_body, MoveTexts};
 pub use moves::{AdjudicateRequest, AdjudicateResponse, LegalMovesRequest, LegalMovesResponse};
 pub use perft::{DivideList, DivideRow, PerftCount, PerftRequest, PerftResponse};
 pub use picture::{BoardPictureQuery, BoardPictureRequest, PictureLabels};

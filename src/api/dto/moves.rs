@@ -3,6 +3,7 @@
 
 use super::examples;
 use super::json::{object_or_null, PositionText};
+use super::move_texts::MoveTexts;
 use super::played::{IllegalInfo, ListFormat, MoveInfo, MoveList, UnreadableInfo};
 use super::rules::{RulesEcho, RulesInput, VariantId};
 use super::status::GameStatus;
@@ -29,8 +30,8 @@ pub struct LegalMovesRequest {
     /// Game form: moves played so far, each in machine or Hodges notation. A move that is
     /// illegal is refused with 422 `illegal_move_in_game`, text that names no move with
     /// 422 `unreadable_move_in_game` (both with `index`, `reason` and `submitted`).
-    #[schema(example = json!(["13s13r"]))]
-    pub moves: Option<Vec<String>>,
+    #[schema(value_type = Option<Vec<String>>, example = json!(["13s13r"]))]
+    pub moves: Option<MoveTexts>,
     /// How the moves are listed: `objects` (the default), or `text`, their machine texts
     /// alone.
     #[serde(default)]
@@ -57,8 +58,8 @@ pub struct AdjudicateRequest {
     /// Game form: moves played so far, each in machine or Hodges notation. A move that is
     /// illegal is refused with 422 `illegal_move_in_game`, text that names no move with
     /// 422 `unreadable_move_in_game` (both with `index`, `reason` and `submitted`).
-    #[schema(example = json!(["13s13r"]))]
-    pub moves: Option<Vec<String>>,
+    #[schema(value_type = Option<Vec<String>>, example = json!(["13s13r"]))]
+    pub moves: Option<MoveTexts>,
     /// The proposed move, in machine notation (any equivalent spelling) or Hodges notation
     /// (read as Hodges text when it begins with a capital letter, or `+` and one).
     #[serde(rename = "move")]

@@ -1,19 +1,77 @@
 //! Legal moves of a position, and the verdict on one proposed move.
 
 use crate::api::context::{
-    check_move_text, describe, game_status, halt_point, heavy_game, move_info, prepare, refusal,
-    rules_echo, AppState,
+    check_move_text, describe, game_status, halt_point, heavy_game_form, move_info, prepare,
+    refusal, rules_echo, AppState,
 };
 use crate::api::dto::{
-    AdjudicateRequest, AdjudicateResponse, Body, LegalMovesRequest, LegalMovesResponse, ListFormat,
-    MoveList,
+    from_body, AdjudicateRequest, AdjudicateResponse, Body, LegalMovesRequest, LegalMovesResponse,
+    ListFormat, MoveList, MoveTexts,
 };
-use crate::api::error::{ApiError, PostJobProblems, Problem, Progress};
+use crate::api::error::{json_error, ApiError, PostJobProblems, Problem, Progress};
 use crate::api::peer::Peer;
 use crate::config::Limits;
 use crate::engine::interrupt::stopped;
 use crate::engine::notation::{format_hodges_all, format_move};
-use actix_web::{post, web::Data, web::Json, HttpRequest, HttpResponse};
+use actix_web::dev::Payload;
+use actix_web::error::JsonPayloadError;
+use actix_web::http::header::{ContentLength, Header};
+use actix_web::web::BytesMut;
+use actix_web::{post, web::Data, FromRequest, HttpMessage, HttpRequest, HttpResponse};
+use futures_core::future::LocalBoxFuture;
+use futures_core::Stream;
+use serde::de::DeserializeOwned;
+use std::pin::Pin;
+
+/// A JSON request body read as actix-web's `Json` extractor reads it (a JSON content type,
+/// the body limit, the same errors through [`json_error`], the handler `JsonConfig` is
+/// given), its move list read the shorter way ([`from_body`]).
+pub struct GameJson<T>(pub T);
+
+impl<T: DeserializeOwned + 'static> FromRequest for GameJson<T> {
+    type Error = actix_web::Error;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let limit = req
+            .app_data::<Data<AppState>>()
+            .map_or_else(|| Limits::default().body_bytes, |s| s.limits.body_bytes);
+        let json = req
+            .mime_type()
+            .ok()
+            .flatten()
+            .is_some_and(|m| m.subtype() == "json" || m.suffix().is_some_and(|s| s == "json"));
+        let length = ContentLength::parse(req).ok().map(|l| l.0);
+        let refused = match length {
+            _ if !json => Some(JsonPayloadError::ContentType),
+            Some(length) if length > limit => {
+                Some(JsonPayloadError::OverflowKnownLength { length, limit })
+            }
+            _ => None,
+        };
+        if let Some(e) = refused {
+            let e: actix_web::Error = json_error(e).into();
+            return Box::pin(std::future::ready(Err(e)));
+        }
+        let mut payload = payload.take();
+        Box::pin(async move {
+            let read = async {
+                let mut body = BytesMut::with_capacity(8192);
+                while let Some(chunk) =
+                    std::future::poll_fn(|cx| Pin::new(&mut payload).poll_next(cx)).await
+                {
+                    let chunk = chunk?;
+                    if body.len() + chunk.len() > limit {
+                        return Err(JsonPayloadError::Overflow { limit });
+                    }
+                    body.extend_from_slice(&chunk);
+                }
+                from_body(&body).map_err(JsonPayloadError::Deserialize)
+            };
+            read.await.map(GameJson).map_err(|e| json_error(e).into())
+        })
+    }
+}
 
 /// Every legal move of the side to move, each once per distinct effect, with both
 /// notations and effects.
@@ -23,7 +81,7 @@ use actix_web::{post, web::Data, web::Json, HttpRequest, HttpResponse};
     responses(
         (status = 200, description = "The legal moves", body = LegalMovesResponse),
         (status = 422, description = "Unknown variant or rules, invalid position, an illegal move in the game (`illegal_move_in_game`) or text in `moves` that names no move (`unreadable_move_in_game`), limits, deadline exceeded (`deadline_exceeded`, with `progress`)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "The call is heavy (a perft count, a game of more than 64 moves, or a call that did not finish within 0.25 ms on an I/O thread) and `--heavy-concurrency` heavy calls are running with `--heavy-queue` more waiting, or it waited its deadline (`--deadline-ms`) for a slot: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+        (status = 429, description = "The call is heavy (a perft count, a game of more than 64 moves of which the cache of game states holds no prefix, or a call that did not finish within 0.25 ms on an I/O thread) and `--heavy-concurrency` heavy calls are running with `--heavy-queue` more waiting, or it waited its deadline (`--deadline-ms`) for a slot: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u32, description = "Seconds to wait before retrying"))),
         PostJobProblems,
     )
@@ -32,12 +90,12 @@ use actix_web::{post, web::Data, web::Json, HttpRequest, HttpResponse};
 pub async fn legal(
     state: Data<AppState>,
     req: HttpRequest,
-    body: Json<Body<LegalMovesRequest>>,
+    body: GameJson<Body<LegalMovesRequest>>,
 ) -> Result<HttpResponse, ApiError> {
-    let body = body.into_inner().0;
+    let body = body.0 .0;
     super::record_variant(&body.variant);
     let limits = state.limits.clone();
-    let heavy = heavy_game(body.moves.as_ref());
+    let heavy = heavy_game_form(&state.limits, body.moves.as_ref().map_or(0, MoveTexts::len));
     state
         .into_inner()
         .run(req.conn_data::<Peer>().cloned(), heavy, move || {
@@ -108,7 +166,7 @@ pub fn legal_moves_job(
     responses(
         (status = 200, description = "The verdict", body = AdjudicateResponse),
         (status = 422, description = "Unknown variant or rules, invalid position, an illegal move in the game (`illegal_move_in_game`) or text in `moves` that names no move (`unreadable_move_in_game`), limits, deadline exceeded (`deadline_exceeded`, with `progress`)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "The call is heavy (a perft count, a game of more than 64 moves, or a call that did not finish within 0.25 ms on an I/O thread) and `--heavy-concurrency` heavy calls are running with `--heavy-queue` more waiting, or it waited its deadline (`--deadline-ms`) for a slot: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+        (status = 429, description = "The call is heavy (a perft count, a game of more than 64 moves of which the cache of game states holds no prefix, or a call that did not finish within 0.25 ms on an I/O thread) and `--heavy-concurrency` heavy calls are running with `--heavy-queue` more waiting, or it waited its deadline (`--deadline-ms`) for a slot: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u32, description = "Seconds to wait before retrying"))),
         PostJobProblems,
     )
@@ -117,13 +175,13 @@ pub fn legal_moves_job(
 pub async fn adjudicate(
     state: Data<AppState>,
     req: HttpRequest,
-    body: Json<Body<AdjudicateRequest>>,
+    body: GameJson<Body<AdjudicateRequest>>,
 ) -> Result<HttpResponse, ApiError> {
-    let body = body.into_inner().0;
+    let body = body.0 .0;
     super::record_variant(&body.variant);
     check_move_text(&body.proposed, None)?;
     let limits = state.limits.clone();
-    let heavy = heavy_game(body.moves.as_ref());
+    let heavy = heavy_game_form(&state.limits, body.moves.as_ref().map_or(0, MoveTexts::len));
     state
         .into_inner()
         .run(req.conn_data::<Peer>().cloned(), heavy, move || {

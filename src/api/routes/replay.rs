@@ -84,7 +84,7 @@ pub fn replay_job(limits: &Limits, body: &ReplayRequest) -> Result<ReplayRespons
             (game, stop, None)
         }
         (None, Some(moves)) => {
-            check_moves_limit(limits, Some(moves))?;
+            check_moves_limit(limits, Some(moves.as_slice()))?;
             verdicts.reserve(moves.len());
             let (game, illegal) = replay_game(&rules, body.start.as_deref(), moves, |index, p| {
                 verdicts.push(ReplayVerdict {
