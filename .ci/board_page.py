@@ -20,13 +20,19 @@
 #     with the board still drawn; a typed illegal move shows its reason in words;
 #   - behind a path prefix (a small reverse proxy here, /arbiter/ in front of the service)
 #     the page loads and plays a move;
+#   - ko: a longbow's step lights its shot target, and the shot is played; tenjiku: a fire
+#     demon's step is marked as a burn, and the verdict lists both burned pieces;
 #   - times measured in the page with performance.now(): first paint (the board drawn,
 #     the next animation frame, from the navigation's start) of tai's start with a
-#     300-ply game and of taikyoku's 36×36 start, under 300 ms; a click's highlights
-#     (the handler's start to the next animation frame), under 100 ms;
+#     300-ply game and of every variant's start (taikyoku's 36×36 among them), under
+#     300 ms; a click's highlights (the handler's start to the next animation frame),
+#     under 100 ms;
+#   - the page's cell of each square sits on the picture's piece of that square (every
+#     variant, chu flipped too);
 #   - screenshots of every variant's start and of the 300-ply tai game in OUT_DIR.
 # Only the standard library. Exits 1 on a failed check.
 
+import base64
 import http.client
 import http.server
 import json
@@ -181,7 +187,6 @@ class Browser:
         self.idle()
 
     def screenshot(self, path):
-        import base64
         data = self.send("Page.captureScreenshot", {"format": "png"})["data"]
         Path(path).write_bytes(base64.b64decode(data))
         return read_png(path)
@@ -351,6 +356,35 @@ def chu_lion(b, base, out):
           f"flipped: a click on White's king picks it: {flipped}")
 
 
+KO_SHOT = "9,g,9/19/19/19/19/19/19/19/10,p,8/19/19/19/9,LB,9/19/19/19/19/19/9,G,9 b - 1"
+TENJIKU_BURN = "15,k/16/16/16/16/16/16/7,g,1,p,6/16/8,FD,7/16/16/16/16/16/K,15 b - 1"
+
+
+def shots_and_burns(b, base):
+    """Ko: a longbow's step, then its shot target; tenjiku: a fire demon's burning step."""
+    b.goto(base + "/board/" + fragment(variant="ko", start=KO_SHOT))
+    b.click("10m")
+    first = b.js("BoardPage.highlights()")
+    check("leg" in first.get("9l", ""), f"ko: 9l, a step from which the longbow may shoot: {first.get('9l')}")
+    b.click("9l")
+    second = b.js("BoardPage.highlights()")
+    check("shot" in second.get("9i", ""), f"ko: after 9l, White's pawn on 9i is a shot target: {second}")
+    b.click("9i")
+    verdict = b.js("document.getElementById('verdict').textContent")
+    check(b.js("BoardPage.state.moves") == ["10m9l*9i"] and "shot" in verdict,
+          f"ko: the shot is played (10m9l*9i): {verdict!r}")
+    b.goto(base + "/board/" + fragment(variant="tenjiku", start=TENJIKU_BURN))
+    b.click("8j")
+    first = b.js("BoardPage.highlights()")
+    check("burn" in first.get("8i", ""), f"tenjiku: 8i ends with a burn: {first.get('8i')}")
+    b.click("8i")
+    if not b.js("BoardPage.state.moves.length"):
+        b.click("8i")
+    verdict = b.js("document.getElementById('verdict').textContent")
+    check(b.js("BoardPage.state.moves") == ["8j8i"] and verdict.count("(burn") == 2,
+          f"tenjiku: the fire demon's step burns two pieces: {verdict!r}")
+
+
 def inputs(b, base):
     b.goto(base + "/board/" + fragment(variant="chu"))
     b.js(f"document.getElementById('input').value = {json.dumps(KIF)}; BoardPage.load()")
@@ -403,7 +437,7 @@ def timings(b, base, out, tai_game):
         for _ in range(runs):
             b.goto(url)
             times.append(b.js("boardTimings.firstPaint"))
-        figures[name] = min(times)
+        figures[name + " first paint"] = round(min(times))
         check(min(times) < FIRST_PAINT_MS,
               f"{name}: first paint {min(times):.0f} ms (min of {runs}: "
               + ", ".join(f"{t:.0f}" for t in times) + f") < {FIRST_PAINT_MS} ms")
@@ -414,7 +448,7 @@ def timings(b, base, out, tai_game):
             b.click(sq)
             b.wait(f"boardTimings.clicks.length >= {n}")
         ms = [c["ms"] for c in b.js("boardTimings.clicks")]
-        figures[name + " click"] = max(ms)
+        figures[name + " click max"] = round(max(ms), 1)
         check(ms and max(ms) < CLICK_MS,
               f"{name}: a click's highlights in {statistics.median(ms):.1f} ms (median), "
               f"{max(ms):.1f} ms (max of {len(ms)}) < {CLICK_MS} ms")
@@ -425,17 +459,28 @@ def timings(b, base, out, tai_game):
     side = "black" if len(tai_game) % 2 == 0 else "white"
     pieces = b.js(f"[...document.querySelectorAll('#board g.piece.{side}')].map(g => g.dataset.square)")
     clicks("tai, 300-ply game", pieces[:: max(1, len(pieces) // 12)][:12])
-    first_paint("taikyoku start", base + "/board/" + fragment(variant="taikyoku"))
-    pieces = b.js("[...document.querySelectorAll('#board g.piece.black')].map(g => g.dataset.square)")
-    clicks("taikyoku start", pieces[:: max(1, len(pieces) // 12)][:12])
     return figures
 
 
-def starts(b, base, out):
+def starts(b, base, out, figures):
+    """Every variant's start: drawn as the position says, a screenshot, its first paint
+    (min of three loads) and a click's highlight time (max over six pieces)."""
     variants = json.loads(urllib.request.urlopen(base + "/v1/variants", timeout=30).read())
     paths = []
     for v in variants:
-        b.goto(base + "/board/" + fragment(variant=v["id"]))
+        paints = []
+        for _ in range(3):
+            b.goto(base + "/board/" + fragment(variant=v["id"]))
+            paints.append(b.js("boardTimings.firstPaint"))
+        pieces = b.js("[...document.querySelectorAll('#board g.piece.black')].map(g => g.dataset.square)")
+        b.js("boardTimings.clicks = []")
+        for n, sq in enumerate(pieces[:: max(1, len(pieces) // 6)][:6], 1):
+            b.click(sq)
+            b.wait(f"boardTimings.clicks.length >= {n}")
+        clicks = [c["ms"] for c in b.js("boardTimings.clicks")]
+        figures[v["id"] + " start"] = {"first_paint": round(min(paints)), "click_max": round(max(clicks), 1)}
+        check(min(paints) < FIRST_PAINT_MS and max(clicks) < CLICK_MS,
+              f"{v['id']}: first paint {min(paints):.0f} ms, a click's highlights {max(clicks):.1f} ms at most")
         aligned(b, v["id"])
         count = b.js("document.querySelectorAll('#board g.piece').length")
         expected = sum(1 for c in v_start(base, v["id"]) if c)
@@ -487,8 +532,9 @@ def main():
         try:
             chu_lion(b, base, out)
             inputs(b, base)
+            shots_and_burns(b, base)
             figures = timings(b, base, out, tai_game)
-            paths = starts(b, base, out)
+            paths = starts(b, base, out, figures)
             local = [u for u in b.requests() if not u.startswith(base + "/")
                      and not u.startswith("about:")]
             check(not local, f"no request leaves the service ({local[:3]})")
@@ -498,7 +544,9 @@ def main():
             check(not problems, f"no script or console error ({problems[:3]})")
         finally:
             b.close()
-    print("figures (ms):", json.dumps(figures))
+    print("figures (ms; first paint: min of 3 loads; click: the handler's start to the next frame):")
+    for name, value in figures.items():
+        print(f"  {name:<24} {json.dumps(value)}")
     print("screenshots:", *paths, str(out / "tai-300-plies.png"), sep="\n  ")
     if failures:
         print(f"{len(failures)} check(s) failed", file=sys.stderr)

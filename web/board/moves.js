@@ -61,7 +61,8 @@
 
   // What a piece on `from` may do after the steps `prefix` were picked: `next`, a map from
   // each step that may come next to the kinds of move through it (move, capture, leg: a
-  // route goes on from there, igui: a capture without moving, pass, shot, burn, promote),
+  // route goes on from there or shoots from there, igui: a capture without moving, pass,
+  // shot, burn, promote),
   // and `done`, the moves that end with `prefix`.
   function choices(entries, from, prefix) {
     const next = new Map();
@@ -81,7 +82,7 @@
       else if (e.info.pass) kinds.add("pass");
       else if (key === from) kinds.add("igui");
       else if (rest.length && rest[rest.length - 1] === from && !rest.some((k) => k[0] !== "*" && k !== from)) kinds.add("igui");
-      else if (rest.some((k) => k[0] !== "*")) kinds.add("leg");
+      if (rest.length && !kinds.has("igui") && !kinds.has("pass")) kinds.add("leg");
       if (key[0] !== "*" && !e.info.pass) {
         const removedHere = e.info.removed.filter((r) => r.square === square);
         if (removedHere.some((r) => r.cause === "capture")) kinds.add("capture");
