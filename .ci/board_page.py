@@ -22,11 +22,11 @@
 #     the page loads and plays a move;
 #   - ko: a longbow's step lights its shot target, and the shot is played; tenjiku: a fire
 #     demon's step is marked as a burn, and the verdict lists both burned pieces;
-#   - times measured in the page with performance.now(): first paint (the board drawn,
-#     the next animation frame, from the navigation's start) of tai's start with a
-#     300-ply game and of every variant's start (taikyoku's 36×36 among them), under
-#     300 ms; a click's highlights (the handler's start to the next animation frame),
-#     under 100 ms;
+#   - times measured in the page with performance.now() (board.js, `boardTimings`), each
+#     until the frame that shows it has been painted: first paint (from the navigation's
+#     start) of tai's start with a 300-ply game and of every variant's start (taikyoku's
+#     36×36 among them), under 300 ms; a click's highlights (from the click handler's
+#     start), under 100 ms;
 #   - the page's cell of each square sits on the picture's piece of that square (every
 #     variant, chu flipped too);
 #   - screenshots of every variant's start and of the 300-ply tai game in OUT_DIR.
@@ -544,7 +544,7 @@ def main():
             check(not problems, f"no script or console error ({problems[:3]})")
         finally:
             b.close()
-    print("figures (ms; first paint: min of 3 loads; click: the handler's start to the next frame):")
+    print("figures (ms; first paint: min of 3 loads; click: max; each until the frame after it was painted):")
     for name, value in figures.items():
         print(f"  {name:<24} {json.dumps(value)}")
     print("screenshots:", *paths, str(out / "tai-300-plies.png"), sep="\n  ")

@@ -34,6 +34,16 @@
   let pending = 0;
   window.boardTimings = { loaded: performance.now(), firstPaint: null, clicks: [] };
 
+  // Runs `then` once the next frame has been painted: a message posted from the frame's
+  // animation callback is handled after the frame's rendering (the page's timings).
+  function afterPaint(then) {
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = then;
+      channel.port2.postMessage(0);
+    });
+  }
+
   async function call(path, body) {
     pending += 1;
     try {
@@ -202,13 +212,19 @@
       files,
       ranks,
     };
+    // The highlights live in an SVG of their own laid over the picture with the same
+    // view box: a click repaints that layer only, not the picture's hundreds of pieces.
+    const layer = document.createElementNS(el.namespaceURI, "svg");
+    layer.setAttribute("viewBox", el.getAttribute("viewBox"));
+    layer.setAttribute("class", "layer");
     const overlay = document.createElementNS(el.namespaceURI, "g");
     overlay.setAttribute("class", "overlay");
-    el.append(overlay);
+    layer.append(overlay);
+    holder.append(layer);
     shown = { svg: el, overlay, geo, legal: null, byFrom: new Map() };
     window.boardTimings.inserted = window.boardTimings.inserted || performance.now();
     if (window.boardTimings.firstPaint === null) {
-      requestAnimationFrame(() => {
+      afterPaint(() => {
         window.boardTimings.firstPaint = performance.now();
       });
     }
@@ -300,7 +316,7 @@
     const sq = squareAt(event);
     if (!sq) return;
     clickSquare(sq);
-    requestAnimationFrame(() => {
+    afterPaint(() => {
       window.boardTimings.clicks.push({ square: sq, ms: performance.now() - t0 });
     });
   }
