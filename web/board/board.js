@@ -360,15 +360,19 @@
   }
 
   // ---- playing -----------------------------------------------------------------------
-  async function play(text) {
-    const body = Object.assign(game(state.ply), { move: text });
-    let answer;
+  // The answer of a request, or null once its problem is shown in the box `where`.
+  async function orProblem(where, asked) {
     try {
-      answer = await call("adjudicate", body);
+      return await asked;
     } catch (p) {
-      showProblem("move-problem", p);
-      return;
+      showProblem(where, p);
+      return null;
     }
+  }
+
+  async function play(text) {
+    const answer = await orProblem("move-problem", call("adjudicate", Object.assign(game(state.ply), { move: text })));
+    if (!answer) return;
     showProblem("move-problem", null);
     showVerdict(answer);
     if (!answer.legal) return clearSelection();
@@ -442,14 +446,8 @@
   // refuses next to the input.
   async function fillHodges() {
     if (!state.moves.length) return;
-    const body = game(state.moves.length);
-    let answer;
-    try {
-      answer = await call("replay", body);
-    } catch (p) {
-      showProblem("input-problem", p);
-      return;
-    }
+    const answer = await orProblem("input-problem", call("replay", game(state.moves.length)));
+    if (!answer) return;
     answer.verdicts.forEach((v, i) => {
       if (v.legal) state.hodges[i] = v.move.hodges;
     });
@@ -545,12 +543,9 @@
     else if (what === "moves") text = state.moves.join(" ");
     else if (what === "link") text = location.href;
     else if (what === "kif") {
-      try {
-        text = (await call("replay", Object.assign(game(state.moves.length), { record_format: "kif" }))).record.text;
-      } catch (p) {
-        showProblem("move-problem", p);
-        return;
-      }
+      const answer = await orProblem("move-problem", call("replay", Object.assign(game(state.moves.length), { record_format: "kif" })));
+      if (!answer) return;
+      text = answer.record.text;
     }
     const out = $("copied");
     out.value = text;
@@ -581,12 +576,10 @@
 
   // The verdict on a move at the shown position, without playing it.
   async function judge(text) {
-    try {
-      showVerdict(await call("adjudicate", Object.assign(game(state.ply), { move: text })));
-      showProblem("move-problem", null);
-    } catch (p) {
-      showProblem("move-problem", p);
-    }
+    const answer = await orProblem("move-problem", call("adjudicate", Object.assign(game(state.ply), { move: text })));
+    if (!answer) return;
+    showVerdict(answer);
+    showProblem("move-problem", null);
   }
 
   function wire() {

@@ -28,33 +28,26 @@ pub struct Asset {
     pub body: &'static [u8],
 }
 
+/// An [`Asset`] from the file `web/board/$file`, served as `$name` with `$type`.
+macro_rules! asset {
+    ($file:literal, $name:literal, $type:expr) => {
+        Asset {
+            name: $name,
+            media_type: $type,
+            body: include_bytes!(concat!("../../../web/board/", $file)),
+        }
+    };
+}
+
+const JS: &str = "text/javascript; charset=utf-8";
+
 /// The page's files.
 pub const ASSETS: [Asset; 5] = [
-    Asset {
-        name: "",
-        media_type: "text/html; charset=utf-8",
-        body: include_bytes!("../../../web/board/index.html"),
-    },
-    Asset {
-        name: "board.css",
-        media_type: "text/css; charset=utf-8",
-        body: include_bytes!("../../../web/board/board.css"),
-    },
-    Asset {
-        name: "board.js",
-        media_type: "text/javascript; charset=utf-8",
-        body: include_bytes!("../../../web/board/board.js"),
-    },
-    Asset {
-        name: "moves.js",
-        media_type: "text/javascript; charset=utf-8",
-        body: include_bytes!("../../../web/board/moves.js"),
-    },
-    Asset {
-        name: "icon.png",
-        media_type: "image/png",
-        body: include_bytes!("../../../web/board/icon.png"),
-    },
+    asset!("index.html", "", "text/html; charset=utf-8"),
+    asset!("board.css", "board.css", "text/css; charset=utf-8"),
+    asset!("board.js", "board.js", JS),
+    asset!("moves.js", "moves.js", JS),
+    asset!("icon.png", "icon.png", "image/png"),
 ];
 
 /// Registers the page's routes on the app (outside the OpenAPI document).
