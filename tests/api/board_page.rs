@@ -8,11 +8,12 @@ use crate::helpers::{assert_problem, spawn_app, TestApp};
 
 /// The files of the page as the repository holds them, with the media type each must be
 /// served with.
-const FILES: [(&str, &str); 5] = [
+const FILES: [(&str, &str); 6] = [
     ("index.html", "text/html; charset=utf-8"),
     ("board.css", "text/css; charset=utf-8"),
     ("board.js", "text/javascript; charset=utf-8"),
     ("moves.js", "text/javascript; charset=utf-8"),
+    ("service.js", "text/javascript; charset=utf-8"),
     ("icon.png", "image/png"),
 ];
 
@@ -132,11 +133,14 @@ async fn the_page_refers_to_its_files_and_the_api_by_relative_urls_only() {
             "the page loads {r}, not served"
         );
     }
-    // The script asks the API next to the page's folder, never at an absolute path.
-    let script = String::from_utf8(file("board.js")).expect("UTF-8");
-    assert!(script.contains("const API = \"../v1/\";"));
-    for absolute in ["\"/v1", "'/v1", "`/v1", "\"/board", "'/board"] {
-        assert!(!script.contains(absolute), "board.js has {absolute}");
+    // The scripts ask the API next to the page's folder, never at an absolute path.
+    let service = String::from_utf8(file("service.js")).expect("UTF-8");
+    assert!(service.contains("const API = \"../v1/\";"));
+    for name in ["board.js", "moves.js", "service.js"] {
+        let script = String::from_utf8(file(name)).expect("UTF-8");
+        for absolute in ["\"/v1", "'/v1", "`/v1", "\"/board", "'/board"] {
+            assert!(!script.contains(absolute), "{name} has {absolute}");
+        }
     }
 }
 

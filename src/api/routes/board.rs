@@ -42,11 +42,12 @@ macro_rules! asset {
 const JS: &str = "text/javascript; charset=utf-8";
 
 /// The page's files.
-pub const ASSETS: [Asset; 5] = [
+pub const ASSETS: [Asset; 6] = [
     asset!("index.html", "", "text/html; charset=utf-8"),
     asset!("board.css", "board.css", "text/css; charset=utf-8"),
     asset!("board.js", "board.js", JS),
     asset!("moves.js", "moves.js", JS),
+    asset!("service.js", "service.js", JS),
     asset!("icon.png", "icon.png", "image/png"),
 ];
 
@@ -95,8 +96,8 @@ async fn page(req: HttpRequest) -> HttpResponse {
 }
 
 /// The entity tag of each asset: a 64-bit FNV-1a hash of its bytes, computed once.
-fn etags() -> &'static [String; 5] {
-    static TAGS: OnceLock<[String; 5]> = OnceLock::new();
+fn etags() -> &'static [String; 6] {
+    static TAGS: OnceLock<[String; 6]> = OnceLock::new();
     TAGS.get_or_init(|| {
         ASSETS
             .each_ref()
