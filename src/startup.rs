@@ -2,7 +2,7 @@
 //! and limits, the HTTP/1 service over connections that bound every state in time and in
 //! number (`api::peer`), the request-id span around every request, CORS (`api::cors`),
 //! the transport limits, gzip answers (`api::gzip`) and request normalisation (trailing
-//! slash, HEAD), the routes and the docs.
+//! slash, HEAD), the routes, the docs and the analysis board page.
 
 use crate::api::cors::CorsPolicy;
 use crate::api::peer::{refuse, Bounds, Connection, Gate};
@@ -207,6 +207,7 @@ fn app(
     )
     .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", doc))
     .route("/docs", web::get().to(api::docs_redirect))
+    .configure(api::routes::board::configure)
     .default_service(web::to(api::not_routed))
 }
 

@@ -42,7 +42,7 @@
 //! cache on, off and under constant eviction).
 
 use crate::config::Limits;
-use crate::engine::game::{replay as replay_cold, replay_from, Game, IllegalAt};
+use crate::engine::game::{replay as replay_cold, replay_on, Game, IllegalAt};
 use crate::engine::interrupt::halted;
 use crate::engine::notation::PositionProblem;
 use crate::engine::variant::Rules;
@@ -299,7 +299,7 @@ impl GameCache {
                 found_plies = Some(plies);
                 self.hits.fetch_add(1, Ordering::Relaxed);
                 metrics::counter!(HITS).increment(1);
-                let (game, illegal) = replay_from(game, rules, &moves[plies..], |_, _| {});
+                let (game, illegal) = replay_on(game, rules, &moves[plies..]);
                 let illegal = illegal.map(|bad| IllegalAt {
                     index: bad.index + plies,
                     ..bad

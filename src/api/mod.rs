@@ -372,8 +372,8 @@ fn segments(path: &str) -> Vec<String> {
 }
 
 /// Reads a request the way the routes are written, before routing: trailing slashes are
-/// dropped (`/v1/variants/tai/` is `/v1/variants/tai`; not under `/docs/`, where the
-/// Swagger UI addresses its files relative to the page), and HEAD is routed as GET (the
+/// dropped (`/v1/variants/tai/` is `/v1/variants/tai`; not under `/docs/` and `/board/`, where
+/// the Swagger UI and the analysis board address their files relative to the page), and HEAD is routed as GET (the
 /// connection sends the answer's head without its body).
 pub fn normalize(req: &mut ServiceRequest) {
     if req.method() == Method::HEAD {
@@ -381,7 +381,11 @@ pub fn normalize(req: &mut ServiceRequest) {
     }
     let path = req.path();
     let trimmed = path.trim_end_matches('/');
-    if trimmed.len() == path.len() || trimmed.is_empty() || path.starts_with("/docs/") {
+    if trimmed.len() == path.len()
+        || trimmed.is_empty()
+        || path.starts_with("/docs/")
+        || path.starts_with("/board/")
+    {
         return;
     }
     let text = match req.query_string() {

@@ -270,13 +270,19 @@ impl Client {
         Ok(bytes)
     }
 
-    /// A ready-to-run curl command posting `body` to `path`.
+    /// A ready-to-run curl command posting `body` to `path`, and on a second line the
+    /// analysis board page's link to the same game (on a shogi-arbiter server).
     pub fn curl(&self, path: &str, body: &Value) -> String {
         let json = body.to_string().replace('\'', "'\\''");
-        format!(
+        let mut repro = format!(
             "curl -s -X POST {}{path} -H 'content-type: application/json' -d '{json}'",
             self.base
-        )
+        );
+        if let Some(link) = super::board_link::board_link(&self.base, body) {
+            repro.push_str("\n  board: ");
+            repro.push_str(&link);
+        }
+        repro
     }
 }
 

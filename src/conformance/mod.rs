@@ -11,6 +11,7 @@
 //! first request ([`RunError::Unreachable`]); the last line says what was run.
 
 mod bisect;
+mod board_link;
 mod check;
 mod client;
 mod embedded;

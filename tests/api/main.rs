@@ -3,6 +3,7 @@
 
 mod answers;
 mod board;
+mod board_page;
 mod board_view;
 mod catalogue;
 mod chu;

@@ -1,5 +1,6 @@
 //! The handlers, one file per job of the API contract.
 
+pub mod board;
 pub mod catalogue;
 pub mod health;
 pub mod moves;
