@@ -5,6 +5,7 @@
 //! (flames, fogs, priests, drums, standing) or extra field differ from the first child's is
 //! counted whole. Every child is still played; no child's moves are.
 
+use super::siblings::sum_children;
 use crate::engine::core::color::Color;
 use crate::engine::core::square::Square;
 use crate::engine::interrupt::stopped;
@@ -94,35 +95,22 @@ impl RouteSiblings {
         if live {
             self.read_first(rules, routing);
         }
-        let mut total = 0;
-        for (i, mv) in moves.iter().enumerate() {
-            if stopped() {
-                return Err(interrupted);
-            }
-            let n = if i == 0 {
-                if live {
-                    self.first_moves + u64::from(self.first_passes > 0)
-                } else {
-                    0
-                }
+        let known = if live {
+            self.first_moves + u64::from(self.first_passes > 0)
+        } else {
+            0
+        };
+        sum_children(&moves, Some(known), spend, interrupted, |mv| {
+            self.child.clone_from(pos);
+            self.child.play_unchecked(mv, rules);
+            if self.child.is_terminal() {
+                0
+            } else if live {
+                self.child_count(rules, routing)
             } else {
-                self.child.clone_from(pos);
-                self.child.play_unchecked(mv, rules);
-                if self.child.is_terminal() {
-                    0
-                } else if live {
-                    self.child_count(rules, routing)
-                } else {
-                    count_whole(&self.child, rules)
-                }
-            };
-            if stopped() {
-                return Err(interrupted);
+                count_whole(&self.child, rules)
             }
-            spend(n + 1)?;
-            total += n;
-        }
-        Ok(total)
+        })
     }
 
     /// Counts the first child piece by piece and notes what each piece read.

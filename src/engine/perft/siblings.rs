@@ -134,36 +134,25 @@ impl Siblings {
         if live {
             self.read_first(rules, them, first);
         }
-        let mut total = 0;
-        for (i, mv) in moves.iter().enumerate() {
-            if stopped() {
-                return Err(interrupted);
-            }
-            let n = if i == 0 && first.is_some() {
-                if live {
-                    self.first_moves + u64::from(self.first_passes > 0)
-                } else {
-                    0
-                }
+        let known = first.map(|_| {
+            if live {
+                self.first_moves + u64::from(self.first_passes > 0)
             } else {
-                self.child.clone_from(pos);
-                self.child.play_unchecked(mv, rules);
-                if self.child.is_terminal() {
-                    0
-                } else if live {
-                    self.child_count(rules, them, first, mv)
-                } else {
-                    // Only the first child's counts are missing: count this one whole.
-                    count_whole(&self.child, rules, them)
-                }
-            };
-            if stopped() {
-                return Err(interrupted);
+                0
             }
-            spend(n + 1)?;
-            total += n;
-        }
-        Ok(total)
+        });
+        sum_children(&moves, known, spend, interrupted, |mv| {
+            self.child.clone_from(pos);
+            self.child.play_unchecked(mv, rules);
+            if self.child.is_terminal() {
+                0
+            } else if live {
+                self.child_count(rules, them, first, mv)
+            } else {
+                // Only the first child's counts are missing: count this one whole.
+                count_whole(&self.child, rules, them)
+            }
+        })
     }
 
     /// Counts the reference (the first child, `first` played, or the parent with the turn
@@ -434,6 +423,35 @@ impl Siblings {
         let slot = 2 * face.index() + them.index();
         *self.reaches[slot].get_or_insert_with(|| reads(rules, face, them))
     }
+}
+
+/// The leaves below `moves`, one child each, spending one node per child and its count
+/// through `spend` in move order: the first child's count is `first` when known, every
+/// other child's (and the first's when not) is `child`'s; `interrupted` when the running
+/// interrupt stops it.
+pub(super) fn sum_children<E: Copy>(
+    moves: &[Move],
+    first: Option<u64>,
+    spend: &mut dyn FnMut(u64) -> Result<(), E>,
+    interrupted: E,
+    mut child: impl FnMut(&Move) -> u64,
+) -> Result<u64, E> {
+    let mut total = 0;
+    for (i, mv) in moves.iter().enumerate() {
+        if stopped() {
+            return Err(interrupted);
+        }
+        let n = match first {
+            Some(n) if i == 0 => n,
+            _ => child(mv),
+        };
+        if stopped() {
+            return Err(interrupted);
+        }
+        spend(n + 1)?;
+        total += n;
+    }
+    Ok(total)
 }
 
 /// The moves of `them` (to move) in `pos`, piece by piece.
