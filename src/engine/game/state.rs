@@ -110,6 +110,10 @@ impl Game {
     pub(super) fn reserve(&mut self, plies: usize) {
         self.played.reserve(plies);
         self.keys.reserve(plies);
+        if self.history {
+            // One key a ply at most: the map never grows (and rehashes) during a replay.
+            self.seen.reserve(plies);
+        }
     }
 
     /// A game from `start`: `history` says whether positions before it are known to be

@@ -144,6 +144,60 @@ pub fn trimmed_move_text(text: &str) -> Result<&str, MoveTextError> {
 /// malformed or off-board square, fewer than 2 squares (1 with a shot), more than 7
 /// squares or 2 shots.
 pub fn parse_move_text(shape: Shape, text: &str) -> Result<MoveText, MoveTextError> {
+    if let Some(read) = plain_move_text(shape, text.as_bytes()) {
+        return Ok(read);
+    }
+    parse_any_move_text(shape, text)
+}
+
+/// The common shape read at once: two squares on the board, each 1 or 2 digits and one
+/// letter, then an optional mark (`7i7h`, `12l11k+`), nothing around them. `None` for
+/// anything else, left to the full reading, which reads these texts the same.
+fn plain_move_text(shape: Shape, bytes: &[u8]) -> Option<MoveText> {
+    let (&last, _) = bytes.split_last()?;
+    let (body, mark) = match last {
+        b'+' => (&bytes[..bytes.len() - 1], Some(Promo::Promote)),
+        b'=' | b'?' => (&bytes[..bytes.len() - 1], Some(Promo::Decline)),
+        _ => (bytes, None),
+    };
+    let (from, rest) = plain_square(shape, body)?;
+    let (to, rest) = plain_square(shape, rest)?;
+    if !rest.is_empty() {
+        return None;
+    }
+    let mut squares = [Square(0); MAX_LISTED + 1];
+    squares[0] = from;
+    squares[1] = to;
+    Some(MoveText {
+        squares: TextSquares { squares, len: 2 },
+        shots: Vec::new(),
+        mark,
+    })
+}
+
+/// A square at the start of `bytes` written as 1 or 2 digits (not starting with `0`) and
+/// one letter not followed by another, on the board; with the bytes after it.
+fn plain_square(shape: Shape, bytes: &[u8]) -> Option<(Square, &[u8])> {
+    let (file, rest) = match *bytes {
+        [d, e, ref rest @ ..] if d.is_ascii_digit() && e.is_ascii_digit() => {
+            (u32::from(d - b'0') * 10 + u32::from(e - b'0'), rest)
+        }
+        [d, ref rest @ ..] if d.is_ascii_digit() => (u32::from(d - b'0'), rest),
+        _ => return None,
+    };
+    if bytes[0] == b'0' {
+        return None;
+    }
+    let (&rank, rest) = rest.split_first()?;
+    if !rank.is_ascii_lowercase() || rest.first().is_some_and(u8::is_ascii_lowercase) {
+        return None;
+    }
+    let sq = shape.square(file as i32 - 1, i32::from(rank - b'a'))?;
+    Some((sq, rest))
+}
+
+/// [`parse_move_text`] for every text: the full reading.
+fn parse_any_move_text(shape: Shape, text: &str) -> Result<MoveText, MoveTextError> {
     if text.len() > MAX_MOVE_TEXT {
         return Err(MoveTextError::TooLong);
     }
@@ -293,5 +347,83 @@ mod tests {
             );
         }
         assert_eq!(trimmed_move_text(" \t13s13r+\n"), Ok("13s13r+"));
+    }
+
+    const SHAPES: [Shape; 4] = [
+        Shape { files: 9, ranks: 9 },
+        Shape {
+            files: 12,
+            ranks: 12,
+        },
+        Shape {
+            files: 25,
+            ranks: 25,
+        },
+        Shape {
+            files: 36,
+            ranks: 36,
+        },
+    ];
+
+    /// Every two-square text, on and off every board size, with every mark: the shortcut
+    /// reads what the full reading reads, and reads every such text that is on the board.
+    #[test]
+    fn plain_texts_read_as_the_full_reading_reads_them() {
+        let mut names: Vec<String> = Vec::new();
+        for file in [
+            "0", "00", "01", "1", "9", "10", "12", "25", "36", "37", "99", "100",
+        ] {
+            for rank in ["a", "i", "l", "y", "z", "aa", "ab"] {
+                names.push(format!("{file}{rank}"));
+            }
+        }
+        let mut plain = 0;
+        for shape in SHAPES {
+            for a in &names {
+                for b in &names {
+                    for mark in ["", "+", "=", "?", "*"] {
+                        let text = format!("{a}{b}{mark}");
+                        let full = parse_any_move_text(shape, &text);
+                        if let Some(read) = plain_move_text(shape, text.as_bytes()) {
+                            assert_eq!(Ok(read), full, "{text}");
+                            plain += 1;
+                        }
+                        assert_eq!(parse_move_text(shape, &text), full, "{text}");
+                    }
+                }
+            }
+        }
+        // On each board every on-board pair of one-letter names, four marks.
+        let on = |shape: Shape| {
+            let files = ["1", "9", "10", "12", "25", "36"]
+                .iter()
+                .filter(|f| f.parse::<u16>().is_ok_and(|n| n <= u16::from(shape.files)))
+                .count();
+            let ranks = ["a", "i", "l", "y", "z"]
+                .iter()
+                .filter(|r| u16::from(r.as_bytes()[0] - b'a') < u16::from(shape.ranks))
+                .count();
+            files * ranks
+        };
+        let expected: usize = SHAPES.iter().map(|&s| on(s) * on(s) * 4).sum();
+        assert_eq!(plain, expected);
+    }
+
+    proptest::proptest! {
+        /// Any text of move-text characters reads the same through the shortcut as
+        /// through the full reading.
+        #[test]
+        fn any_text_reads_as_the_full_reading_reads_it(
+            picks in proptest::collection::vec(0usize..19, 0..14),
+            board in 0usize..4,
+        ) {
+            let alphabet = b"0123456789aijyz+=?*";
+            let text: String = picks.iter().map(|&i| char::from(alphabet[i])).collect();
+            let shape = SHAPES[board];
+            proptest::prop_assert_eq!(
+                parse_move_text(shape, &text),
+                parse_any_move_text(shape, &text)
+            );
+        }
     }
 }
