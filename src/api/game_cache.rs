@@ -17,9 +17,12 @@
 //! - **What is stored.** After a replay that was not stopped, the game it reached (the
 //!   whole list, or the moves before an illegal one when that is among the probed
 //!   lengths). A hit on a shorter prefix takes its game out of the cache and the request
-//!   plays on it, then stores a copy of the game it reached: a game server's next request
-//!   finds it. A hit on the whole list copies the game out and stores nothing. Either way
-//!   a request copies one game. (Two requests at once extending the same prefix: the
+//!   plays on it, then stores the game it reached and answers from a copy: a game
+//!   server's next request finds it and plays on it without making room first (the
+//!   stored game keeps the spare room its replay made; a copy has room for the one move
+//!   a request may play on it, [`Game::clone_with_room`]). A hit on
+//!   the whole list copies the game out and stores nothing. Either way a request copies
+//!   one game. (Two requests at once extending the same prefix: the
 //!   second finds a shorter one, or none, and replays more.)
 //! - **Bounded.** The budget in bytes (`--game-cache-bytes`, 0 turns the cache off) is
 //!   split over [`SHARDS`] shards, each under its own lock and each evicting its least
@@ -61,6 +64,10 @@ pub const MIN_PLIES: usize = 8;
 
 /// Shards of the cache, each with its own lock and its share of the budget.
 pub const SHARDS: usize = 16;
+
+/// Moves a request may play on the game it answers from (an adjudication's or a play's
+/// move): its copy has room for them.
+const ANSWER_ROOM: usize = 1;
 
 /// Look-ups that found a prefix.
 pub const HITS: &str = "shogi_arbiter_game_cache_hits_total";
@@ -317,7 +324,9 @@ impl GameCache {
         let kept = found_plies == Some(n);
         if halted().is_none() && !kept {
             if let Some(key) = keys.iter().find(|k| k.plies == reached) {
-                self.store(*key, game.clone());
+                let answer = game.clone_with_room(ANSWER_ROOM);
+                self.store(*key, game);
+                return Ok(Some((answer, illegal)));
             }
         }
         Ok(Some((game, illegal)))
@@ -388,7 +397,7 @@ impl GameCache {
             shard.by_use.remove(&entry.used);
             shard.by_use.insert(tick, key.first);
             entry.used = tick;
-            return Some(entry.game.clone());
+            return Some(entry.game.clone_with_room(ANSWER_ROOM));
         }
         let entry = shard.entries.remove(&key.first)?;
         shard.by_use.remove(&entry.used);

@@ -223,6 +223,28 @@ impl Game {
             || leaves_check(&candidate.after, rules, self.position.side())
     }
 
+    /// A copy with room in its history for `plies` more moves: the same game as
+    /// [`Clone::clone`] gives, whose next `plies` moves grow no list.
+    pub fn clone_with_room(&self, plies: usize) -> Game {
+        let mut played = Vec::with_capacity(self.played.len() + plies);
+        played.extend_from_slice(&self.played);
+        let mut keys = Vec::with_capacity(self.keys.len() + plies);
+        keys.extend_from_slice(&self.keys);
+        Game {
+            history: self.history,
+            played,
+            position: self.position.clone(),
+            checkpoints: self.checkpoints.clone(),
+            key: self.key,
+            keys,
+            seen: self.seen.clone(),
+            checkpoint_every: self.checkpoint_every,
+            status: self.status,
+            unsettled: self.unsettled,
+            spare: self.spare.clone(),
+        }
+    }
+
     /// Works out the stalemate and mate a replay left out of the status.
     pub fn settle(&mut self, rules: &Rules) {
         if std::mem::take(&mut self.unsettled) && self.status.ending.is_none() {
