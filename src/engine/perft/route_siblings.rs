@@ -5,13 +5,12 @@
 //! (flames, fogs, priests, drums, standing) or extra field differ from the first child's is
 //! counted whole. Every child is still played; no child's moves are.
 
-use super::siblings::sum_children;
+use super::siblings::{differing_cells, parent_moves, sum_children};
 use crate::engine::core::color::Color;
 use crate::engine::core::square::Square;
-use crate::engine::interrupt::stopped;
 use crate::engine::movegen::piece_count::PieceCount;
 use crate::engine::movegen::route_count::{route_reads, RouteCounter};
-use crate::engine::movegen::{generate, legal_moves, Counter};
+use crate::engine::movegen::{generate, Counter};
 use crate::engine::position::route_board::RouteBoard;
 use crate::engine::position::Position;
 use crate::engine::variant::{RouteRules, Rules};
@@ -81,11 +80,7 @@ impl RouteSiblings {
         spend: &mut dyn FnMut(u64) -> Result<(), E>,
         interrupted: E,
     ) -> Result<u64, E> {
-        spend(1)?;
-        let moves = legal_moves(pos, rules);
-        if stopped() {
-            return Err(interrupted);
-        }
+        let moves = parent_moves(pos, rules, spend, interrupted)?;
         let (Some(first), Some(routing)) = (moves.first(), rules.routes.as_ref()) else {
             return Ok(0);
         };
@@ -168,20 +163,7 @@ impl RouteSiblings {
         let them = self.child.side();
         let n = rules.variant.shape().len();
         self.changed.clear();
-        let (was, now) = (self.reference.cells(n), self.child.cells(n));
-        for (k, (a, b)) in was.chunks(8).zip(now.chunks(8)).enumerate() {
-            let differ = a
-                .iter()
-                .zip(b)
-                .fold(0, |acc, (x, y)| acc | (x.bits() ^ y.bits()));
-            if differ != 0 {
-                for (j, (x, y)) in a.iter().zip(b).enumerate() {
-                    if x != y {
-                        self.changed.push(Square((k * 8 + j) as u16));
-                    }
-                }
-            }
-        }
+        differing_cells(&self.reference, &self.child, n, &mut self.changed);
         if self.child.extra() != self.reference.extra() {
             return count_whole(&self.child, rules);
         }

@@ -112,11 +112,7 @@ impl Siblings {
         spend: &mut dyn FnMut(u64) -> Result<(), E>,
         interrupted: E,
     ) -> Result<u64, E> {
-        spend(1)?;
-        let moves = legal_moves(pos, rules);
-        if stopped() {
-            return Err(interrupted);
-        }
+        let moves = parent_moves(pos, rules, spend, interrupted)?;
         let Some(first) = moves.first() else {
             return Ok(0);
         };
@@ -332,20 +328,7 @@ impl Siblings {
             return;
         }
         let n = self.counts.len();
-        let (was, now) = (self.reference.cells(n), self.child.cells(n));
-        for (k, (a, b)) in was.chunks(8).zip(now.chunks(8)).enumerate() {
-            let differ = a
-                .iter()
-                .zip(b)
-                .fold(0, |acc, (x, y)| acc | (x.bits() ^ y.bits()));
-            if differ != 0 {
-                for (j, (x, y)) in a.iter().zip(b).enumerate() {
-                    if x != y {
-                        self.changed.push(Square((k * 8 + j) as u16));
-                    }
-                }
-            }
-        }
+        differing_cells(&self.reference, &self.child, n, &mut self.changed);
         let demons = self.reference.side().opponent();
         super::burning::widen(
             &self.reference,
@@ -423,6 +406,41 @@ impl Siblings {
         let slot = 2 * face.index() + them.index();
         *self.reaches[slot].get_or_insert_with(|| reads(rules, face, them))
     }
+}
+
+/// Appends to `out` the squares among the first `n` where `was` and `now` differ (eight
+/// cells compared at a time).
+pub(super) fn differing_cells(was: &Position, now: &Position, n: usize, out: &mut Vec<Square>) {
+    let (was, now) = (was.cells(n), now.cells(n));
+    for (k, (a, b)) in was.chunks(8).zip(now.chunks(8)).enumerate() {
+        let differ = a
+            .iter()
+            .zip(b)
+            .fold(0, |acc, (x, y)| acc | (x.bits() ^ y.bits()));
+        if differ != 0 {
+            for (j, (x, y)) in a.iter().zip(b).enumerate() {
+                if x != y {
+                    out.push(Square((k * 8 + j) as u16));
+                }
+            }
+        }
+    }
+}
+
+/// The moves of a parent two plies above the leaves, after spending its own node through
+/// `spend`; `interrupted` when the running interrupt stops the listing.
+pub(super) fn parent_moves<E>(
+    pos: &Position,
+    rules: &Rules,
+    spend: &mut dyn FnMut(u64) -> Result<(), E>,
+    interrupted: E,
+) -> Result<Vec<Move>, E> {
+    spend(1)?;
+    let moves = legal_moves(pos, rules);
+    if stopped() {
+        return Err(interrupted);
+    }
+    Ok(moves)
 }
 
 /// The leaves below `moves`, one child each, spending one node per child and its count
