@@ -6,7 +6,7 @@
 
 use crate::engine::attack::attacked;
 use crate::engine::core::color::Color;
-use crate::engine::core::moves::Move;
+use crate::engine::core::moves::{Move, MAX_LISTED};
 use crate::engine::core::square::Square;
 use crate::engine::movegen::generate_from;
 use crate::engine::position::{Extra, Position};
@@ -273,8 +273,8 @@ pub fn key_with_move(partial: u64, after: &Position, mv: &Move) -> u64 {
 }
 
 /// The squares a move touches (its start and its listed squares), each once.
-fn touched(mv: &Move) -> ([Square; 4], usize) {
-    let mut touched = [mv.from; 4];
+fn touched(mv: &Move) -> ([Square; MAX_LISTED + 1], usize) {
+    let mut touched = [mv.from; MAX_LISTED + 1];
     let mut n = 1;
     for &sq in mv.squares() {
         if !touched[..n].contains(&sq) {
@@ -336,9 +336,24 @@ fn mix(x: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::core::moves::Promo;
     use crate::engine::movegen::legal_moves;
     use crate::engine::test_rng::Rng;
     use crate::engine::variant::{tai, Rules};
+
+    /// A move may list six squares (notation.md's longest routes), all distinct and apart
+    /// from its start: each is touched once, the start first, in the order listed.
+    #[test]
+    fn a_move_listing_six_squares_touches_seven() {
+        let path: Vec<Square> = (1..=6).map(Square).collect();
+        let mv = Move::new(Square(0), &path, Promo::None);
+        let (squares, n) = touched(&mv);
+        assert_eq!(n, 7);
+        assert_eq!(squares[..n], [0, 1, 2, 3, 4, 5, 6].map(Square));
+        let back = Move::new(Square(0), &[Square(1), Square(0), Square(1)], Promo::None);
+        let (squares, n) = touched(&back);
+        assert_eq!(squares[..n], [Square(0), Square(1)]);
+    }
 
     /// The incremental keys (after any move, and the direct one after a quiet move) equal
     /// the key computed from the whole position, along a random game.
