@@ -5,10 +5,10 @@
 
 pub use super::describe::{describe, move_info, move_info_with, refusal};
 use super::dto::{
-    CheckInfo, GameStatus, OptionValues, PositionForm, PositionText, RepetitionJudged, RulesEcho,
-    RulesInput, StatusReason, StatusResult, StatusState,
+    CheckInfo, GameStatus, OptionValues, PositionText, RepetitionJudged, RulesEcho, RulesInput,
+    StatusReason, StatusResult, StatusState,
 };
-use super::error::{echo, ApiError, Progress};
+use super::error::{ApiError, Progress};
 use crate::api::game_cache;
 use crate::api::memory;
 use crate::api::metrics;
@@ -18,10 +18,7 @@ use crate::engine::core::color::Color;
 use crate::engine::core::ending::{EndReason, Ending, GameResult};
 use crate::engine::game::Game;
 use crate::engine::interrupt::{halted, Interrupt, Stopped};
-use crate::engine::notation::{
-    format_move, format_position_after, format_position_of, parse_valid_position_spans, RankSpans,
-    MAX_MOVE_TEXT,
-};
+use crate::engine::notation::{format_move, format_position_of};
 use crate::engine::position::Position;
 use crate::engine::rules::check::{checking_moves, royals};
 use crate::engine::variant::{self, Rules, RulesRequest};
@@ -52,7 +49,8 @@ pub fn heavy_game(moves: Option<&Vec<String>>) -> bool {
 /// heavy from the start: a game of more than [`LIGHT_MOVES`] moves when the cache of game
 /// states is off. With the cache on it first runs on the I/O thread: a game whose prefix
 /// the cache holds replays only the moves after it, and one whose prefix it does not hold
-/// is sent on to the blocking pool at once, before any replay (see [`build_form`]).
+/// is sent on to the blocking pool at once, before any replay (see
+/// [`crate::api::form::build_form`]).
 pub fn heavy_game_form(limits: &Limits, plies: usize) -> bool {
     plies > LIGHT_MOVES && limits.game_cache_bytes == 0
 }
@@ -343,45 +341,6 @@ fn option_values(rules: &Arc<Rules>) -> OptionValues {
     values
 }
 
-/// The position of a request, as a game: with its history (game form) or without (a
-/// bare position, where repetition is not judged).
-pub struct Form {
-    game: Box<Game>,
-    /// The ranks of the bare position's text, when it is written as answers write it.
-    ranks: Option<RankSpans>,
-}
-
-impl Form {
-    /// The current position.
-    pub fn position(&self) -> &Position {
-        &self.game.position
-    }
-
-    /// The game behind it.
-    pub fn game(&self) -> &Game {
-        &self.game
-    }
-
-    /// The game, to play on.
-    pub fn game_mut(&mut self) -> &mut Game {
-        &mut self.game
-    }
-
-    /// Position text of the current position. `bare_text` is the request's bare position
-    /// text, if it gave one: ranks that no move has changed since are copied from it when
-    /// it is written as answers write it.
-    pub fn position_text(&self, rules: &Rules, bare_text: Option<&str>) -> PositionText {
-        let game = &self.game;
-        let start = game.start();
-        PositionText::new(&match (self.ranks, bare_text) {
-            (Some(ranks), Some(text)) => {
-                format_position_after(rules.variant, &game.position, start, text, &ranks)
-            }
-            _ => format_position_of(rules.variant, &game.position),
-        })
-    }
-}
-
 /// The status object of a game, with `ending` in place of the game's own (the ruling on
 /// an illegal move in a replay).
 pub fn game_status(rules: &Rules, game: &Game, ending: Option<Ending>) -> GameStatus {
@@ -436,142 +395,6 @@ pub fn game_status(rules: &Rules, game: &Game, ending: Option<Ending>) -> GameSt
         },
         occurrences: game.occurrences(),
     }
-}
-
-/// Refuses a move text longer than any move can be (a request limit, not a verdict).
-pub fn check_move_text(text: &str, index: Option<usize>) -> Result<(), ApiError> {
-    if text.len() > MAX_MOVE_TEXT {
-        let mut e = ApiError::unprocessable(
-            "move_text_too_long",
-            "Move text too long",
-            format!(
-                "a move text has {} bytes; at most {MAX_MOVE_TEXT} are accepted",
-                text.len()
-            ),
-        );
-        e.problem.index = index;
-        return Err(e);
-    }
-    Ok(())
-}
-
-/// Checks the move count of a game and the length of each move text against the limits.
-pub fn check_moves_limit<S: AsRef<str>>(
-    limits: &Limits,
-    moves: Option<&[S]>,
-) -> Result<(), ApiError> {
-    for (i, m) in moves.into_iter().flatten().enumerate() {
-        check_move_text(m.as_ref(), Some(i))?;
-    }
-    let n = moves.map_or(0, <[S]>::len);
-    if n > limits.moves_per_game {
-        return Err(ApiError::unprocessable(
-            "too_many_moves",
-            "Too many moves",
-            format!(
-                "the game has {n} moves; at most {} are accepted",
-                limits.moves_per_game
-            ),
-        ));
-    }
-    Ok(())
-}
-
-/// Builds the position of a request from its bare or game form (each move in machine or
-/// Hodges text); a game with an illegal move is refused (`illegal_move_in_game`), and so is
-/// one with text that names no move (`unreadable_move_in_game`), with the move's index,
-/// reason code and text.
-///
-/// On an I/O thread's slice, a game of more than [`LIGHT_MOVES`] moves whose prefix the
-/// cache of game states does not hold is not replayed: the call moves off to the blocking
-/// pool ([`game_cache::run_light`]), and the error answered here is dropped.
-pub fn build_form(
-    rules: &Rules,
-    limits: &Limits,
-    position: Option<&str>,
-    start: Option<&str>,
-    moves: Option<&[&str]>,
-) -> Result<Form, ApiError> {
-    check_moves_limit(limits, moves)?;
-    match (position, start, moves) {
-        (Some(_), Some(_), _) | (Some(_), _, Some(_)) => Err(ApiError::unprocessable(
-            "ambiguous_position",
-            "Ambiguous position",
-            "give either `position` or `start`/`moves`, not both",
-        )),
-        (Some(text), None, None) => {
-            let (p, ranks) = parse_valid_position_spans(rules, text)
-                .map_err(|p| ApiError::invalid_position("position", p))?;
-            let game = Box::new(Game::new(p, rules, false));
-            halt_point(limits, || Progress::at("status"))?;
-            Ok(Form { game, ranks })
-        }
-        (None, start, moves) => {
-            let moves = moves.unwrap_or_default();
-            let replayed = game_cache::replay(limits, rules, start, moves)
-                .map_err(|p| ApiError::invalid_position("start", p))?;
-            let Some((game, illegal)) = replayed else {
-                // Moved off the I/O thread: this answer is dropped.
-                return Err(ApiError::stopped(
-                    Stopped::Deadline,
-                    limits.deadline,
-                    Progress::at("replay"),
-                ));
-            };
-            halt_point(limits, || {
-                Progress::counted(
-                    "replay",
-                    game.plies() as u64,
-                    Some(moves.len() as u64),
-                    "plies",
-                )
-            })?;
-            if let Some(bad) = &illegal {
-                let text = echo(&bad.text);
-                let mut e = if bad.reason.is_unreadable() {
-                    ApiError::unprocessable(
-                        "unreadable_move_in_game",
-                        "Unreadable move in game",
-                        format!(
-                            "move {} (`{text}`) names no move: {}; {}",
-                            bad.index,
-                            bad.reason,
-                            bad.reason.hint().unwrap_or_default()
-                        ),
-                    )
-                } else {
-                    ApiError::unprocessable(
-                        "illegal_move_in_game",
-                        "Illegal move in game",
-                        format!("move {} (`{text}`) is illegal: {}", bad.index, bad.reason),
-                    )
-                };
-                e.problem.index = Some(bad.index);
-                e.problem.reason = Some(bad.reason.code().to_string());
-                e.problem.submitted = Some(text);
-                return Err(e);
-            }
-            Ok(Form {
-                game: Box::new(game),
-                ranks: None,
-            })
-        }
-    }
-}
-
-/// The rules and position of a request that names a variant, rules and a position in
-/// either form.
-pub fn prepare(limits: &Limits, body: &impl PositionForm) -> Result<(Arc<Rules>, Form), ApiError> {
-    let rules = resolve_rules(body.variant(), body.rules())?;
-    let moves = body.moves();
-    let form = build_form(
-        &rules,
-        limits,
-        body.position(),
-        body.start(),
-        moves.as_deref(),
-    )?;
-    Ok((rules, form))
 }
 
 /// Position text of a position.

@@ -14,16 +14,15 @@
 //!   its game, and with several in flight at once one may come before the answer of the
 //!   one before it was stored. A list shorter than [`MIN_PLIES`] is replayed without the
 //!   cache: that is cheaper than the hashing and the copies.
-//! - **What is stored.** After a replay that was not stopped, the game it reached (the
-//!   whole list, or the moves before an illegal one when that is among the probed
-//!   lengths). A hit on a shorter prefix takes its game out of the cache and the request
-//!   plays on it, then stores the game it reached and answers from a copy: a game
-//!   server's next request finds it and plays on it without making room first (the
-//!   stored game keeps the spare room its replay made; a copy has room for the one move
-//!   a request may play on it, [`Game::clone_with_room`]). A hit on
-//!   the whole list copies the game out and stores nothing. Either way a request copies
-//!   one game. (Two requests at once extending the same prefix: the
-//!   second finds a shorter one, or none, and replays more.)
+//! - **Lent, not copied.** A hit takes its game out of the cache and the request plays
+//!   the moves after the prefix on it; so does a request that replays in full. The game
+//!   reached (the whole list, or the moves before an illegal one when that is among the
+//!   probed lengths) is lent to the request with its key ([`Home`]), and the request
+//!   gives it back when it has answered: as it was lent, since an answer about a move
+//!   plays the move and takes it back ([`crate::engine::game::Game::take_back`]). So no
+//!   request copies a game, and a game server's next request finds the game of its
+//!   prefix. A replay that was stopped lends nothing. (Two requests at once on the same
+//!   game: the second finds a shorter prefix, or none, and replays more.)
 //! - **Bounded.** The budget in bytes (`--game-cache-bytes`, 0 turns the cache off) is
 //!   split over [`SHARDS`] shards, each under its own lock and each evicting its least
 //!   recently used entries when a store would pass its share; an entry bigger than a
@@ -44,6 +43,7 @@
 //! moves, which the key names (tests/api/game_cache.rs sends the same requests with the
 //! cache on, off and under constant eviction).
 
+use crate::api::dto::MoveTexts;
 use crate::config::Limits;
 use crate::engine::game::{replay as replay_cold, replay_on, Game, IllegalAt};
 use crate::engine::interrupt::halted;
@@ -64,10 +64,6 @@ pub const MIN_PLIES: usize = 8;
 
 /// Shards of the cache, each with its own lock and its share of the budget.
 pub const SHARDS: usize = 16;
-
-/// Moves a request may play on the game it answers from (an adjudication's or a play's
-/// move): its copy has room for them.
-const ANSWER_ROOM: usize = 1;
 
 /// Look-ups that found a prefix.
 pub const HITS: &str = "shogi_arbiter_game_cache_hits_total";
@@ -93,8 +89,31 @@ pub fn describe_metrics() {
     describe_gauge!(BYTES, Unit::Bytes, "Bytes held by the cached game states");
 }
 
-/// What a replay reached: the game, and the first illegal move if one stopped it.
-pub type Replayed = (Game, Option<IllegalAt>);
+/// What a replay reached: the game, the first illegal move if one stopped it, and where
+/// the game goes back when the request is done with it.
+#[derive(Debug)]
+pub struct Replayed {
+    pub game: Game,
+    pub illegal: Option<IllegalAt>,
+    /// The cache and key the game goes back under (none without a cache, or after a
+    /// replay that was stopped or that reached no probed length).
+    pub home: Option<Home>,
+}
+
+/// Where a game lent to a request goes back: its cache, and the key of the moves it has
+/// played.
+#[derive(Debug)]
+pub struct Home {
+    cache: Arc<GameCache>,
+    key: Key,
+}
+
+impl Home {
+    /// Stores `game`, the game lent with this home and as it was lent.
+    pub fn give_back(self, game: Game) {
+        self.cache.store(self.key, game);
+    }
+}
 
 /// Replays `moves` from `start` as [`crate::engine::game::replay`] does, starting from the
 /// longest prefix the cache of `limits.game_cache_bytes` holds, and stores the game
@@ -104,11 +123,11 @@ pub type Replayed = (Game, Option<IllegalAt>);
 ///
 /// # Errors
 /// The start position's problems when it does not parse or is invalid.
-pub fn replay<S: AsRef<str>>(
+pub fn replay(
     limits: &Limits,
     rules: &Rules,
     start: Option<&str>,
-    moves: &[S],
+    moves: &MoveTexts,
 ) -> Result<Option<Replayed>, Vec<PositionProblem>> {
     let cold_limit = LIGHT.get().unwrap_or(usize::MAX);
     let replayed = replay_within(limits, rules, start, moves, cold_limit)?;
@@ -137,11 +156,11 @@ pub fn run_light<R>(cold_limit: usize, job: impl FnOnce() -> R) -> (R, bool) {
     (answer, MOVED_OFF.replace(false))
 }
 
-fn replay_within<S: AsRef<str>>(
+fn replay_within(
     limits: &Limits,
     rules: &Rules,
     start: Option<&str>,
-    moves: &[S],
+    moves: &MoveTexts,
     cold_limit: usize,
 ) -> Result<Option<Replayed>, Vec<PositionProblem>> {
     match GameCache::of_budget(limits.game_cache_bytes) {
@@ -149,7 +168,13 @@ fn replay_within<S: AsRef<str>>(
             cache.replay_within(rules, start, moves, cold_limit)
         }
         _ if moves.len() > cold_limit => Ok(None),
-        _ => replay_cold(rules, start, moves).map(Some),
+        _ => replay_cold(rules, start, &moves.to_strs()).map(|(game, illegal)| {
+            Some(Replayed {
+                game,
+                illegal,
+                home: None,
+            })
+        }),
     }
 }
 
@@ -269,44 +294,50 @@ impl GameCache {
         }
     }
 
-    /// [`replay`] with this cache.
+    /// [`replay`] with this cache, the game given back at once (a copy of it: the game
+    /// answered is the caller's).
     ///
     /// # Errors
     /// The start position's problems when it does not parse or is invalid.
-    pub fn replay<S: AsRef<str>>(
-        &self,
+    pub fn replay(
+        self: &Arc<Self>,
         rules: &Rules,
         start: Option<&str>,
-        moves: &[S],
-    ) -> Result<Replayed, Vec<PositionProblem>> {
+        moves: &MoveTexts,
+    ) -> Result<(Game, Option<IllegalAt>), Vec<PositionProblem>> {
         match self.replay_within(rules, start, moves, usize::MAX)? {
-            Some(replayed) => Ok(replayed),
-            None => replay_cold(rules, start, moves),
+            Some(Replayed {
+                game,
+                illegal,
+                home,
+            }) => {
+                if let Some(home) = home {
+                    home.give_back(game.clone());
+                }
+                Ok((game, illegal))
+            }
+            None => replay_cold(rules, start, &moves.to_strs()),
         }
     }
 
     /// [`GameCache::replay`], or `None` when no prefix is cached and the list has more
     /// than `cold_limit` moves (nothing is counted then: the caller asks again where a
     /// full replay is allowed).
-    fn replay_within<S: AsRef<str>>(
-        &self,
+    fn replay_within(
+        self: &Arc<Self>,
         rules: &Rules,
         start: Option<&str>,
-        moves: &[S],
+        moves: &MoveTexts,
         cold_limit: usize,
     ) -> Result<Option<Replayed>, Vec<PositionProblem>> {
         let keys = self.keys(rules, start, moves);
         let n = moves.len();
-        let mut found_plies = None;
-        let found = keys
-            .iter()
-            .find_map(|k| self.take(k, k.plies == n).map(|g| (k.plies, g)));
+        let found = keys.iter().find_map(|k| self.take(k).map(|g| (k.plies, g)));
         let (game, illegal) = match found {
             Some((plies, game)) => {
-                found_plies = Some(plies);
                 self.hits.fetch_add(1, Ordering::Relaxed);
                 metrics::counter!(HITS).increment(1);
-                let (game, illegal) = replay_on(game, rules, &moves[plies..]);
+                let (game, illegal) = replay_on(game, rules, &moves.strs_from(plies));
                 let illegal = illegal.map(|bad| IllegalAt {
                     index: bad.index + plies,
                     ..bad
@@ -317,24 +348,27 @@ impl GameCache {
             None => {
                 self.misses.fetch_add(1, Ordering::Relaxed);
                 metrics::counter!(MISSES).increment(1);
-                replay_cold(rules, start, moves)?
+                replay_cold(rules, start, &moves.to_strs())?
             }
         };
         let reached = game.plies();
-        let kept = found_plies == Some(n);
-        if halted().is_none() && !kept {
-            if let Some(key) = keys.iter().find(|k| k.plies == reached) {
-                let answer = game.clone_with_room(ANSWER_ROOM);
-                self.store(*key, game);
-                return Ok(Some((answer, illegal)));
-            }
-        }
-        Ok(Some((game, illegal)))
+        let home = keys
+            .iter()
+            .find(|k| k.plies == reached && halted().is_none())
+            .map(|&key| Home {
+                cache: Arc::clone(self),
+                key,
+            });
+        Ok(Some(Replayed {
+            game,
+            illegal,
+            home,
+        }))
     }
 
     /// The keys of the prefixes looked up, longest first: the whole list and up to
     /// [`PROBES`] − 1 shorter ones, none shorter than [`MIN_PLIES`].
-    fn keys<S: AsRef<str>>(&self, rules: &Rules, start: Option<&str>, moves: &[S]) -> Vec<Key> {
+    fn keys(&self, rules: &Rules, start: Option<&str>, moves: &MoveTexts) -> Vec<Key> {
         let mut first = self.first.build_hasher();
         let mut second = self.second.build_hasher();
         for h in [&mut first, &mut second] {
@@ -353,25 +387,18 @@ impl GameCache {
                 None => h.write_u8(0),
             }
         }
-        // The move texts one after the other, each ended by 0xFF (a byte no UTF-8 text
-        // holds), hashed in few long writes: up to the shortest prefix probed, then one
-        // move at a time.
+        // The move texts as the list holds them, each followed by 0xFF (a byte no UTF-8
+        // text holds), hashed in few long writes: up to the shortest prefix probed, then
+        // one move at a time.
         let n = moves.len();
         let shortest = n.saturating_sub(PROBES - 1).max(MIN_PLIES);
-        let mut bytes = Vec::with_capacity(moves.iter().map(|m| m.as_ref().len() + 1).sum());
-        let mut ends = Vec::with_capacity(n + 1);
-        ends.push(0);
-        for text in moves {
-            bytes.extend_from_slice(text.as_ref().as_bytes());
-            bytes.push(0xFF);
-            ends.push(bytes.len());
-        }
         let mut keys = Vec::with_capacity(PROBES);
         let mut written = 0;
-        for (plies, &end) in ends.iter().enumerate().skip(shortest) {
-            first.write(&bytes[written..end]);
-            second.write(&bytes[written..end]);
-            written = end;
+        for plies in shortest..=n {
+            let bytes = moves.prefix_bytes(plies);
+            first.write(&bytes[written..]);
+            second.write(&bytes[written..]);
+            written = bytes.len();
             keys.push(Key {
                 plies,
                 first: first.finish(),
@@ -382,22 +409,14 @@ impl GameCache {
         keys
     }
 
-    /// The game of `key`, if cached: a copy when `keep` (the entry stays, marked used),
-    /// else taken out of the cache (the request plays on it and stores the game it
-    /// reaches).
-    fn take(&self, key: &Key, keep: bool) -> Option<Game> {
+    /// The game of `key`, if cached, taken out of the cache (the request plays on it and
+    /// gives back the game it reaches).
+    fn take(&self, key: &Key) -> Option<Game> {
         let mut guard = lock(self.shard(key));
         let shard = &mut *guard;
-        let entry = shard.entries.get_mut(&key.first)?;
+        let entry = shard.entries.get(&key.first)?;
         if entry.check != key.check || entry.plies != key.plies {
             return None;
-        }
-        if keep {
-            let tick = self.clock.fetch_add(1, Ordering::Relaxed);
-            shard.by_use.remove(&entry.used);
-            shard.by_use.insert(tick, key.first);
-            entry.used = tick;
-            return Some(entry.game.clone_with_room(ANSWER_ROOM));
         }
         let entry = shard.entries.remove(&key.first)?;
         shard.by_use.remove(&entry.used);
@@ -499,6 +518,10 @@ mod tests {
         texts
     }
 
+    fn list(texts: &[String]) -> MoveTexts {
+        texts.iter().collect()
+    }
+
     /// What an answer reads of a game.
     fn seen(rules: &Rules, game: &Game) -> (String, usize, Status, Option<usize>) {
         (
@@ -513,10 +536,12 @@ mod tests {
     fn a_game_from_the_cache_is_the_game_replayed_in_full() {
         let rules = rules("chu");
         let texts = game_texts(&rules, 40);
-        let cache = GameCache::new(64 << 20);
+        let cache = Arc::new(GameCache::new(64 << 20));
         for n in MIN_PLIES..=texts.len() {
             let (cold, none) = replay_cold(&rules, None, &texts[..n]).expect("a start");
-            let (warm, also_none) = cache.replay(&rules, None, &texts[..n]).expect("a start");
+            let (warm, also_none) = cache
+                .replay(&rules, None, &list(&texts[..n]))
+                .expect("a start");
             assert_eq!((none, also_none), (None, None));
             assert_eq!(seen(&rules, &warm), seen(&rules, &cold), "ply {n}");
         }
@@ -527,7 +552,7 @@ mod tests {
         let mut broken = texts.clone();
         broken[35] = broken[36].clone();
         let (_, cold) = replay_cold(&rules, None, &broken).expect("a start");
-        let (_, warm) = cache.replay(&rules, None, &broken).expect("a start");
+        let (_, warm) = cache.replay(&rules, None, &list(&broken)).expect("a start");
         assert_eq!(warm, cold);
         assert!(warm.is_some());
     }
@@ -537,7 +562,7 @@ mod tests {
         let rules = rules("chu");
         let texts = game_texts(&rules, 12);
         let cache = GameCache::new(64 << 20);
-        let keys = cache.keys(&rules, None, &texts);
+        let keys = cache.keys(&rules, None, &list(&texts));
         assert_eq!(keys.len(), texts.len() + 1 - MIN_PLIES);
         assert_eq!(keys[0].plies, texts.len());
         let (game, _) = replay_cold(&rules, None, &texts).expect("a start");
@@ -551,20 +576,18 @@ mod tests {
             plies: keys[0].plies - 1,
             ..keys[0]
         };
-        assert!(cache.take(&other_check, false).is_none());
-        assert!(cache.take(&other_plies, false).is_none());
-        assert!(cache.take(&keys[0], true).is_some());
-        assert!(cache.take(&keys[0], true).is_some(), "kept");
-        assert!(cache.take(&keys[0], false).is_some());
-        assert!(cache.take(&keys[0], false).is_none(), "taken out");
+        assert!(cache.take(&other_check).is_none());
+        assert!(cache.take(&other_plies).is_none());
+        assert!(cache.take(&keys[0]).is_some());
+        assert!(cache.take(&keys[0]).is_none(), "taken out");
         // Another start text or other rules give other keys.
         let start = format_position_of(
             rules.variant,
             &crate::engine::position::Position::start(&rules),
         );
-        assert_ne!(cache.keys(&rules, Some(&start), &texts)[0], keys[0]);
+        assert_ne!(cache.keys(&rules, Some(&start), &list(&texts))[0], keys[0]);
         let tai = Rules::default_for(by_id("tai").expect("tai"));
-        assert_ne!(cache.keys(&tai, None, &texts)[0], keys[0]);
+        assert_ne!(cache.keys(&tai, None, &list(&texts))[0], keys[0]);
     }
 
     #[test]
@@ -574,10 +597,12 @@ mod tests {
         let (game, _) = replay_cold(&rules, None, &texts[..MIN_PLIES]).expect("a start");
         let entry = game.bytes() + ENTRY_OVERHEAD;
         // Each shard holds two entries of this size.
-        let cache = GameCache::new(SHARDS * (2 * entry + entry / 2));
+        let cache = Arc::new(GameCache::new(SHARDS * (2 * entry + entry / 2)));
         // Longest first, so that no request finds a prefix and each stores its own game.
         for n in (MIN_PLIES..=texts.len()).rev() {
-            cache.replay(&rules, None, &texts[..n]).expect("a start");
+            cache
+                .replay(&rules, None, &list(&texts[..n]))
+                .expect("a start");
             let stats = cache.stats();
             assert!(stats.bytes <= cache.budget(), "{stats:?}");
         }
@@ -589,8 +614,8 @@ mod tests {
             (texts.len() + 1 - MIN_PLIES) as u64 - stats.evictions
         );
         // The last game stored is still there.
-        let last = cache.keys(&rules, None, &texts[..MIN_PLIES])[0];
-        assert!(cache.take(&last, false).is_some());
+        let last = cache.keys(&rules, None, &list(&texts[..MIN_PLIES]))[0];
+        assert!(cache.take(&last).is_some());
         // In one shard, the third game stored evicts the first.
         let cache = GameCache::new(SHARDS * (2 * entry + entry / 2));
         let key = |first| Key {
@@ -602,12 +627,12 @@ mod tests {
             cache.store(key(first), game.clone());
         }
         assert_eq!(cache.stats().evictions, 1);
-        assert!(cache.take(&key(0), false).is_none());
-        assert!(cache.take(&key(SHARDS as u64), false).is_some());
-        assert!(cache.take(&key(2 * SHARDS as u64), false).is_some());
+        assert!(cache.take(&key(0)).is_none());
+        assert!(cache.take(&key(SHARDS as u64)).is_some());
+        assert!(cache.take(&key(2 * SHARDS as u64)).is_some());
         // A game bigger than a shard's share is not stored.
-        let small = GameCache::new(SHARDS * entry / 2);
-        small.replay(&rules, None, &texts).expect("a start");
+        let small = Arc::new(GameCache::new(SHARDS * entry / 2));
+        small.replay(&rules, None, &list(&texts)).expect("a start");
         assert_eq!(small.stats().entries, 0);
     }
 

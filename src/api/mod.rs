@@ -7,6 +7,7 @@ pub mod cors;
 mod describe;
 pub mod dto;
 pub mod error;
+pub mod form;
 pub mod game_cache;
 pub mod gzip;
 pub mod markdown;

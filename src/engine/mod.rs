@@ -77,5 +77,5 @@ pub mod position;
 pub mod record;
 pub mod rules;
 #[cfg(test)]
-mod test_rng;
+pub(crate) mod test_rng;
 pub mod variant;

@@ -77,12 +77,15 @@ async fn random_game(app: &TestApp, base: &Value, picks: &[u64]) -> Vec<String> 
 }
 
 /// One request of a case: ask about ply `ply` of the game, with move `broken` (if below
-/// `ply`) replaced by text that names no move or by the next move of the game.
+/// `ply`) replaced by text that names no move or by the next move of the game; an
+/// adjudication proposes the game's next move, or (`refused`) one refused: text that
+/// names no move, or the move before (its piece has left the square).
 #[derive(Clone, Debug)]
 struct Step {
     ply: Index,
     broken: Option<(Index, bool)>,
     legal_moves: bool,
+    refused: Option<bool>,
 }
 
 fn step() -> impl Strategy<Value = Step> {
@@ -90,11 +93,13 @@ fn step() -> impl Strategy<Value = Step> {
         any::<Index>(),
         proptest::option::weighted(0.2, (any::<Index>(), any::<bool>())),
         any::<bool>(),
+        proptest::option::weighted(0.25, any::<bool>()),
     )
-        .prop_map(|(ply, broken, legal_moves)| Step {
+        .prop_map(|(ply, broken, legal_moves, refused)| Step {
             ply,
             broken,
             legal_moves,
+            refused,
         })
 }
 
@@ -110,7 +115,8 @@ fn bases() -> Vec<Value> {
 }
 
 /// Sends the requests of `steps` about `game` to the three apps; after them, walks the
-/// game ply by ply from `from` (the way a game server asks).
+/// game ply by ply from `from` (the way a game server asks), asking every third ply's
+/// legal moves after its adjudication.
 async fn check_case(
     apps: &Apps,
     base: &Value,
@@ -146,12 +152,23 @@ async fn check_case(
                 _ => "zz99".to_string(),
             };
         }
-        let (path, body) = body(&moves, game.get(ply), s.legal_moves);
+        let unreadable = "zz99".to_string();
+        let proposed = match s.refused {
+            None => game.get(ply),
+            Some(true) => Some(&unreadable),
+            Some(false) => ply.checked_sub(1).and_then(|before| game.get(before)),
+        };
+        let (path, body) = body(&moves, proposed, s.legal_moves);
         apps.same(path, &body).await?;
     }
     for ply in from.index(game.len())..game.len() {
-        let (path, body) = body(&game[..ply], game.get(ply), false);
-        apps.same(path, &body).await?;
+        let (path, request) = body(&game[..ply], game.get(ply), false);
+        apps.same(path, &request).await?;
+        // The game the adjudication gave back, asked about again (its move taken back).
+        if ply % 3 == 0 {
+            let (path, request) = body(&game[..ply], None, true);
+            apps.same(path, &request).await?;
+        }
     }
     Ok(())
 }

@@ -6,6 +6,7 @@ use super::moves::{AdjudicateRequest, LegalMovesRequest};
 use super::perft::PerftRequest;
 use super::picture::BoardPictureRequest;
 use super::rules::RulesInput;
+use std::borrow::Cow;
 
 /// The fields that name a variant, its rules and a position in either form (bare
 /// position, or start plus moves), shared by the requests that judge one position.
@@ -14,24 +15,24 @@ pub trait PositionForm {
     fn rules(&self) -> Option<&RulesInput>;
     fn position(&self) -> Option<&str>;
     fn start(&self) -> Option<&str>;
-    /// The move texts of the game form, borrowed.
-    fn moves(&self) -> Option<Vec<&str>>;
+    /// The move texts of the game form.
+    fn moves(&self) -> Option<Cow<'_, MoveTexts>>;
 }
 
-/// A request's move list, however it is held, as borrowed texts.
+/// A request's move list, however it is held, as [`MoveTexts`].
 trait Texts {
-    fn texts(&self) -> Vec<&str>;
+    fn texts(&self) -> Cow<'_, MoveTexts>;
 }
 
 impl Texts for Vec<String> {
-    fn texts(&self) -> Vec<&str> {
-        self.iter().map(String::as_str).collect()
+    fn texts(&self) -> Cow<'_, MoveTexts> {
+        Cow::Owned(self.iter().collect())
     }
 }
 
 impl Texts for MoveTexts {
-    fn texts(&self) -> Vec<&str> {
-        self.to_strs()
+    fn texts(&self) -> Cow<'_, MoveTexts> {
+        Cow::Borrowed(self)
     }
 }
 
@@ -50,7 +51,7 @@ macro_rules! position_form {
             fn start(&self) -> Option<&str> {
                 self.start.as_deref()
             }
-            fn moves(&self) -> Option<Vec<&str>> {
+            fn moves(&self) -> Option<Cow<'_, MoveTexts>> {
                 self.moves.as_ref().map(Texts::texts)
             }
         }

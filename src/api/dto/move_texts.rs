@@ -6,47 +6,291 @@
 //! It reads exactly what `Vec<String>` reads and refuses what it refuses, with the same
 //! messages ("a sequence", "a string"), so a request's answer does not change.
 //!
-//! A body read with [`from_body`] takes a shorter way first: the list is taken as the
-//! JSON text it is (serde_json checks that it is JSON, one pass that allocates nothing
-//! per string) and read here when it is an array of strings without escapes, the case of
-//! every move text. Anything else (an escape, an element that is not a string, not an
-//! array) makes that first reading fail, and the whole body is read again the usual way,
-//! whose value or error is the answer.
+//! A body read with [`from_body`] takes a shorter way first (issue 34: serde_json's
+//! reading of a long list cost more than the engine's answer):
+//! - One pass over the body's top level finds its `moves` field. Strings are skipped
+//!   with their escapes, nested values by their brackets; a key with an escape, a second
+//!   `moves` or anything unexpected ends the shorter way.
+//! - When the list is an array of strings without escapes or control characters (every
+//!   move text), it is read there, eight bytes at a time.
+//! - serde_json then reads the body with the array replaced by a string only this process
+//!   knows; `MoveTexts` reads that string as the list already read.
+//!
+//! The replaced body reads as the body does: the replaced bytes are a whole JSON value,
+//! and everything else is the same bytes. Anything else (the shorter way gives up, serde_json
+//! refuses the replaced body, the list is not taken exactly once) reads the whole body
+//! again the usual way, whose value or error is the answer.
 
 use serde::de::{DeserializeOwned, DeserializeSeed, Deserializer, SeqAccess, Unexpected, Visitor};
 use serde::Deserialize;
-use serde_json::value::RawValue;
-use std::cell::Cell;
+use std::cell::RefCell;
 use std::fmt;
+use std::hash::{BuildHasher, RandomState};
+use std::sync::OnceLock;
 
 thread_local! {
-    /// Whether [`from_body`]'s first reading is running on this thread.
-    static SHORT_WAY: Cell<bool> = const { Cell::new(false) };
+    /// The list [`from_body`]'s shorter way read, until the replaced body's `moves` takes it.
+    static READ_AHEAD: RefCell<Option<MoveTexts>> = const { RefCell::new(None) };
 }
 
-/// Reads a request body as `serde_json::from_slice` does, move lists first the shorter way
-/// (see the module): the same value, or the same error.
+/// The string that stands for the list read ahead: random, so that no request can write it.
+fn stand_in() -> &'static str {
+    static STAND_IN: OnceLock<String> = OnceLock::new();
+    STAND_IN.get_or_init(|| {
+        let random = |n: u8| RandomState::new().hash_one(n);
+        format!("moves read ahead {:016x}{:016x}", random(1), random(2))
+    })
+}
+
+/// Reads a request body as `serde_json::from_slice` does, its move list first the shorter
+/// way (see the module): the same value, or the same error.
 ///
 /// # Errors
 /// serde_json's, as `serde_json::from_slice` gives them.
 pub fn from_body<T: DeserializeOwned>(json: &[u8]) -> serde_json::Result<T> {
-    let outer = SHORT_WAY.replace(true);
-    let short = serde_json::from_slice(json);
-    SHORT_WAY.set(outer);
-    match short {
-        Ok(value) => Ok(value),
-        Err(_) => serde_json::from_slice(json),
+    if let Some((replaced, list)) = read_ahead(json) {
+        READ_AHEAD.set(Some(list));
+        let short = serde_json::from_slice(&replaced);
+        let untaken = READ_AHEAD.take();
+        if let (Ok(value), None) = (short, untaken) {
+            return Ok(value);
+        }
     }
+    serde_json::from_slice(json)
+}
+
+/// The body with its top-level `moves` array replaced by [`stand_in`]'s string, and the
+/// list the array holds; `None` where the shorter way does not apply (see the module).
+fn read_ahead(json: &[u8]) -> Option<(Vec<u8>, MoveTexts)> {
+    let mut at = skip_space(json, 0);
+    if json.get(at) != Some(&b'{') {
+        return None;
+    }
+    at = skip_space(json, at + 1);
+    if json.get(at) == Some(&b'}') {
+        return None;
+    }
+    let mut found = None;
+    loop {
+        if json.get(at) != Some(&b'"') {
+            return None;
+        }
+        let key_end = plain_string_end(json, at + 1)?;
+        let key = &json[at + 1..key_end];
+        at = skip_space(json, key_end + 1);
+        if json.get(at) != Some(&b':') {
+            return None;
+        }
+        at = skip_space(json, at + 1);
+        let value = at;
+        at = if key == b"moves" && json.get(at) == Some(&b'[') {
+            if found.is_some() {
+                return None;
+            }
+            let (end, list) = plain_array(json, at)?;
+            found = Some((value, end, list));
+            end
+        } else if key == b"moves" {
+            return None;
+        } else {
+            skip_value(json, at)?
+        };
+        at = skip_space(json, at);
+        match json.get(at)? {
+            b',' => at = skip_space(json, at + 1),
+            b'}' => break,
+            _ => return None,
+        }
+    }
+    let (start, end, list) = found?;
+    let stand_in = stand_in();
+    let mut replaced = Vec::with_capacity(json.len() - (end - start) + stand_in.len() + 2);
+    replaced.extend_from_slice(&json[..start]);
+    replaced.push(b'"');
+    replaced.extend_from_slice(stand_in.as_bytes());
+    replaced.push(b'"');
+    replaced.extend_from_slice(&json[end..]);
+    Some((replaced, list))
+}
+
+/// The array of strings at `json[at]` (a `[`): where it ends (after its `]`) and its
+/// texts, when every element is a string without escapes or control characters and the
+/// array is valid UTF-8.
+fn plain_array(json: &[u8], at: usize) -> Option<(usize, MoveTexts)> {
+    // The texts take fewer bytes than the array (each text's END stands for its opening
+    // quote), and a copy may pass its text by up to eight. At least three bytes an element
+    // (`"",`), most of them more than eight.
+    let room = json.len().saturating_sub(at);
+    let mut list = MoveTexts {
+        bytes: Vec::with_capacity(room + 8),
+        spans: Vec::with_capacity(room / 8 + 1),
+    };
+    let mut i = skip_space(json, at + 1);
+    let end = if json.get(i) == Some(&b']') {
+        i + 1
+    } else {
+        loop {
+            if json.get(i) != Some(&b'"') {
+                return None;
+            }
+            let close = list.push_plain(json, i + 1)?;
+            i = skip_space(json, close + 1);
+            match json.get(i)? {
+                b',' => i = skip_space(json, i + 1),
+                b']' => break i + 1,
+                _ => return None,
+            }
+        }
+    };
+    std::str::from_utf8(&json[at..end]).ok()?;
+    Some((end, list))
+}
+
+impl MoveTexts {
+    /// Appends the text of the JSON string whose text begins at `json[start]`, copied
+    /// eight bytes at a time as it is searched for its closing quote, and hands back
+    /// where that quote is; `None` at an escape or a control character. (The caller checks
+    /// that the bytes are UTF-8.)
+    #[inline]
+    fn push_plain(&mut self, json: &[u8], start: usize) -> Option<usize> {
+        let begin = self.bytes.len();
+        let mut at = start;
+        let stop = loop {
+            let Some(word) = json.get(at..at + 8) else {
+                let rest = json.get(at..)?;
+                let stop = at + rest.iter().position(|&b| is_special(b))?;
+                self.bytes.extend_from_slice(&json[at..stop]);
+                break stop;
+            };
+            let word = <[u8; 8]>::try_from(word).ok()?;
+            self.bytes.extend_from_slice(&word);
+            let bits = u64::from_le_bytes(word);
+            let special =
+                bytes_equal(bits, b'"') | bytes_equal(bits, b'\\') | bytes_below(bits, 0x20);
+            if special != 0 {
+                // The high bit of byte i is bit 8 i + 7; the lowest flagged byte is exact.
+                break at + special.trailing_zeros() as usize / 8;
+            }
+            at += 8;
+        };
+        if json[stop] != b'"' {
+            return None;
+        }
+        self.bytes.truncate(begin + (stop - start));
+        self.spans.push((begin, self.bytes.len()));
+        self.bytes.push(END);
+        Some(stop)
+    }
+}
+
+/// Whether `b` ends a plain string's text: a quote, an escape or a control character.
+fn is_special(b: u8) -> bool {
+    b == b'"' || b == b'\\' || b < 0x20
+}
+
+/// The index of the quote that closes the string whose text begins at `json[start]`, when
+/// the text holds no escape and no control character.
+fn plain_string_end(json: &[u8], start: usize) -> Option<usize> {
+    let rest = json.get(start..)?;
+    let stop = start + rest.iter().position(|&b| is_special(b))?;
+    (json[stop] == b'"').then_some(stop)
+}
+
+/// The end of the JSON value at `json[at]`, as far as the top level needs it: a string
+/// with its escapes, an object or array to its matching bracket (strings inside skipped),
+/// anything else up to the next delimiter. Whether it is valid is serde_json's to say.
+fn skip_value(json: &[u8], at: usize) -> Option<usize> {
+    match json.get(at)? {
+        b'"' => string_end(json, at + 1).map(|close| close + 1),
+        b'{' | b'[' => {
+            let mut depth = 0usize;
+            let mut i = at;
+            loop {
+                match json.get(i)? {
+                    b'"' => i = string_end(json, i + 1)?,
+                    b'{' | b'[' => depth += 1,
+                    b'}' | b']' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return Some(i + 1);
+                        }
+                    }
+                    _ => {}
+                }
+                i += 1;
+            }
+        }
+        _ => {
+            let len = json[at..]
+                .iter()
+                .position(|&b| matches!(b, b',' | b'}' | b']') || is_space(b))
+                .unwrap_or(json.len() - at);
+            (len > 0).then_some(at + len)
+        }
+    }
+}
+
+/// The index of the quote that closes the string whose text begins at `json[start]`,
+/// escapes skipped (eight bytes at a time up to the next quote or backslash).
+fn string_end(json: &[u8], start: usize) -> Option<usize> {
+    let mut i = start;
+    loop {
+        if let Some(word) = json.get(i..i + 8) {
+            let bits = u64::from_le_bytes(<[u8; 8]>::try_from(word).ok()?);
+            let stops = bytes_equal(bits, b'"') | bytes_equal(bits, b'\\');
+            if stops == 0 {
+                i += 8;
+                continue;
+            }
+            i += stops.trailing_zeros() as usize / 8;
+        }
+        match json.get(i)? {
+            b'"' => return Some(i),
+            b'\\' => i += 2,
+            _ => i += 1,
+        }
+    }
+}
+
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r')
+}
+
+/// The first index from `at` that is not JSON white space.
+fn skip_space(json: &[u8], mut at: usize) -> usize {
+    while json.get(at).is_some_and(|&b| is_space(b)) {
+        at += 1;
+    }
+    at
+}
+
+/// The high bit of each byte of `word` that is `byte`, exactly (no carry from one byte
+/// into the next).
+fn bytes_equal(word: u64, byte: u8) -> u64 {
+    const ONES: u64 = u64::MAX / 255;
+    let x = word ^ (ONES * u64::from(byte));
+    !(((x & (ONES * 0x7F)) + ONES * 0x7F) | x) & (ONES * 0x80)
+}
+
+/// The high bit of bytes of `word` below `limit` (at most 128): exact for the lowest such
+/// byte (a borrow may flag bytes above it).
+fn bytes_below(word: u64, limit: u8) -> u64 {
+    const ONES: u64 = u64::MAX / 255;
+    word.wrapping_sub(ONES * u64::from(limit)) & !word & (ONES * 0x80)
 }
 
 /// The move texts of a game, in order.
 #[derive(Debug, Clone, Default)]
 pub struct MoveTexts {
-    /// The texts: one after the other, or the JSON array they were read from.
-    text: String,
-    /// Where each text begins and ends in `text`.
+    /// The texts one after the other, each followed by [`END`]: no two lists write the
+    /// same bytes, so the cache of game states hashes a list's prefix as it is here.
+    bytes: Vec<u8>,
+    /// Where each text begins and ends in `bytes`.
     spans: Vec<(usize, usize)>,
 }
+
+/// The byte after each text: 0xFF, which no UTF-8 text holds.
+pub const END: u8 = 0xFF;
 
 impl MoveTexts {
     /// How many moves.
@@ -62,14 +306,17 @@ impl MoveTexts {
     /// The text of move `index`.
     pub fn get(&self, index: usize) -> Option<&str> {
         let &(start, end) = self.spans.get(index)?;
-        self.text.get(start..end)
+        std::str::from_utf8(&self.bytes[start..end]).ok()
     }
 
     /// The texts in order.
     pub fn iter(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
-        self.spans
-            .iter()
-            .map(|&(start, end)| self.text.get(start..end).unwrap_or_default())
+        self.spans.iter().map(|&(start, end)| self.text(start, end))
+    }
+
+    /// The text of a span (each holds a text pushed whole, UTF-8, and no [`END`]).
+    fn text(&self, start: usize, end: usize) -> &str {
+        std::str::from_utf8(&self.bytes[start..end]).unwrap_or_default()
     }
 
     /// The texts as a list of borrowed strings (what the engine's replay takes).
@@ -77,113 +324,40 @@ impl MoveTexts {
         self.iter().collect()
     }
 
+    /// The texts of the moves from `first` on, borrowed.
+    pub fn strs_from(&self, first: usize) -> Vec<&str> {
+        let spans = self.spans.get(first..).unwrap_or_default();
+        spans
+            .iter()
+            .map(|&(start, end)| self.text(start, end))
+            .collect()
+    }
+
+    /// The byte length of each text, in order.
+    pub fn lengths(&self) -> impl ExactSizeIterator<Item = usize> + '_ {
+        self.spans.iter().map(|&(start, end)| end - start)
+    }
+
+    /// The bytes of the first `plies` texts, each followed by [`END`].
+    pub fn prefix_bytes(&self, plies: usize) -> &[u8] {
+        let end = plies
+            .checked_sub(1)
+            .and_then(|last| self.spans.get(last))
+            .map_or(0, |&(_, end)| end + 1);
+        &self.bytes[..end]
+    }
+
     fn push(&mut self, text: &str) {
-        let start = self.text.len();
-        self.text.push_str(text);
-        self.spans.push((start, self.text.len()));
+        self.push_bytes(text.as_bytes());
     }
 
-    /// The list of `json`, a JSON value serde_json has read (so its strings hold no control
-    /// character), when it is an array of strings without escapes, with no white space
-    /// around it: the texts are found where they are, eight bytes at a time, and the
-    /// array is kept as one text.
-    fn scan(json: &str) -> Option<MoveTexts> {
-        let bytes = json.as_bytes();
-        let last = bytes.len().checked_sub(1)?;
-        if bytes.first() != Some(&b'[') || bytes[last] != b']' {
-            return None;
-        }
-        let mut scan = Scan {
-            bytes,
-            // At least three bytes an element (`"",`), most of them more than eight.
-            spans: Vec::with_capacity(bytes.len() / 8 + 1),
-            open: None,
-            gap: 1,
-        };
-        let mut escapes = 0;
-        let mut words = bytes.chunks_exact(8);
-        let mut base = 0;
-        for word in &mut words {
-            let word = u64::from_le_bytes(<[u8; 8]>::try_from(word).ok()?);
-            escapes |= bytes_equal(word, b'\\');
-            let mut quotes = bytes_equal(word, b'"');
-            while quotes != 0 {
-                // The high bit of byte i is bit 8 i + 7.
-                scan.quote(base + quotes.trailing_zeros() as usize / 8)?;
-                quotes &= quotes - 1;
-            }
-            base += 8;
-        }
-        for (i, &b) in words.remainder().iter().enumerate() {
-            match b {
-                b'\\' => return None,
-                b'"' => scan.quote(base + i)?,
-                _ => {}
-            }
-        }
-        let closed = escapes == 0 && scan.open.is_none();
-        (closed && is_gap(&bytes[scan.gap..last], true)).then(|| MoveTexts {
-            text: json.to_owned(),
-            spans: scan.spans,
-        })
+    /// Appends a text (UTF-8, which the caller has checked or will check).
+    fn push_bytes(&mut self, text: &[u8]) {
+        let start = self.bytes.len();
+        self.bytes.extend_from_slice(text);
+        self.spans.push((start, self.bytes.len()));
+        self.bytes.push(END);
     }
-}
-
-/// The state of [`MoveTexts::scan`]: the strings found, the one open, where the bytes
-/// after the last one (or after the bracket) begin.
-struct Scan<'a> {
-    bytes: &'a [u8],
-    spans: Vec<(usize, usize)>,
-    open: Option<usize>,
-    gap: usize,
-}
-
-impl Scan<'_> {
-    /// A quote at `at`: a string opens (after a gap that must be white space and one comma,
-    /// none before the first string) or closes.
-    fn quote(&mut self, at: usize) -> Option<()> {
-        match self.open.take() {
-            None => {
-                let gap = self.bytes.get(self.gap..at)?;
-                if !is_gap(gap, self.spans.is_empty()) {
-                    return None;
-                }
-                self.open = Some(at + 1);
-            }
-            Some(start) => {
-                self.spans.push((start, at));
-                self.gap = at + 1;
-            }
-        }
-        Some(())
-    }
-}
-
-/// The high bit of each byte of `word` that is `byte`, exactly (no carry from one byte
-/// into the next).
-fn bytes_equal(word: u64, byte: u8) -> u64 {
-    const ONES: u64 = u64::MAX / 255;
-    let x = word ^ (ONES * u64::from(byte));
-    !(((x & (ONES * 0x7F)) + ONES * 0x7F) | x) & (ONES * 0x80)
-}
-
-/// Whether `gap`, the bytes between two strings of an array, is white space around one
-/// comma; before the first string (`first`) or after the last, white space only.
-fn is_gap(gap: &[u8], first: bool) -> bool {
-    match gap {
-        b"," | b", " => return !first,
-        [] => return first,
-        _ => {}
-    }
-    let mut commas = 0;
-    for &b in gap {
-        match b {
-            b',' => commas += 1,
-            b' ' | b'\t' | b'\n' | b'\r' => {}
-            _ => return false,
-        }
-    }
-    commas == usize::from(!first)
 }
 
 impl PartialEq for MoveTexts {
@@ -206,13 +380,32 @@ impl<S: AsRef<str>> FromIterator<S> for MoveTexts {
 
 impl<'de> Deserialize<'de> for MoveTexts {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        if SHORT_WAY.get() {
-            let raw = <&RawValue>::deserialize(d)?;
-            return MoveTexts::scan(raw.get()).ok_or_else(|| {
-                serde::de::Error::custom("not a list of plain strings: read the usual way")
-            });
+        if READ_AHEAD.with_borrow(Option::is_some) {
+            return d.deserialize_str(ReadAhead);
         }
         d.deserialize_seq(ListVisitor)
+    }
+}
+
+/// The list read ahead, from the string that stands for it (anything else: an error, and
+/// the body is read again the usual way).
+struct ReadAhead;
+
+impl<'de> Visitor<'de> for ReadAhead {
+    type Value = MoveTexts;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("the list read ahead")
+    }
+
+    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<MoveTexts, E> {
+        match READ_AHEAD.take() {
+            Some(list) if v == stand_in() => Ok(list),
+            list => {
+                READ_AHEAD.set(list);
+                Err(E::invalid_value(Unexpected::Str(v), &self))
+            }
+        }
     }
 }
 
@@ -233,7 +426,7 @@ impl<'de> Visitor<'de> for ListVisitor {
         // JSON announces no length: room for a long game's first hundreds of moves at
         // once, so that a list of a thousand grows only a few times.
         let mut list = MoveTexts {
-            text: String::with_capacity(START_MOVES * 8),
+            bytes: Vec::with_capacity(START_MOVES * 8),
             spans: Vec::with_capacity(START_MOVES),
         };
         while seq.next_element_seed(Append(&mut list))?.is_some() {}
@@ -365,31 +558,39 @@ mod tests {
         assert!(serde_json::from_value::<Form>(tree).is_ok());
     }
 
+    /// The array at the start of `json`, read the shorter way, its texts joined by `|`.
+    fn plain(json: &str) -> Option<String> {
+        let (end, list) = plain_array(json.as_bytes(), 0)?;
+        assert_eq!(end, json.len(), "{json}");
+        Some(list.to_strs().join("|"))
+    }
+
     #[test]
     fn the_short_way_takes_only_arrays_of_plain_strings() {
-        let scan = |json: &str| MoveTexts::scan(json).map(|m| m.to_strs().join("|"));
-        assert_eq!(scan(r#"[ "a" , "bc","" ]"#).as_deref(), Some("a|bc|"));
-        assert_eq!(scan("[\n\"a\",\t\"b\"\r]").as_deref(), Some("a|b"));
-        assert_eq!(scan("[]").as_deref(), Some(""));
+        assert_eq!(plain(r#"[ "a" , "bc","" ]"#).as_deref(), Some("a|bc|"));
+        assert_eq!(plain("[\n\"a\",\t\"b\"\r]").as_deref(), Some("a|b"));
+        assert_eq!(plain("[]").as_deref(), Some(""));
+        assert_eq!(plain("[ ]").as_deref(), Some(""));
+        assert_eq!(plain(r#"["é", "13s13r"]"#).as_deref(), Some("é|13s13r"));
         for refused in [
             r#"["a\"b"]"#,
             r#"["a", 1]"#,
             r#"[1, "a"]"#,
             r#"["a""#,
-            r#"["a"] "#,
-            r#" ["a"]"#,
             r#"["a",, "b"]"#,
             r#"["a" "b"]"#,
             r#"["a",]"#,
             r#"[,"a"]"#,
             r#"[["a"]]"#,
-            r#"{"a": 1}"#,
-            r#""a""#,
-            r#"["a\\u0062"]"#,
-            "",
+            r#"["a\u0062"]"#,
+            "[\"a\tb\"]",
+            "[\"a\u{1}b\"]",
+            "[",
         ] {
-            assert_eq!(scan(refused), None, "{refused}");
+            assert_eq!(plain(refused), None, "{refused}");
         }
+        // Bytes that are not UTF-8.
+        assert!(plain_array(b"[\"\xff\"]", 0).is_none());
     }
 
     #[test]
@@ -410,11 +611,100 @@ mod tests {
             for sep in separators {
                 let quoted: Vec<String> = texts.iter().map(|t| format!("\"{t}\"")).collect();
                 let json = format!("[{}]", quoted.join(sep));
-                let read = MoveTexts::scan(&json).unwrap_or_else(|| panic!("{json}"));
+                let (end, read) =
+                    plain_array(json.as_bytes(), 0).unwrap_or_else(|| panic!("{json}"));
+                assert_eq!(end, json.len());
                 assert_eq!(read.to_strs(), texts, "{json}");
-                assert_eq!(read.text, json, "kept as one text");
+                let usual: MoveTexts = texts.iter().collect();
+                assert_eq!((&read.bytes, &read.spans), (&usual.bytes, &usual.spans));
+                // A quote, escape or control character in any one text ends the short way.
+                for bad in ['"', '\\', '\u{1f}'] {
+                    for at in 0..texts.len() {
+                        let mut quoted = quoted.clone();
+                        quoted[at].insert(1, bad);
+                        let json = format!("[{}]", quoted.join(sep));
+                        let read = plain_array(json.as_bytes(), 0);
+                        assert!(read.is_none_or(|(end, _)| end != json.len()), "{json}");
+                    }
+                }
             }
         }
+    }
+
+    /// A small generator of test bodies (xorshift64).
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    /// A request body as the API reads it, in both forms the short way must tell apart.
+    #[derive(Debug, PartialEq, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Request {
+        variant: String,
+        moves: Option<MoveTexts>,
+        rules: Option<serde_json::Value>,
+        #[serde(rename = "move")]
+        proposed: Option<String>,
+    }
+
+    /// Bodies and bytes changed at random read the same, value or error, the short way as
+    /// the usual way: bodies whose other fields hold brackets, quotes and escapes in
+    /// strings, nested `moves` keys, escaped keys; then each with a byte deleted, doubled
+    /// or replaced by one of the bytes the short way looks for.
+    #[test]
+    fn bodies_changed_at_random_read_as_the_usual_way_reads_them() {
+        let bodies = [
+            r#"{"variant": "tai", "moves": ["13s13r", "13g13h", "7i7h"], "move": "1a1b"}"#,
+            r#"{"rules": {"profile": "x]}\"{", "moves": ["a"]}, "moves": ["a","b"], "variant": "chu"}"#,
+            r#"{"variant":"t\"ai","moves":["a"],"rules":[{"a":[1,2,{"b":"]"}]}, null]}"#,
+            r#"{"mo\u0076es": ["a"], "variant": "tai"}"#,
+            r#"{"moves": ["a"], "variant": "tai", "moves": ["b"]}"#,
+            r#"{"variant": "tai", "moves": [], "rules": {"overrides": {"k": true, "n": -1.5e3}}}"#,
+            r#"  {"variant": "tai", "moves": ["a"] }  "#,
+            r#"{"variant": "tai", "moves": ["a"], "move": null}"#,
+        ];
+        // The short way reads all but the escaped key and the second `moves`.
+        let short: Vec<bool> = bodies
+            .iter()
+            .map(|b| read_ahead(b.as_bytes()).is_some())
+            .collect();
+        assert_eq!(short, [true, true, true, false, false, true, true, true]);
+        let special = b"\"\\[]{},: \t\x01a\xff";
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let (mut same_short, mut checked) = (0, 0);
+        for body in bodies {
+            let mut variants = vec![body.as_bytes().to_vec()];
+            for _ in 0..400 {
+                let mut changed = body.as_bytes().to_vec();
+                let at = rng.below(changed.len());
+                match rng.below(3) {
+                    0 => {
+                        changed.remove(at);
+                    }
+                    1 => changed.insert(at, changed[at]),
+                    _ => changed[at] = special[rng.below(special.len())],
+                }
+                variants.push(changed);
+            }
+            for json in variants {
+                let usual = serde_json::from_slice::<Request>(&json).map_err(|e| e.to_string());
+                let short = from_body::<Request>(&json).map_err(|e| e.to_string());
+                assert_eq!(short, usual, "{}", String::from_utf8_lossy(&json));
+                same_short += usize::from(usual.is_ok() && read_ahead(&json).is_some());
+                checked += 1;
+            }
+        }
+        assert!(
+            same_short > 100,
+            "{same_short} of {checked} read the short way"
+        );
     }
 
     #[test]

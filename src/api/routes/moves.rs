@@ -1,18 +1,19 @@
 //! Legal moves of a position, and the verdict on one proposed move.
 
 use crate::api::context::{
-    check_move_text, describe, game_status, halt_point, heavy_game_form, move_info, prepare,
-    refusal, rules_echo, AppState,
+    describe, game_status, halt_point, heavy_game_form, move_info, refusal, rules_echo, AppState,
 };
 use crate::api::dto::{
     from_body, AdjudicateRequest, AdjudicateResponse, Body, LegalMovesRequest, LegalMovesResponse,
     ListFormat, MoveList, MoveTexts,
 };
 use crate::api::error::{json_error, ApiError, PostJobProblems, Problem, Progress};
+use crate::api::form::{check_move_text, prepared, Form};
 use crate::api::peer::Peer;
 use crate::config::Limits;
 use crate::engine::interrupt::stopped;
 use crate::engine::notation::{format_hodges_all, format_move};
+use crate::engine::variant::Rules;
 use actix_web::dev::Payload;
 use actix_web::error::JsonPayloadError;
 use actix_web::http::header::{ContentLength, Header};
@@ -22,6 +23,7 @@ use futures_core::future::LocalBoxFuture;
 use futures_core::Stream;
 use serde::de::DeserializeOwned;
 use std::pin::Pin;
+use std::sync::Arc;
 
 /// A JSON request body read as actix-web's `Json` extractor reads it (a JSON content type,
 /// the body limit, the same errors through [`json_error`], the handler `JsonConfig` is
@@ -112,9 +114,20 @@ pub fn legal_moves_job(
     limits: &Limits,
     body: &LegalMovesRequest,
 ) -> Result<LegalMovesResponse, ApiError> {
-    let (rules, form) = prepare(limits, body)?;
+    prepared(limits, body, |rules, form| {
+        legal_moves_of(limits, body, rules, form)
+    })
+}
+
+/// The answer of [`legal_moves_job`] on the request's rules and position.
+fn legal_moves_of(
+    limits: &Limits,
+    body: &LegalMovesRequest,
+    rules: &Arc<Rules>,
+    form: &Form,
+) -> Result<LegalMovesResponse, ApiError> {
     let pos = form.position();
-    let mut moves = form.game().legal_moves(&rules);
+    let mut moves = form.game().legal_moves(rules);
     halt_point(limits, || Progress::at("moves"))?;
     let list = match body.format {
         ListFormat::Text => {
@@ -125,13 +138,13 @@ pub fn legal_moves_job(
         }
         ListFormat::Objects => {
             moves.sort();
-            let hodges = format_hodges_all(pos, &rules, &moves);
+            let hodges = format_hodges_all(pos, rules, &moves);
             let mut infos = Vec::with_capacity(moves.len());
             for (m, h) in moves.iter().zip(hodges) {
                 if stopped() {
                     break;
                 }
-                infos.push(move_info(&rules, pos, m, h));
+                infos.push(move_info(rules, pos, m, h));
             }
             halt_point(limits, || {
                 Progress::counted(
@@ -146,12 +159,12 @@ pub fn legal_moves_job(
         }
     };
     Ok(LegalMovesResponse {
-        rules: rules_echo(&rules),
-        position: form.position_text(&rules, body.position.as_deref()),
+        rules: rules_echo(rules),
+        position: form.position_text(rules, body.position.as_deref()),
         side_to_move: pos.side().name().into(),
         count: moves.len(),
         moves: list,
-        status: game_status(&rules, form.game(), None),
+        status: game_status(rules, form.game(), None),
     })
 }
 
@@ -198,37 +211,36 @@ pub fn adjudicate_job(
     limits: &Limits,
     body: &AdjudicateRequest,
 ) -> Result<AdjudicateResponse, ApiError> {
-    let (rules, mut form) = prepare(limits, body)?;
-    let game = form.game();
-    let verdict = game.judge_either(&rules, &body.proposed);
-    let echo = rules_echo(&rules);
-    let answer = match verdict {
-        Ok(candidate) => {
-            let played = form.game_mut().commit(&rules, candidate);
-            let info = describe(&rules, &played);
-            AdjudicateResponse {
-                rules: echo,
-                legal: true,
-                illegal: None,
-                unreadable: None,
-                played: Some(info),
-                position_after: Some(form.position_text(&rules, body.position.as_deref())),
-                status: game_status(&rules, form.game(), None),
+    prepared(limits, body, |rules, form| {
+        let verdict = form.game().judge_either(rules, &body.proposed);
+        let echo = rules_echo(rules);
+        let answer = match verdict {
+            Ok(candidate) => {
+                form.with_played(rules, candidate, |after, played| AdjudicateResponse {
+                    rules: echo,
+                    legal: true,
+                    illegal: None,
+                    unreadable: None,
+                    played: Some(describe(rules, played)),
+                    position_after: Some(after.position_text(rules, body.position.as_deref())),
+                    status: game_status(rules, after.game(), None),
+                })
             }
-        }
-        Err(reason) => {
-            let (illegal, unreadable) = refusal(game, &reason);
-            AdjudicateResponse {
-                rules: echo,
-                legal: false,
-                illegal,
-                unreadable,
-                played: None,
-                position_after: None,
-                status: game_status(&rules, game, None),
+            Err(reason) => {
+                let game = form.game();
+                let (illegal, unreadable) = refusal(game, &reason);
+                AdjudicateResponse {
+                    rules: echo,
+                    legal: false,
+                    illegal,
+                    unreadable,
+                    played: None,
+                    position_after: None,
+                    status: game_status(rules, game, None),
+                }
             }
-        }
-    };
-    halt_point(limits, || Progress::at("verdict"))?;
-    Ok(answer)
+        };
+        halt_point(limits, || Progress::at("verdict"))?;
+        Ok(answer)
+    })
 }

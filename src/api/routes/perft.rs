@@ -1,16 +1,19 @@
 //! Perft and divide, bounded by a depth limit and a node budget.
 
-use crate::api::context::{prepare, rules_echo, AppState};
+use crate::api::context::{rules_echo, AppState};
 use crate::api::dto::{
     Body, DivideList, DivideRow, ListFormat, PerftCount, PerftRequest, PerftResponse,
 };
 use crate::api::error::{ApiError, PostJobProblems, Problem, Progress};
+use crate::api::form::{prepared, Form};
 use crate::api::peer::Peer;
 use crate::config::Limits;
 use crate::engine::interrupt::{halted, Stopped};
 use crate::engine::notation::format_move;
 use crate::engine::perft::{divide, perft_bounded, Count, Halt, HaltReason};
+use crate::engine::variant::Rules;
 use actix_web::{post, web::Data, web::Json, HttpRequest, HttpResponse};
+use std::sync::Arc;
 
 /// Counts the move sequences of `depth` plies (optionally per first move), as distinct
 /// effects or (chu only) as lishogi's USI strings; refused beyond the configured depth,
@@ -69,12 +72,23 @@ pub fn check_perft_depth(limits: &Limits, body: &PerftRequest) -> Result<(), Api
 /// illegal move in the game.
 pub fn perft_job(limits: &Limits, body: &PerftRequest) -> Result<PerftResponse, ApiError> {
     check_perft_depth(limits, body)?;
-    let (rules, form) = prepare(limits, body)?;
+    prepared(limits, body, |rules, form| {
+        perft_of(limits, body, rules, form)
+    })
+}
+
+/// The answer of [`perft_job`] on the request's rules and position.
+fn perft_of(
+    limits: &Limits,
+    body: &PerftRequest,
+    rules: &Arc<Rules>,
+    form: &Form,
+) -> Result<PerftResponse, ApiError> {
     let count = match body.count {
         PerftCount::Effects => Count::Effects,
         PerftCount::UsiStrings => Count::UsiStrings,
     };
-    if !count.available(&rules) {
+    if !count.available(rules) {
         let mut e = ApiError::unprocessable(
             "count_unavailable",
             "Count not available for this variant",
@@ -105,7 +119,7 @@ pub fn perft_job(limits: &Limits, body: &PerftRequest) -> Result<PerftResponse, 
     };
     let (nodes, rows) = if body.divide {
         let rows =
-            divide(pos, &rules, body.depth, count, limits.perft_node_budget).map_err(halted)?;
+            divide(pos, rules, body.depth, count, limits.perft_node_budget).map_err(halted)?;
         let shape = rules.variant.shape();
         let total = if body.depth == 0 {
             1
@@ -132,13 +146,13 @@ pub fn perft_job(limits: &Limits, body: &PerftRequest) -> Result<PerftResponse, 
         (total, Some(rows))
     } else {
         (
-            perft_bounded(pos, &rules, body.depth, count, limits.perft_node_budget)
+            perft_bounded(pos, rules, body.depth, count, limits.perft_node_budget)
                 .map_err(halted)?,
             None,
         )
     };
     Ok(PerftResponse {
-        rules: rules_echo(&rules),
+        rules: rules_echo(rules),
         depth: body.depth,
         count: body.count,
         nodes,

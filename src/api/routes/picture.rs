@@ -1,9 +1,10 @@
 //! Board pictures: a position, or a game with its last move marked, drawn as SVG; asked
 //! for with a JSON body (POST) or with query parameters (GET, for an `<img src>`).
 
-use crate::api::context::{halt_point, heavy_game, prepare, AppState};
+use crate::api::context::{halt_point, heavy_game, AppState};
 use crate::api::dto::{BoardPictureQuery, BoardPictureRequest, Body, PictureLabels};
 use crate::api::error::{cut_echo, echo, ApiError, PostJobProblems, Problem, Progress};
+use crate::api::form::prepared;
 use crate::api::peer::Peer;
 use crate::config::Limits;
 use crate::engine::game::game_picture;
@@ -144,15 +145,16 @@ pub fn board_job(limits: &Limits, body: &BoardPictureRequest) -> Result<Vec<u8>,
             format!("`size` is {size}; a picture is {MIN_WIDTH} to {MAX_WIDTH} pixels wide"),
         ));
     }
-    let (rules, form) = prepare(limits, body)?;
-    halt_point(limits, || Progress::at("picture"))?;
-    let view = View {
-        flip: body.flip,
-        width: body.size,
-        labels: match body.labels {
-            PictureLabels::Kanji => Labels::Kanji,
-            PictureLabels::Latin => Labels::Latin,
-        },
-    };
-    Ok(game_picture(&rules, form.game(), &view).into_bytes())
+    prepared(limits, body, |rules, form| {
+        halt_point(limits, || Progress::at("picture"))?;
+        let view = View {
+            flip: body.flip,
+            width: body.size,
+            labels: match body.labels {
+                PictureLabels::Kanji => Labels::Kanji,
+                PictureLabels::Latin => Labels::Latin,
+            },
+        };
+        Ok(game_picture(rules, form.game(), &view).into_bytes())
+    })
 }

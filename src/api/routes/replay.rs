@@ -3,13 +3,15 @@
 //! record when asked.
 
 use crate::api::context::{
-    check_moves_limit, describe, game_status, halt_point, heavy_game, position_text, refusal,
-    resolve_rules, rules_echo, AppState, LIGHT_MOVES,
+    describe, game_status, halt_point, heavy_game, position_text, refusal, resolve_rules,
+    rules_echo, AppState, LIGHT_MOVES,
 };
 use crate::api::dto::{
-    Body, RecordFormat, RecordInput, RecordOutput, ReplayRequest, ReplayResponse, ReplayVerdict,
+    Body, MoveTexts, RecordFormat, RecordInput, RecordOutput, ReplayRequest, ReplayResponse,
+    ReplayVerdict,
 };
 use crate::api::error::{ApiError, PostJobProblems, Problem, Progress};
+use crate::api::form::check_moves_limit;
 use crate::api::peer::Peer;
 use crate::config::Limits;
 use crate::engine::game::{replay_with as replay_game, Game};
@@ -84,7 +86,7 @@ pub fn replay_job(limits: &Limits, body: &ReplayRequest) -> Result<ReplayRespons
             (game, stop, None)
         }
         (None, Some(moves)) => {
-            check_moves_limit(limits, Some(moves.as_slice()))?;
+            check_moves_limit(limits, Some(&moves.iter().collect::<MoveTexts>()))?;
             verdicts.reserve(moves.len());
             let (game, illegal) = replay_game(&rules, body.start.as_deref(), moves, |index, p| {
                 verdicts.push(ReplayVerdict {

@@ -22,5 +22,5 @@ mod state;
 
 pub use history::PlayedMove;
 pub use picture::game_picture;
-pub use replay::{outcome, replay, replay_from, replay_on, replay_with, Outcome};
+pub use replay::{outcome, replay, replay_from, replay_on, replay_with, Outcome, UndoPoint};
 pub use state::{Candidate, Game, IllegalAt, Played, Status, CHECKPOINT_PLIES};

@@ -5,7 +5,7 @@
 //! (the status of a game without history that starts there).
 
 use super::history::PlayedMove;
-use super::state::{Candidate, Game, IllegalAt, Played};
+use super::state::{Candidate, Game, IllegalAt, Played, Status};
 use crate::engine::core::color::Color;
 use crate::engine::core::ending::{EndReason, Ending, GameResult};
 use crate::engine::core::moves::{Move, Promo};
@@ -18,6 +18,7 @@ use crate::engine::rules::repetition::{
     key_with_move, key_without_move, position_key, quiet_key_after, Completion,
 };
 use crate::engine::variant::Rules;
+use std::collections::hash_map::Entry;
 
 /// Replays `moves` from `start` (the variant's initial position when `None`) up to the
 /// first illegal one.
@@ -223,26 +224,40 @@ impl Game {
             || leaves_check(&candidate.after, rules, self.position.side())
     }
 
-    /// A copy with room in its history for `plies` more moves: the same game as
-    /// [`Clone::clone`] gives, whose next `plies` moves grow no list.
-    pub fn clone_with_room(&self, plies: usize) -> Game {
-        let mut played = Vec::with_capacity(self.played.len() + plies);
-        played.extend_from_slice(&self.played);
-        let mut keys = Vec::with_capacity(self.keys.len() + plies);
-        keys.extend_from_slice(&self.keys);
-        Game {
-            history: self.history,
-            played,
-            position: self.position.clone(),
-            checkpoints: self.checkpoints.clone(),
+    /// What [`Game::take_back`] needs to undo the moves committed after it: the state a
+    /// move changes and does not hand back in its [`Played`].
+    pub fn undo_point(&self) -> UndoPoint {
+        UndoPoint {
+            plies: self.played.len(),
+            checkpoints: self.checkpoints.len(),
+            keys: self.keys.len(),
             key: self.key,
-            keys,
-            seen: self.seen.clone(),
-            checkpoint_every: self.checkpoint_every,
             status: self.status,
             unsettled: self.unsettled,
-            spare: self.spare.clone(),
         }
+    }
+
+    /// Takes back `played`, the one move committed ([`Game::commit`]) since `point` was
+    /// taken: the game is then the game it was at `point`, and answers as it did (an
+    /// answer about a move is worked out on the game itself, which is then given back as
+    /// it was instead of being copied first).
+    pub fn take_back(&mut self, point: UndoPoint, played: Played) {
+        let after = std::mem::replace(&mut self.position, played.before);
+        self.recycle(after);
+        self.played.truncate(point.plies);
+        self.checkpoints.truncate(point.checkpoints);
+        for key in self.keys.drain(point.keys..) {
+            if let Entry::Occupied(mut count) = self.seen.entry(key) {
+                if *count.get() > 1 {
+                    *count.get_mut() -= 1;
+                } else {
+                    count.remove();
+                }
+            }
+        }
+        self.key = point.key;
+        self.status = point.status;
+        self.unsettled = point.unsettled;
     }
 
     /// Works out the stalemate and mate a replay left out of the status.
@@ -251,6 +266,17 @@ impl Game {
             self.status = self.status_of(rules, self.status.in_check, Completion::Continues);
         }
     }
+}
+
+/// A game's state before a move, to take the move back ([`Game::undo_point`]).
+#[derive(Clone, Copy, Debug)]
+pub struct UndoPoint {
+    plies: usize,
+    checkpoints: usize,
+    keys: usize,
+    key: u64,
+    status: Status,
+    unsettled: bool,
 }
 
 /// How a position stands, without repetition (which needs the game history).
@@ -488,6 +514,72 @@ mod tests {
         assert!(
             ended > 0 && repeated > 0,
             "{ended} ended, {repeated} repeated"
+        );
+    }
+
+    /// Everything a game holds that answers read, to compare two: its spare room aside,
+    /// and of each move's flags those fixed when it is played (whether it attacked is
+    /// worked out when a repetition rule first asks, and kept: a fact of the history).
+    fn state(game: &Game) -> String {
+        let seen: std::collections::BTreeMap<_, _> = game.seen.iter().collect();
+        let played: Vec<_> = game
+            .played
+            .iter()
+            .map(|p| (p.mv, p.gave_check(), p.was_pass()))
+            .collect();
+        format!(
+            "{:?}",
+            (
+                played,
+                &game.position,
+                &game.checkpoints,
+                (game.key, &game.keys, seen),
+                (game.status, game.unsettled, game.plies()),
+            )
+        )
+    }
+
+    /// A move committed and taken back leaves the game as it was: on every variant's
+    /// games, at every ply (among them the ply before a copy of the position is kept, at
+    /// 128), in the game form and bare, replayed (unsettled) or played in full, with every
+    /// kind of move the position allows (captures, repetitions, the moves that end a
+    /// game).
+    #[test]
+    fn a_move_taken_back_leaves_the_game_as_it_was() {
+        let mut rng = Rng(0x5851_f42d_4c95_7f2d);
+        let (mut checked, mut crossed, mut repeated, mut ending) = (0, 0, 0, 0);
+        for rules in every_rules() {
+            let texts = random_game(&rules, &mut rng, 140);
+            for history in [true, false] {
+                let mut game = Game::new(Position::start(&rules), &rules, history);
+                for (ply, text) in texts.iter().enumerate() {
+                    if ply.is_multiple_of(2) {
+                        game.settle(&rules);
+                    }
+                    let before = state(&game);
+                    let moves = game.legal_moves(&rules);
+                    let picks = [0, moves.len() / 2, moves.len().saturating_sub(1)];
+                    for &pick in picks.iter().filter(|_| !moves.is_empty()) {
+                        let text = format_move(rules.variant.shape(), &moves[pick]);
+                        let candidate = game.judge_either(&rules, &text).expect("a legal move");
+                        let point = game.undo_point();
+                        let played = game.commit(&rules, candidate);
+                        crossed += usize::from(game.checkpoints.len() > point.checkpoints);
+                        repeated += usize::from(game.occurrences() > Some(1));
+                        ending += usize::from(game.status().ending.is_some());
+                        game.take_back(point, played);
+                        assert_eq!(state(&game), before, "{} ply {ply}", rules.variant.id);
+                        checked += 1;
+                    }
+                    if game.replay_text(&rules, text).is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+        assert!(
+            checked > 1000 && crossed > 0 && repeated > 0 && ending > 0,
+            "{checked} checked, {crossed} crossed a copy, {repeated} repeated, {ending} ended"
         );
     }
 }
