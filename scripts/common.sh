@@ -1,6 +1,6 @@
-# Shared by scripts/load.sh and scripts/storm.sh (sourced, not run): logging, wrk, and a
-# release server on a free loopback port that is stopped, with its work directory
-# removed, when the script exits.
+# Shared by the scripts under scripts/ that load a server (sourced, not run): logging,
+# wrk, and a release server on a free loopback port that is stopped, with its work
+# directory removed, when the script exits.
 
 log() { printf '+ %s\n' "$*" >&2; }
 
@@ -26,12 +26,18 @@ make_work() {
     trap stop_all EXIT
 }
 
+# Other processes to stop at exit (scripts/load_pods.sh: the second server, nginx).
+extra_pids=()
+
 stop_all() {
     local status=$?
-    if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
-        kill "$server_pid" 2>/dev/null || true
-        wait "$server_pid" 2>/dev/null || true
-    fi
+    local pid
+    for pid in "$server_pid" "${extra_pids[@]}"; do
+        if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+            kill "$pid" 2>/dev/null || true
+            wait "$pid" 2>/dev/null || true
+        fi
+    done
     if [ -n "$work" ]; then rm -rf "$work"; fi
     exit "$status"
 }

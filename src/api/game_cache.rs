@@ -13,7 +13,7 @@
 //!   it (one move shorter, two, ...), longest first: the requests of a game server follow
 //!   its game, and with several in flight at once one may come before the answer of the
 //!   one before it was stored. A list shorter than [`MIN_PLIES`] is replayed without the
-//!   cache: that is cheaper than the hashing and the copies.
+//!   cache: that is cheaper than the hashing and the look-ups.
 //! - **Lent, not copied.** A hit takes its game out of the cache and the request plays
 //!   the moves after the prefix on it; so does a request that replays in full. The game
 //!   reached (the whole list, or the moves before an illegal one when that is among the
@@ -116,10 +116,11 @@ impl Home {
 }
 
 /// Replays `moves` from `start` as [`crate::engine::game::replay`] does, starting from the
-/// longest prefix the cache of `limits.game_cache_bytes` holds, and stores the game
-/// reached. The same answer as the engine's replay; `None` in a light call
-/// ([`run_light`]) instead of replaying from the start more moves than it allows (the
-/// cache is off or holds no prefix of the game): the call is then marked to move off.
+/// longest prefix the cache of `limits.game_cache_bytes` holds, and lends the game
+/// reached ([`Replayed::home`]). The same answer as the engine's replay; `None` in a
+/// light call ([`run_light`]) instead of replaying from the start more moves than it
+/// allows (the cache is off or holds no prefix of the game): the call is then marked to
+/// move off.
 ///
 /// # Errors
 /// The start position's problems when it does not parse or is invalid.

@@ -10,7 +10,8 @@
 //! reading of a long list cost more than the engine's answer):
 //! - One pass over the body's top level finds its `moves` field. Strings are skipped
 //!   with their escapes, nested values by their brackets; a key with an escape, a second
-//!   `moves` or anything unexpected ends the shorter way.
+//!   `moves`, a `position` before it (a bare position, which takes no list) or anything
+//!   unexpected ends the shorter way.
 //! - When the list is an array of strings without escapes or control characters (every
 //!   move text), it is read there, eight bytes at a time.
 //! - serde_json then reads the body with the array replaced by a string only this process
@@ -82,6 +83,10 @@ fn read_ahead(json: &[u8]) -> Option<(Vec<u8>, MoveTexts)> {
             return None;
         }
         at = skip_space(json, at + 1);
+        if key == b"position" && found.is_none() {
+            // A bare position, which takes no move list: nothing to read ahead.
+            return None;
+        }
         let value = at;
         at = if key == b"moves" && json.get(at) == Some(&b'[') {
             if found.is_some() {
@@ -648,6 +653,7 @@ mod tests {
     #[serde(deny_unknown_fields)]
     struct Request {
         variant: String,
+        position: Option<String>,
         moves: Option<MoveTexts>,
         rules: Option<serde_json::Value>,
         #[serde(rename = "move")]
@@ -669,13 +675,19 @@ mod tests {
             r#"{"variant": "tai", "moves": [], "rules": {"overrides": {"k": true, "n": -1.5e3}}}"#,
             r#"  {"variant": "tai", "moves": ["a"] }  "#,
             r#"{"variant": "tai", "moves": ["a"], "move": null}"#,
+            r#"{"variant": "tai", "position": "p", "moves": ["a"]}"#,
+            r#"{"variant": "tai", "moves": ["a"], "position": "p"}"#,
         ];
-        // The short way reads all but the escaped key and the second `moves`.
+        // The short way reads all but the escaped key, the second `moves` and the
+        // `position` before `moves`.
         let short: Vec<bool> = bodies
             .iter()
             .map(|b| read_ahead(b.as_bytes()).is_some())
             .collect();
-        assert_eq!(short, [true, true, true, false, false, true, true, true]);
+        assert_eq!(
+            short,
+            [true, true, true, false, false, true, true, true, false, true]
+        );
         let special = b"\"\\[]{},: \t\x01a\xff";
         let mut rng = Rng(0x2545_f491_4f6c_dd1d);
         let (mut same_short, mut checked) = (0, 0);
