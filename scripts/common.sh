@@ -56,3 +56,22 @@ start_server() {
     "${server_wrap[@]}" "$binary" --host 127.0.0.1 --port "$port" "$@" >"$work/server.log" 2>&1 &
     server_pid=$!
 }
+
+# The `done` of a wrk script: one line "RESULT rps p50_ms p99_ms requests http_errors
+# socket_errors", which wrk_result reads.
+wrk_result_lua() {
+    cat <<'LUA'
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format("RESULT %.1f %.3f %.3f %d %d %d\n",
+    summary.requests / (summary.duration / 1e6),
+    latency:percentile(50) / 1000, latency:percentile(99) / 1000,
+    summary.requests, e.status, e.connect + e.read + e.write + e.timeout))
+end
+LUA
+}
+
+# The RESULT line of a wrk run's output (standard input), without its tag.
+wrk_result() {
+    awk '$1 == "RESULT" { print $2, $3, $4, $5, $6, $7 }'
+}

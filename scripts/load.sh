@@ -192,14 +192,8 @@ if mix and mix ~= "" then
     return requests[i]
   end
 end
-done = function(summary, latency, requests)
-  local e = summary.errors
-  io.write(string.format("RESULT %.1f %.3f %.3f %d %d %d\n",
-    summary.requests / (summary.duration / 1e6),
-    latency:percentile(50) / 1000, latency:percentile(99) / 1000,
-    summary.requests, e.status, e.connect + e.read + e.write + e.timeout))
-end
 LUA
+wrk_result_lua >>"$work/load.lua"
 
 # Prints "rps p50_ms p99_ms requests http_errors socket_errors".
 measure() {
@@ -207,7 +201,7 @@ measure() {
     LOAD_METHOD=$method LOAD_BODY=$body LOAD_MIX=$mix \
         "${wrk_pin[@]}" wrk -t "$THREADS" -c "$CONNECTIONS" -d "$DURATION" --timeout 10s \
         -s "$work/load.lua" "$base$path" >"$work/out.txt"
-    awk '$1 == "RESULT" { print $2, $3, $4, $5, $6, $7 }' "$work/out.txt"
+    wrk_result <"$work/out.txt"
 }
 
 loadavg_before="$(cut -d' ' -f1-3 /proc/loadavg)"

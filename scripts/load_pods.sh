@@ -228,14 +228,8 @@ function request()
   at[turn] = at[turn] % #games[turn] + 1
   return games[turn][at[turn]]
 end
-function done(summary, latency, requests)
-  local e = summary.errors
-  io.write(string.format("RESULT %.1f %.3f %.3f %d %d %d\n",
-    summary.requests / (summary.duration / 1e6),
-    latency:percentile(50) / 1000, latency:percentile(99) / 1000,
-    summary.requests, e.status, e.connect + e.read + e.write + e.timeout))
-end
 LUA
+wrk_result_lua >>"$work/pods.lua"
 
 # "hits misses bytes" of a pod's cache so far.
 counters() {
@@ -255,7 +249,7 @@ run_row() {
     log "wrk: $label ($DURATION, $THREADS threads, $CONNECTIONS connections)"
     result="$(LOAD_WORK=$work GAMES=$GAMES THREADS=$THREADS LOAD_BARE=$bare \
         wrk -t "$THREADS" -c "$CONNECTIONS" -d "$DURATION" --timeout 10s -s "$work/pods.lua" "$url" \
-        | awk '$1 == "RESULT" { print $2, $3, $4, $5, $6, $7 }')"
+        | wrk_result)"
     [ -n "$result" ] || { echo "error: no result for $label" >&2; exit 1; }
     a_after="$(counters "$pod_a")"
     b_after="$(counters "$pod_b")"

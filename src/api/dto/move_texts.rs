@@ -636,18 +636,6 @@ mod tests {
         }
     }
 
-    /// A small generator of test bodies (xorshift64).
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n as u64) as usize
-        }
-    }
-
     /// A request body as the API reads it, in both forms the short way must tell apart.
     #[derive(Debug, PartialEq, Deserialize)]
     #[serde(deny_unknown_fields)]
@@ -689,7 +677,7 @@ mod tests {
             [true, true, true, false, false, true, true, true, false, true]
         );
         let special = b"\"\\[]{},: \t\x01a\xff";
-        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let mut rng = crate::engine::test_rng::Rng(0x2545_f491_4f6c_dd1d);
         let (mut same_short, mut checked) = (0, 0);
         for body in bodies {
             let mut variants = vec![body.as_bytes().to_vec()];
