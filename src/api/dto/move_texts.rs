@@ -139,6 +139,18 @@ fn plain_array(json: &[u8], at: usize) -> Option<(usize, MoveTexts)> {
                 return None;
             }
             let close = list.push_plain(json, i + 1)?;
+            // The separators most writers write, `","` and `", "`, at once.
+            match json.get(close + 1..close + 4) {
+                Some([b',', b'"', _]) => {
+                    i = close + 2;
+                    continue;
+                }
+                Some(b", \"") => {
+                    i = close + 3;
+                    continue;
+                }
+                _ => {}
+            }
             i = skip_space(json, close + 1);
             match json.get(i)? {
                 b',' => i = skip_space(json, i + 1),

@@ -58,7 +58,11 @@ impl<T: DeserializeOwned + 'static> FromRequest for GameJson<T> {
         let mut payload = payload.take();
         Box::pin(async move {
             let read = async {
-                let mut body = BytesMut::with_capacity(8192);
+                // Room for the announced length up to 64 KiB (a 1,000-move game's body is
+                // about 9 KiB): no copy as it arrives, and no large room for a body that
+                // only announces itself.
+                let room = length.map_or(8192, |l| l.min(64 << 10));
+                let mut body = BytesMut::with_capacity(room);
                 while let Some(chunk) =
                     std::future::poll_fn(|cx| Pin::new(&mut payload).poll_next(cx)).await
                 {
