@@ -5,10 +5,11 @@
 //! - **Content-addressed.** An entry is the [`Game`] reached by a move prefix, keyed by a
 //!   hash of the variant, the resolved rules (profile and option values), the start text
 //!   and the move texts of the prefix (each followed by the byte 0xFF, which no UTF-8 text
-//!   holds, so that no two lists write the same bytes). Two SipHash hashers with keys drawn at random
-//!   when the cache is made give two independent 64-bit hashes: the first picks the shard
-//!   and the slot, the second and the prefix's length are kept in the entry and compared
-//!   on every look-up. A hostile client, not knowing the keys, cannot make two games meet.
+//!   holds, so that no two lists write the same bytes). SipHash with keys drawn at random
+//!   when the cache is made picks the shard and the slot; the entry keeps the bytes it
+//!   hashed (the rules and start, and the move texts), and a look-up compares them all. So
+//!   no two games meet, and a hostile client, not knowing the keys, cannot aim two at
+//!   one slot.
 //! - **Which prefixes are looked up.** The whole list and the [`PROBES`] − 1 lists before
 //!   it (one move shorter, two, ...), longest first: the requests of a game server follow
 //!   its game, and with several in flight at once one may come before the answer of the
@@ -106,12 +107,15 @@ pub struct Replayed {
 pub struct Home {
     cache: Arc<GameCache>,
     key: Key,
+    /// What the key hashed (see [`Entry`]).
+    context: Box<[u8]>,
+    moves: Box<[u8]>,
 }
 
 impl Home {
     /// Stores `game`, the game lent with this home and as it was lent.
     pub fn give_back(self, game: Game) {
-        self.cache.store(self.key, game);
+        self.cache.store(self.key, game, self.context, self.moves);
     }
 }
 
@@ -185,9 +189,8 @@ pub struct GameCache {
     /// Bytes all shards may hold together.
     budget: usize,
     shards: Box<[Mutex<Shard>]>,
-    /// The keys of the two hashes.
-    first: RandomState,
-    second: RandomState,
+    /// The key of the hash.
+    hasher: RandomState,
     /// The clock of use: each look-up that hits and each store takes the next tick.
     clock: AtomicU64,
     hits: AtomicU64,
@@ -210,7 +213,7 @@ pub struct CacheStats {
     pub bytes: usize,
 }
 
-/// One shard: its entries by first hash, and their first hashes by last use.
+/// One shard: its entries by hash, and their hashes by last use.
 #[derive(Debug, Default)]
 struct Shard {
     entries: HashMap<u64, Entry>,
@@ -221,10 +224,11 @@ struct Shard {
 /// A cached game and what tells it apart.
 #[derive(Debug)]
 struct Entry {
-    /// The second hash of its key.
-    check: u64,
     /// The length of its move prefix.
     plies: usize,
+    /// What its key hashed: the rules and start ([`Probe::context`]), and the move texts.
+    context: Box<[u8]>,
+    moves: Box<[u8]>,
     game: Game,
     /// What it holds, as counted against the budget.
     bytes: usize,
@@ -232,12 +236,19 @@ struct Entry {
     used: u64,
 }
 
-/// The key of one prefix: its length and its two hashes.
+/// The key of one prefix: its length and its hash.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Key {
     plies: usize,
-    first: u64,
-    check: u64,
+    hash: u64,
+}
+
+/// What a request's prefixes are looked up by: the rules and start in bytes, the move
+/// list, and the keys of the prefixes probed, longest first.
+struct Probe<'a> {
+    context: Vec<u8>,
+    moves: &'a MoveTexts,
+    keys: Vec<Key>,
 }
 
 impl GameCache {
@@ -246,8 +257,7 @@ impl GameCache {
         GameCache {
             budget,
             shards: (0..SHARDS).map(|_| Mutex::default()).collect(),
-            first: RandomState::new(),
-            second: RandomState::new(),
+            hasher: RandomState::new(),
             clock: AtomicU64::new(0),
             hits: AtomicU64::new(0),
             misses: AtomicU64::new(0),
@@ -331,9 +341,12 @@ impl GameCache {
         moves: &MoveTexts,
         cold_limit: usize,
     ) -> Result<Option<Replayed>, Vec<PositionProblem>> {
-        let keys = self.keys(rules, start, moves);
+        let probe = self.probe(rules, start, moves);
         let n = moves.len();
-        let found = keys.iter().find_map(|k| self.take(k).map(|g| (k.plies, g)));
+        let found = probe
+            .keys
+            .iter()
+            .find_map(|k| self.take(k, &probe).map(|g| (k.plies, g)));
         let (game, illegal) = match found {
             Some((plies, game)) => {
                 self.hits.fetch_add(1, Ordering::Relaxed);
@@ -353,12 +366,15 @@ impl GameCache {
             }
         };
         let reached = game.plies();
-        let home = keys
+        let home = probe
+            .keys
             .iter()
             .find(|k| k.plies == reached && halted().is_none())
             .map(|&key| Home {
                 cache: Arc::clone(self),
                 key,
+                context: probe.context.as_slice().into(),
+                moves: moves.prefix_bytes(reached).into(),
             });
         Ok(Some(Replayed {
             game,
@@ -369,25 +385,24 @@ impl GameCache {
 
     /// The keys of the prefixes looked up, longest first: the whole list and up to
     /// [`PROBES`] − 1 shorter ones, none shorter than [`MIN_PLIES`].
-    fn keys(&self, rules: &Rules, start: Option<&str>, moves: &MoveTexts) -> Vec<Key> {
-        let mut first = self.first.build_hasher();
-        let mut second = self.second.build_hasher();
-        for h in [&mut first, &mut second] {
-            h.write_usize(std::ptr::from_ref(rules.variant) as usize);
-            h.write_usize(rules.profile);
-            h.write_usize(rules.values.len());
-            for &v in &rules.values {
-                h.write_usize(v);
-            }
-            match start {
-                Some(text) => {
-                    h.write_u8(1);
-                    h.write_usize(text.len());
-                    h.write(text.as_bytes());
-                }
-                None => h.write_u8(0),
-            }
+    fn probe<'a>(&self, rules: &Rules, start: Option<&str>, moves: &'a MoveTexts) -> Probe<'a> {
+        let mut context = Vec::with_capacity(64 + start.map_or(0, str::len));
+        for n in [
+            std::ptr::from_ref(rules.variant) as usize,
+            rules.profile,
+            rules.values.len(),
+        ]
+        .into_iter()
+        .chain(rules.values.iter().copied())
+        {
+            context.extend_from_slice(&n.to_le_bytes());
         }
+        if let Some(text) = start {
+            context.push(1);
+            context.extend_from_slice(text.as_bytes());
+        }
+        let mut hasher = self.hasher.build_hasher();
+        hasher.write(&context);
         // The move texts as the list holds them, each followed by 0xFF (a byte no UTF-8
         // text holds), hashed in few long writes: up to the shortest prefix probed, then
         // one move at a time.
@@ -397,29 +412,34 @@ impl GameCache {
         let mut written = 0;
         for plies in shortest..=n {
             let bytes = moves.prefix_bytes(plies);
-            first.write(&bytes[written..]);
-            second.write(&bytes[written..]);
+            hasher.write(&bytes[written..]);
             written = bytes.len();
             keys.push(Key {
                 plies,
-                first: first.finish(),
-                check: second.finish(),
+                hash: hasher.finish(),
             });
         }
         keys.reverse();
-        keys
+        Probe {
+            context,
+            moves,
+            keys,
+        }
     }
 
     /// The game of `key`, if cached, taken out of the cache (the request plays on it and
     /// gives back the game it reaches).
-    fn take(&self, key: &Key) -> Option<Game> {
+    fn take(&self, key: &Key, probe: &Probe) -> Option<Game> {
         let mut guard = lock(self.shard(key));
         let shard = &mut *guard;
-        let entry = shard.entries.get(&key.first)?;
-        if entry.check != key.check || entry.plies != key.plies {
+        let entry = shard.entries.get(&key.hash)?;
+        if entry.plies != key.plies
+            || *entry.context != *probe.context
+            || *entry.moves != *probe.moves.prefix_bytes(key.plies)
+        {
             return None;
         }
-        let entry = shard.entries.remove(&key.first)?;
+        let entry = shard.entries.remove(&key.hash)?;
         shard.by_use.remove(&entry.used);
         shard.bytes -= entry.bytes;
         drop(guard);
@@ -430,9 +450,9 @@ impl GameCache {
 
     /// Stores `game` as the game of `key`, evicting the least recently used entries of its
     /// shard while the shard would hold more than its share.
-    fn store(&self, key: Key, game: Game) {
+    fn store(&self, key: Key, game: Game, context: Box<[u8]>, moves: Box<[u8]>) {
         let share = self.budget / SHARDS;
-        let bytes = game.bytes() + ENTRY_OVERHEAD;
+        let bytes = game.bytes() + ENTRY_OVERHEAD + context.len() + moves.len();
         if bytes > share {
             return;
         }
@@ -440,26 +460,27 @@ impl GameCache {
         let shard = &mut *guard;
         let mut freed = 0;
         let mut evicted = 0;
-        if let Some(old) = shard.entries.remove(&key.first) {
+        if let Some(old) = shard.entries.remove(&key.hash) {
             shard.by_use.remove(&old.used);
             freed += old.bytes;
         }
         while shard.bytes - freed + bytes > share {
-            let Some((_, first)) = shard.by_use.pop_first() else {
+            let Some((_, hash)) = shard.by_use.pop_first() else {
                 break;
             };
-            if let Some(old) = shard.entries.remove(&first) {
+            if let Some(old) = shard.entries.remove(&hash) {
                 freed += old.bytes;
                 evicted += 1;
             }
         }
         let tick = self.clock.fetch_add(1, Ordering::Relaxed);
-        shard.by_use.insert(tick, key.first);
+        shard.by_use.insert(tick, key.hash);
         shard.entries.insert(
-            key.first,
+            key.hash,
             Entry {
-                check: key.check,
                 plies: key.plies,
+                context,
+                moves,
                 game,
                 bytes,
                 used: tick,
@@ -478,7 +499,7 @@ impl GameCache {
 
     fn shard(&self, key: &Key) -> &Mutex<Shard> {
         // The remainder is below SHARDS, so it fits.
-        &self.shards[(key.first % SHARDS as u64) as usize]
+        &self.shards[(key.hash % SHARDS as u64) as usize]
     }
 }
 
@@ -563,32 +584,41 @@ mod tests {
         let rules = rules("chu");
         let texts = game_texts(&rules, 12);
         let cache = GameCache::new(64 << 20);
-        let keys = cache.keys(&rules, None, &list(&texts));
+        let moves = list(&texts);
+        let probe = cache.probe(&rules, None, &moves);
+        let keys = &probe.keys;
         assert_eq!(keys.len(), texts.len() + 1 - MIN_PLIES);
         assert_eq!(keys[0].plies, texts.len());
         let (game, _) = replay_cold(&rules, None, &texts).expect("a start");
-        cache.store(keys[0], game);
-        // The same first hash with another second hash or another length: not this game.
-        let other_check = Key {
-            check: keys[0].check ^ 1,
-            ..keys[0]
+        let store = |key: Key, game: Game| {
+            let context = probe.context.as_slice().into();
+            cache.store(key, game, context, moves.prefix_bytes(key.plies).into());
         };
+        store(keys[0], game.clone());
+        // The same hash with another length, other rules or another list: not this game.
         let other_plies = Key {
             plies: keys[0].plies - 1,
             ..keys[0]
         };
-        assert!(cache.take(&other_check).is_none());
-        assert!(cache.take(&other_plies).is_none());
-        assert!(cache.take(&keys[0]).is_some());
-        assert!(cache.take(&keys[0]).is_none(), "taken out");
-        // Another start text or other rules give other keys.
+        assert!(cache.take(&other_plies, &probe).is_none());
+        let tai = Rules::default_for(by_id("tai").expect("tai"));
+        let other_rules = cache.probe(&tai, None, &moves);
+        assert!(cache.take(&keys[0], &other_rules).is_none());
+        let mut changed = texts.clone();
+        changed[3] = changed[3].clone() + " ";
+        let changed = list(&changed);
+        let other_moves = cache.probe(&rules, None, &changed);
+        assert!(cache.take(&keys[0], &other_moves).is_none());
+        assert!(cache.take(&keys[0], &probe).is_some());
+        assert!(cache.take(&keys[0], &probe).is_none(), "taken out");
+        // Another start text, other rules or another list give other keys.
         let start = format_position_of(
             rules.variant,
             &crate::engine::position::Position::start(&rules),
         );
-        assert_ne!(cache.keys(&rules, Some(&start), &list(&texts))[0], keys[0]);
-        let tai = Rules::default_for(by_id("tai").expect("tai"));
-        assert_ne!(cache.keys(&tai, None, &list(&texts))[0], keys[0]);
+        assert_ne!(cache.probe(&rules, Some(&start), &moves).keys[0], keys[0]);
+        assert_ne!(other_rules.keys[0], keys[0]);
+        assert_ne!(other_moves.keys[0], keys[0]);
     }
 
     #[test]
@@ -615,22 +645,24 @@ mod tests {
             (texts.len() + 1 - MIN_PLIES) as u64 - stats.evictions
         );
         // The last game stored is still there.
-        let last = cache.keys(&rules, None, &list(&texts[..MIN_PLIES]))[0];
-        assert!(cache.take(&last).is_some());
+        let first_moves = list(&texts[..MIN_PLIES]);
+        let probe = cache.probe(&rules, None, &first_moves);
+        assert!(cache.take(&probe.keys[0], &probe).is_some());
         // In one shard, the third game stored evicts the first.
         let cache = GameCache::new(SHARDS * (2 * entry + entry / 2));
-        let key = |first| Key {
+        let key = |hash| Key {
             plies: MIN_PLIES,
-            first,
-            check: 7,
+            hash,
         };
-        for first in [0, SHARDS as u64, 2 * SHARDS as u64] {
-            cache.store(key(first), game.clone());
+        for hash in [0, SHARDS as u64, 2 * SHARDS as u64] {
+            let context = probe.context.as_slice().into();
+            let moves = first_moves.prefix_bytes(MIN_PLIES).into();
+            cache.store(key(hash), game.clone(), context, moves);
         }
         assert_eq!(cache.stats().evictions, 1);
-        assert!(cache.take(&key(0)).is_none());
-        assert!(cache.take(&key(SHARDS as u64)).is_some());
-        assert!(cache.take(&key(2 * SHARDS as u64)).is_some());
+        assert!(cache.take(&key(0), &probe).is_none());
+        assert!(cache.take(&key(SHARDS as u64), &probe).is_some());
+        assert!(cache.take(&key(2 * SHARDS as u64), &probe).is_some());
         // A game bigger than a shard's share is not stored.
         let small = Arc::new(GameCache::new(SHARDS * entry / 2));
         small.replay(&rules, None, &list(&texts)).expect("a start");

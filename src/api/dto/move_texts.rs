@@ -130,6 +130,8 @@ fn plain_array(json: &[u8], at: usize) -> Option<(usize, MoveTexts)> {
         bytes: Vec::with_capacity(room + 8),
         spans: Vec::with_capacity(room / 8 + 1),
     };
+    // The high bits of every byte of the texts: none set, they are ASCII.
+    let mut high = 0;
     let mut i = skip_space(json, at + 1);
     let end = if json.get(i) == Some(&b']') {
         i + 1
@@ -138,7 +140,7 @@ fn plain_array(json: &[u8], at: usize) -> Option<(usize, MoveTexts)> {
             if json.get(i) != Some(&b'"') {
                 return None;
             }
-            let close = list.push_plain(json, i + 1)?;
+            let close = list.push_plain(json, i + 1, &mut high)?;
             // The separators most writers write, `","` and `", "`, at once.
             match json.get(close + 1..close + 4) {
                 Some([b',', b'"', _]) => {
@@ -159,17 +161,20 @@ fn plain_array(json: &[u8], at: usize) -> Option<(usize, MoveTexts)> {
             }
         }
     };
-    std::str::from_utf8(&json[at..end]).ok()?;
+    if high != 0 {
+        std::str::from_utf8(&json[at..end]).ok()?;
+    }
     Some((end, list))
 }
 
 impl MoveTexts {
     /// Appends the text of the JSON string whose text begins at `json[start]`, copied
     /// eight bytes at a time as it is searched for its closing quote, and hands back
-    /// where that quote is; `None` at an escape or a control character. (The caller checks
-    /// that the bytes are UTF-8.)
+    /// where that quote is; `None` at an escape or a control character. The high bits of
+    /// the bytes read are added to `high` (the caller checks that the bytes are UTF-8
+    /// where one is set).
     #[inline]
-    fn push_plain(&mut self, json: &[u8], start: usize) -> Option<usize> {
+    fn push_plain(&mut self, json: &[u8], start: usize, high: &mut u64) -> Option<usize> {
         let begin = self.bytes.len();
         let mut at = start;
         let stop = loop {
@@ -177,11 +182,15 @@ impl MoveTexts {
                 let rest = json.get(at..)?;
                 let stop = at + rest.iter().position(|&b| is_special(b))?;
                 self.bytes.extend_from_slice(&json[at..stop]);
+                *high |= json[at..stop]
+                    .iter()
+                    .fold(0, |h, &b| h | u64::from(b & 0x80));
                 break stop;
             };
             let word = <[u8; 8]>::try_from(word).ok()?;
             self.bytes.extend_from_slice(&word);
             let bits = u64::from_le_bytes(word);
+            *high |= bits & (u64::MAX / 255 * 0x80);
             let special =
                 bytes_equal(bits, b'"') | bytes_equal(bits, b'\\') | bytes_below(bits, 0x20);
             if special != 0 {
@@ -606,8 +615,15 @@ mod tests {
         ] {
             assert_eq!(plain(refused), None, "{refused}");
         }
-        // Bytes that are not UTF-8.
+        // Bytes that are not UTF-8, near the end of the body and in the middle of a long
+        // text; and UTF-8 that is.
         assert!(plain_array(b"[\"\xff\"]", 0).is_none());
+        assert!(plain_array(b"[\"abcdefghij\xffklmnop\"]", 0).is_none());
+        assert!(plain_array(b"[\"abcdefghij\xc3klmnop\"]", 0).is_none());
+        assert_eq!(
+            plain("[\"abcdefghij\u{e9}klmnop\"]").as_deref(),
+            Some("abcdefghij\u{e9}klmnop")
+        );
     }
 
     #[test]
