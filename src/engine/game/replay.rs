@@ -1,8 +1,10 @@
 //! Earlier positions of a game rebuilt from its history, the bytes a game holds, replaying
 //! a list of moves up to the first illegal one (stalemate and mate settled by
 //! the next move, [`Game::replay_text`]; each move played in place where it cannot
-//! recreate an earlier position, [`Game::replay_in_place`]), and a bare position's outcome
-//! (the status of a game without history that starts there).
+//! recreate an earlier position, [`Game::replay_in_place`]), taking back a move just
+//! committed ([`Game::take_back`]: an answer about a move is worked out on the game
+//! itself), and a bare position's outcome (the status of a game without history that
+//! starts there).
 
 use super::history::PlayedMove;
 use super::state::{Candidate, Game, IllegalAt, Played, Status};
