@@ -4,18 +4,40 @@
 
 log() { printf '+ %s\n' "$*" >&2; }
 
-# Installs wrk with apt-get when it is missing.
-ensure_wrk() {
-    if command -v wrk >/dev/null 2>&1; then
+# ensure_package COMMAND PACKAGE: installs PACKAGE with apt-get when COMMAND is found
+# neither on the PATH nor in /usr/sbin.
+ensure_package() {
+    if command -v "$1" >/dev/null 2>&1 || [ -x "/usr/sbin/$1" ]; then
         return
     fi
     local sudo=""
     if [ "$(id -u)" != 0 ]; then sudo=sudo; fi
-    log "installing wrk with apt-get"
-    if ! $sudo apt-get install -y -qq wrk >/dev/null 2>&1; then
+    log "installing $2 with apt-get"
+    if ! $sudo apt-get install -y -qq "$2" >/dev/null 2>&1; then
         $sudo apt-get update -qq >/dev/null
-        $sudo apt-get install -y -qq wrk >/dev/null
+        $sudo apt-get install -y -qq "$2" >/dev/null
     fi
+}
+
+# Installs wrk with apt-get when it is missing.
+ensure_wrk() { ensure_package wrk wrk; }
+
+# Sets $binary: $BINARY when given (another build to load), else this tree's release
+# build with jemalloc, built here into $TARGET_DIR.
+server_binary() {
+    if [ -n "${BINARY:-}" ]; then
+        binary="$BINARY"
+        log "using the server binary $binary (not built here)"
+    else
+        log "cargo build --release --locked --features jemalloc --bin shogi-arbiter"
+        cargo build --release --locked --features jemalloc --bin shogi-arbiter >&2
+        binary="$TARGET_DIR/release/shogi-arbiter"
+    fi
+}
+
+# A free TCP port of 127.0.0.1.
+free_port() {
+    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
 }
 
 # make_work NAME: a fresh directory in $work, removed at exit with the server.
@@ -50,7 +72,7 @@ start_server() {
     local binary=$1
     shift
     local port
-    port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
+    port="$(free_port)"
     base="http://127.0.0.1:$port"
     log "${server_wrap[*]} $binary --host 127.0.0.1 --port $port $*"
     "${server_wrap[@]}" "$binary" --host 127.0.0.1 --port "$port" "$@" >"$work/server.log" 2>&1 &

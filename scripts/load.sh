@@ -48,14 +48,7 @@ source scripts/common.sh
 ensure_wrk
 
 # --- the server -----------------------------------------------------------------------
-if [ -n "$BINARY" ]; then
-    binary="$BINARY"
-    log "using the server binary $binary (not built here)"
-else
-    log "cargo build --release --locked --features jemalloc --bin shogi-arbiter"
-    cargo build --release --locked --features jemalloc --bin shogi-arbiter >&2
-    binary="$TARGET_DIR/release/shogi-arbiter"
-fi
+server_binary
 
 make_work load
 # Request logs go to a file (one line per request at the default `info` level, as in

@@ -44,27 +44,11 @@ BINARY="${BINARY:-}"
 source scripts/common.sh
 
 ensure_wrk
-if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
-    sudo=""
-    if [ "$(id -u)" != 0 ]; then sudo=sudo; fi
-    log "installing nginx with apt-get"
-    $sudo apt-get install -y -qq nginx-light >/dev/null 2>&1 \
-        || { $sudo apt-get update -qq >/dev/null && $sudo apt-get install -y -qq nginx-light >/dev/null; }
-fi
+ensure_package nginx nginx-light
 nginx_bin="$(command -v nginx || echo /usr/sbin/nginx)"
-
-if [ -n "$BINARY" ]; then
-    binary="$BINARY"
-else
-    log "cargo build --release --locked --features jemalloc --bin shogi-arbiter"
-    cargo build --release --locked --features jemalloc --bin shogi-arbiter >&2
-    binary="$TARGET_DIR/release/shogi-arbiter"
-fi
+server_binary
 
 make_work pods
-free_port() {
-    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
-}
 # The first pod is start_server's; the second is started the same way here.
 start_server "$binary" --workers "$WORKERS"
 pod_a="$base"

@@ -8,7 +8,7 @@ use super::dto::{MoveTexts, PositionForm, PositionText};
 use super::error::{echo, ApiError, Progress};
 use super::game_cache;
 use crate::config::Limits;
-use crate::engine::game::{Candidate, Game, Played};
+use crate::engine::game::{Candidate, Game, IllegalAt, Played};
 use crate::engine::interrupt::Stopped;
 use crate::engine::notation::{
     format_position_after, format_position_of, parse_valid_position_spans, RankSpans, MAX_MOVE_TEXT,
@@ -39,21 +39,19 @@ impl Form {
     }
 
     /// Plays `candidate`, hands `look` the form with the move played and what it did, and
-    /// takes the move back ([`Game::take_back`]): the game is then as it was, and is given
-    /// back to the cache of game states as such. (Should `look` panic, the game is not
-    /// given back.)
+    /// takes the move back ([`Game::take_back`]): the game is then as it was, and goes back
+    /// to the cache of game states as such ([`prepared`]; a job that panics gives nothing
+    /// back).
     pub fn with_played<R>(
         &mut self,
         rules: &Rules,
         candidate: Candidate,
         look: impl FnOnce(&Form, &Played) -> R,
     ) -> R {
-        let home = self.home.take();
         let point = self.game.undo_point();
         let played = self.game.commit(rules, candidate);
         let answer = look(self, &played);
         self.game.take_back(point, played);
-        self.home = home;
         answer
     }
 
@@ -169,49 +167,61 @@ pub fn build_form(
                     Progress::at("replay"),
                 ));
             };
-            halt_point(limits, || {
-                Progress::counted(
-                    "replay",
-                    game.plies() as u64,
-                    Some(moves.len() as u64),
-                    "plies",
-                )
-            })?;
-            if let Some(bad) = illegal {
-                if let Some(home) = home {
-                    home.give_back(game);
-                }
-                let text = echo(&bad.text);
-                let mut e = if bad.reason.is_unreadable() {
-                    ApiError::unprocessable(
-                        "unreadable_move_in_game",
-                        "Unreadable move in game",
-                        format!(
-                            "move {} (`{text}`) names no move: {}; {}",
-                            bad.index,
-                            bad.reason,
-                            bad.reason.hint().unwrap_or_default()
-                        ),
-                    )
-                } else {
-                    ApiError::unprocessable(
-                        "illegal_move_in_game",
-                        "Illegal move in game",
-                        format!("move {} (`{text}`) is illegal: {}", bad.index, bad.reason),
-                    )
-                };
-                e.problem.index = Some(bad.index);
-                e.problem.reason = Some(bad.reason.code().to_string());
-                e.problem.submitted = Some(text);
-                return Err(e);
-            }
-            Ok(Form {
+            let form = Form {
                 game: Box::new(game),
                 ranks: None,
                 home,
-            })
+            };
+            // The game is whole whatever is refused now: it goes back to the cache.
+            let halted = halt_point(limits, || {
+                Progress::counted(
+                    "replay",
+                    form.game.plies() as u64,
+                    Some(moves.len() as u64),
+                    "plies",
+                )
+            });
+            match (halted, illegal) {
+                (Err(e), _) => {
+                    form.give_back();
+                    Err(e)
+                }
+                (Ok(()), Some(bad)) => {
+                    form.give_back();
+                    Err(illegal_in_game(&bad))
+                }
+                (Ok(()), None) => Ok(form),
+            }
         }
     }
+}
+
+/// The refusal of a game whose move `bad` is illegal or names no move, with the move's
+/// index, reason code and text.
+fn illegal_in_game(bad: &IllegalAt) -> ApiError {
+    let text = echo(&bad.text);
+    let mut e = if bad.reason.is_unreadable() {
+        ApiError::unprocessable(
+            "unreadable_move_in_game",
+            "Unreadable move in game",
+            format!(
+                "move {} (`{text}`) names no move: {}; {}",
+                bad.index,
+                bad.reason,
+                bad.reason.hint().unwrap_or_default()
+            ),
+        )
+    } else {
+        ApiError::unprocessable(
+            "illegal_move_in_game",
+            "Illegal move in game",
+            format!("move {} (`{text}`) is illegal: {}", bad.index, bad.reason),
+        )
+    };
+    e.problem.index = Some(bad.index);
+    e.problem.reason = Some(bad.reason.code().to_string());
+    e.problem.submitted = Some(text);
+    e
 }
 
 /// Runs `job` on the rules and position of a request that names a variant, rules and a
@@ -225,23 +235,16 @@ pub fn prepared<R>(
     body: &impl PositionForm,
     job: impl FnOnce(&Arc<Rules>, &mut Form) -> Result<R, ApiError>,
 ) -> Result<R, ApiError> {
-    let (rules, mut form) = prepare(limits, body)?;
-    let answer = job(&rules, &mut form);
-    form.give_back();
-    answer
-}
-
-/// The rules and position of a request that names a variant, rules and a position in
-/// either form.
-fn prepare(limits: &Limits, body: &impl PositionForm) -> Result<(Arc<Rules>, Form), ApiError> {
     let rules = resolve_rules(body.variant(), body.rules())?;
     let moves = body.moves();
-    let form = build_form(
+    let mut form = build_form(
         &rules,
         limits,
         body.position(),
         body.start(),
         moves.as_deref(),
     )?;
-    Ok((rules, form))
+    let answer = job(&rules, &mut form);
+    form.give_back();
+    answer
 }

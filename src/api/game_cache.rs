@@ -365,11 +365,13 @@ impl GameCache {
                 replay_cold(rules, start, &moves.to_strs())?
             }
         };
+        // A stopped replay's game is not whole: nothing is lent back.
         let reached = game.plies();
+        let whole = halted().is_none();
         let home = probe
             .keys
             .iter()
-            .find(|k| k.plies == reached && halted().is_none())
+            .find(|k| whole && k.plies == reached)
             .map(|&key| Home {
                 cache: Arc::clone(self),
                 key,
@@ -383,8 +385,9 @@ impl GameCache {
         }))
     }
 
-    /// The keys of the prefixes looked up, longest first: the whole list and up to
-    /// [`PROBES`] − 1 shorter ones, none shorter than [`MIN_PLIES`].
+    /// What the request's prefixes are looked up by: its rules and start as bytes, and the
+    /// keys of the whole list and of up to [`PROBES`] − 1 shorter ones, none shorter than
+    /// [`MIN_PLIES`], longest first.
     fn probe<'a>(&self, rules: &Rules, start: Option<&str>, moves: &'a MoveTexts) -> Probe<'a> {
         let mut context = Vec::with_capacity(64 + start.map_or(0, str::len));
         for n in [

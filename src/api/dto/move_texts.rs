@@ -190,7 +190,7 @@ impl MoveTexts {
             let word = <[u8; 8]>::try_from(word).ok()?;
             self.bytes.extend_from_slice(&word);
             let bits = u64::from_le_bytes(word);
-            *high |= bits & (u64::MAX / 255 * 0x80);
+            *high |= bits & (ONES * 0x80);
             let special =
                 bytes_equal(bits, b'"') | bytes_equal(bits, b'\\') | bytes_below(bits, 0x20);
             if special != 0 {
@@ -290,10 +290,12 @@ fn skip_space(json: &[u8], mut at: usize) -> usize {
     at
 }
 
+/// The byte 1 in each of a word's eight bytes.
+const ONES: u64 = u64::MAX / 255;
+
 /// The high bit of each byte of `word` that is `byte`, exactly (no carry from one byte
 /// into the next).
 fn bytes_equal(word: u64, byte: u8) -> u64 {
-    const ONES: u64 = u64::MAX / 255;
     let x = word ^ (ONES * u64::from(byte));
     !(((x & (ONES * 0x7F)) + ONES * 0x7F) | x) & (ONES * 0x80)
 }
@@ -301,7 +303,6 @@ fn bytes_equal(word: u64, byte: u8) -> u64 {
 /// The high bit of bytes of `word` below `limit` (at most 128): exact for the lowest such
 /// byte (a borrow may flag bytes above it).
 fn bytes_below(word: u64, limit: u8) -> u64 {
-    const ONES: u64 = u64::MAX / 255;
     word.wrapping_sub(ONES * u64::from(limit)) & !word & (ONES * 0x80)
 }
 
